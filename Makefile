@@ -1,0 +1,71 @@
+# nimber - build, test, run, bench, install. Objects go to build/ (BUILD=dir to change).
+CC      ?= gcc
+BUILD   ?= build
+PREFIX  ?= /usr/local
+DESTDIR ?=
+PORT    ?= 8080
+OPT     ?= -O2 -g
+SAN     ?=
+CFLAGS_ALL = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror $(OPT) $(SAN) -MMD -MP -pthread \
+             -Ilib -Iapi -Iserver -Itests $(CFLAGS)
+PKGS    = libmicrohttpd jansson
+LIBS    = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -pthread $(SAN)
+CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
+
+LIB_SRC    = $(wildcard lib/*.c)
+API_SRC    = $(wildcard api/*.c)
+SERVER_SRC = $(filter-out server/main.c,$(wildcard server/*.c))
+LIB_OBJ    = $(LIB_SRC:%.c=$(BUILD)/%.o)
+API_OBJ    = $(API_SRC:%.c=$(BUILD)/%.o)
+SERVER_OBJ = $(SERVER_SRC:%.c=$(BUILD)/%.o)
+TEST_SRC   = $(wildcard tests/test_*.c)
+DAEMON     = $(if $(wildcard server/main.c),$(BUILD)/nimberd)
+TEST_BIN   = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+TEST_SUPPORT = $(filter-out $(TEST_SRC),$(wildcard tests/*.c))
+TEST_SUPPORT_OBJ = $(TEST_SUPPORT:%.c=$(BUILD)/%.o)
+
+.PHONY: all run test deps deps-test bench clean install deploy-test
+.DEFAULT_GOAL := all
+
+all: deps $(BUILD)/libnimber.a $(DAEMON)
+
+deps:
+	@scripts/deps.sh build
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+$(BUILD)/libnimber.a: $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	ar rcs $@ $^
+
+$(BUILD)/libnimberapi.a: $(API_OBJ) $(SERVER_OBJ)
+	@mkdir -p $(dir $@)
+	ar rcs $@ $^
+
+$(BUILD)/nimberd: $(BUILD)/server/main.o $(BUILD)/libnimberapi.a $(BUILD)/libnimber.a
+	$(CC) $^ -o $@ $(LIBS)
+
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT_OBJ) $(BUILD)/libnimberapi.a $(BUILD)/libnimber.a
+	@mkdir -p $(dir $@)
+	$(CC) $^ -o $@ $(CHECK_LIBS) $(LIBS)
+
+run: all
+	$(BUILD)/nimberd --port $(PORT)
+
+test: deps-test $(DAEMON) $(TEST_BIN)
+	@scripts/run-tests.sh $(BUILD) $(TEST_BIN)
+
+deps-test:
+	@scripts/deps.sh test
+
+clean:
+	rm -rf $(BUILD)
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BUILD)/nimberd $(DESTDIR)$(PREFIX)/bin/nimberd
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+.SECONDARY:

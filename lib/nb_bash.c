@@ -1,0 +1,74 @@
+/* nb_bash.c - Bash's game: take 1..k from one heap; SG of a heap n is n mod (k+1). */
+#include "nb_heaps.h"
+#include "nb_rulesets.h"
+
+static uint64_t bash_k(const nb_game *g) { return ((const nb_bash_params *)g->params)->k; }
+
+static uint64_t bash_take(const nb_game *g, uint64_t n, uint64_t i)
+{
+    return i < n && i < bash_k(g) ? i + 1 : 0;
+}
+
+static uint64_t bash_value(const nb_game *g, uint64_t n)
+{
+    uint64_t k = bash_k(g);
+    return k >= n ? n : n % (k + 1);
+}
+
+static const nb_heap_rule bash_rule = {bash_take, bash_value};
+
+static nb_status bash_check(const nb_game *g, const nb_solver *s, nb_err *err)
+{
+    if (bash_k(g) < 1)
+        return nb_fail(err, NB_EINVAL, "/k", "k must be at least 1");
+    return nb_heaps_check(g, s, err);
+}
+
+static nb_status bash_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err *err)
+{
+    (void)s, (void)err;
+    nb_heaps_values(g, &bash_rule, sg);
+    return NB_OK;
+}
+
+static nb_status bash_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64_t target,
+                               nb_movelist *out, nb_err *err)
+{
+    (void)s, (void)err;
+    /* (n - d) mod (k+1) = target has one solution d in 1..k: d = (value - target) mod
+     * (k+1); it is a move when target <= k, d != 0 and d <= n. */
+    uint64_t n = g->state[part], k = bash_k(g), value = bash_value(g, n);
+    if (target > k || target == value)
+        return NB_OK;
+    uint64_t d = value > target ? value - target : value + (k - target) + 1;
+    if (d <= n) {
+        nb_move m = {.u.take = {part, d}};
+        nb_movelist_push(out, &m);
+    }
+    return NB_OK;
+}
+
+static nb_status bash_options(const nb_game *g, nb_solver *s, size_t part, nb_option_fn fn,
+                              void *ctx, nb_err *err)
+{
+    (void)s, (void)err;
+    nb_heaps_options(g, &bash_rule, part, fn, ctx);
+    return NB_OK;
+}
+
+static void bash_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
+{
+    nb_heaps_each_move(g, &bash_rule, fn, ctx);
+}
+
+const nb_ruleset nb_bash = {
+    .name = "bash",
+    .check = bash_check,
+    .part_count = nb_heaps_part_count,
+    .part_values = bash_values,
+    .moves_to = bash_moves_to,
+    .options = bash_options,
+    .each_move = bash_each_move,
+    .canonicalize = nb_heaps_canonicalize,
+    .components = nb_components_per_part,
+};

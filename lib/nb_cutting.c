@@ -1,0 +1,240 @@
+/* nb_cutting.c - the cutting game (POJ 2311): cutting out a 1x1 piece wins at once, so a
+ * piece with a side of 1 and area >= 2 wins for the player to move, a cut that leaves
+ * such a piece loses, and pieces with both sides >= 2 have SG values over the cuts that
+ * keep both sides >= 2. The values live in one cached square table, grown on demand. */
+#include "nb_rulesets.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nb_cache.h"
+#include "nb_util.h"
+
+/* A table version: values of pieces w x h for 2 <= w, h < side, symmetric. */
+struct nb_cuttable {
+    nb_cached base;
+    size_t side;
+    uint16_t *values; /* side * side, index w * side + h */
+};
+
+typedef struct cut_need {
+    size_t side; /* the table must hold pieces up to side-1 */
+} cut_need;
+
+static uint16_t cell(const nb_cuttable *t, uint64_t w, uint64_t h) { return t->values[w * t->side + h]; }
+
+static void cuttable_destroy(nb_cached *c)
+{
+    nb_cuttable *t = (nb_cuttable *)c;
+    free(t->values);
+    free(t);
+}
+
+static bool cuttable_covers(const nb_cached *c, const void *need)
+{
+    return ((const nb_cuttable *)c)->side >= ((const cut_need *)need)->side;
+}
+
+/* The value of w x h from the cells already filled (both cut halves are smaller). */
+static uint16_t compute_cell(const nb_cuttable *t, size_t w, size_t h, uint32_t *stamp,
+                             uint32_t mark)
+{
+    for (size_t a = 2; a <= w / 2; a++)
+        stamp[cell(t, a, h) ^ cell(t, w - a, h)] = mark;
+    for (size_t b = 2; b <= h / 2; b++)
+        stamp[cell(t, w, b) ^ cell(t, w, h - b)] = mark;
+    uint16_t v = 0;
+    while (stamp[v] == mark)
+        v++;
+    return v;
+}
+
+static nb_status cuttable_build(const nb_cached *old_, const void *need_, nb_cached **out,
+                                nb_err *err)
+{
+    (void)err;
+    const nb_cuttable *old = (const nb_cuttable *)old_;
+    size_t side = ((const cut_need *)need_)->side, from = old ? old->side : 2;
+    nb_cuttable *t = nb_xcalloc(1, sizeof *t);
+    t->side = side;
+    t->values = nb_xcalloc(side * side, sizeof *t->values);
+    for (size_t w = 0; old && w < old->side; w++)
+        memcpy(t->values + w * side, old->values + w * old->side, old->side * sizeof *t->values);
+    /* A value is below the number of options (< side) + 1; XORs stay below 2^16. */
+    uint32_t *stamp = nb_xcalloc(1 << 16, sizeof *stamp), mark = 0;
+    for (size_t s = from; s < side; s++)
+        for (size_t w = 2; w <= s; w++) {
+            uint16_t v = compute_cell(t, w, s, stamp, ++mark);
+            t->values[w * side + s] = t->values[s * side + w] = v;
+        }
+    free(stamp);
+    t->base = (nb_cached){.bytes = sizeof *t + side * side * sizeof *t->values,
+                          .destroy = cuttable_destroy};
+    *out = &t->base;
+    return NB_OK;
+}
+
+static const nb_cache_kind cuttable_kind = {cuttable_covers, cuttable_build};
+
+static const nb_cuttable *table_of(const nb_game *g)
+{
+    return ((const nb_cutting_params *)g->params)->table;
+}
+
+static size_t npieces(const nb_game *g) { return g->len / 2; }
+
+static bool is_thin(uint64_t w, uint64_t h) { return (w == 1) != (h == 1); }
+
+static nb_status cut_check(const nb_game *g, const nb_solver *s, nb_err *err)
+{
+    if (npieces(g) > s->limits.max_parts)
+        return nb_fail(err, NB_ELIMIT, "/pieces", "%zu pieces exceed the limit max_parts=%llu",
+                       npieces(g), (unsigned long long)s->limits.max_parts);
+    for (size_t i = 0; i < g->len; i++) {
+        char ptr[48];
+        snprintf(ptr, sizeof ptr, "/pieces/%zu/%zu", i / 2, i % 2);
+        if (g->state[i] < 1)
+            return nb_fail(err, NB_EINVAL, ptr, "pieces[%zu] must have sides of at least 1",
+                           i / 2);
+        if (g->state[i] > s->limits.max_side)
+            return nb_fail(err, NB_ELIMIT, ptr, "pieces[%zu] has a side over the limit "
+                           "max_side=%llu", i / 2, (unsigned long long)s->limits.max_side);
+    }
+    return NB_OK;
+}
+
+static nb_status acquire(nb_solver *s, size_t side, const nb_cuttable **out, nb_err *err)
+{
+    cut_need need = {side};
+    const nb_cached *c;
+    nb_status st = nb_cache_acquire(s->cache, "cutting", &cuttable_kind, &need, &c, err);
+    if (st == NB_OK)
+        *out = (const nb_cuttable *)c;
+    return st;
+}
+
+static nb_status cut_prepare(nb_game *g, nb_solver *s, nb_err *err)
+{
+    uint64_t top = 2;
+    for (size_t i = 0; i < g->len; i++)
+        if (g->state[i] > top)
+            top = g->state[i];
+    return acquire(s, (size_t)top + 1, &((nb_cutting_params *)g->params)->table, err);
+}
+
+static void cut_release(nb_game *g, nb_solver *s)
+{
+    nb_cutting_params *p = g->params;
+    nb_cache_release(s->cache, p->table ? &p->table->base : NULL);
+    p->table = NULL;
+}
+
+static size_t cut_part_count(const nb_game *g) { return npieces(g); }
+
+static uint64_t piece_value(const nb_game *g, uint64_t w, uint64_t h)
+{
+    if (is_thin(w, h))
+        return NB_SG_WIN_NOW;
+    if (w == 1) /* 1 x 1: no cut */
+        return 0;
+    return cell(table_of(g), w, h);
+}
+
+static nb_status cut_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err *err)
+{
+    (void)s, (void)err;
+    for (size_t p = 0; p < npieces(g); p++)
+        sg[p] = piece_value(g, g->state[2 * p], g->state[2 * p + 1]);
+    return NB_OK;
+}
+
+/* Calls fn for every cut of piece p: direction, offset, and the value the piece leaves
+ * (NB_SG_WIN_NOW when a part is thin), in the order vertical then horizontal by offset.
+ * A cut that makes a 1x1 is flagged wins_now. */
+static void each_cut(const nb_game *g, size_t p, nb_option_fn fn, void *ctx)
+{
+    uint64_t size[2] = {g->state[2 * p], g->state[2 * p + 1]};
+    for (int dir = 0; dir < 2; dir++) {
+        uint64_t len = size[dir], other = size[1 - dir];
+        for (uint64_t at = 1; at < len; at++) {
+            uint64_t a[2], b[2];
+            a[dir] = at, b[dir] = len - at, a[1 - dir] = b[1 - dir] = other;
+            nb_move m = {.u.cut = {p, dir ? NB_CUT_HORIZONTAL : NB_CUT_VERTICAL, at, false}};
+            m.u.cut.wins_now = (a[0] == 1 && a[1] == 1) || (b[0] == 1 && b[1] == 1);
+            uint64_t va = piece_value(g, a[0], a[1]), vb = piece_value(g, b[0], b[1]);
+            uint64_t v = va == NB_SG_WIN_NOW || vb == NB_SG_WIN_NOW ? NB_SG_WIN_NOW : va ^ vb;
+            if (!fn(ctx, &m, v))
+                return;
+        }
+    }
+}
+
+typedef struct target_ctx {
+    uint64_t target;
+    nb_movelist *out;
+} target_ctx;
+
+static bool keep_cut(void *ctx_, const nb_move *m, uint64_t value)
+{
+    target_ctx *tc = ctx_;
+    bool keep = tc->target == NB_SG_WIN_NOW ? m->u.cut.wins_now
+                                            : value == tc->target && !m->u.cut.wins_now;
+    return !keep || nb_movelist_push(tc->out, m);
+}
+
+static nb_status cut_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64_t target,
+                              nb_movelist *out, nb_err *err)
+{
+    (void)s, (void)err;
+    target_ctx tc = {target, out};
+    each_cut(g, part, keep_cut, &tc);
+    return NB_OK;
+}
+
+static nb_status cut_options(const nb_game *g, nb_solver *s, size_t part, nb_option_fn fn,
+                             void *ctx, nb_err *err)
+{
+    (void)s, (void)err;
+    each_cut(g, part, fn, ctx);
+    return NB_OK;
+}
+
+static bool cut_rejects_misere(const nb_game *g)
+{
+    (void)g;
+    return true;
+}
+
+const nb_ruleset nb_cutting = {
+    .name = "cutting",
+    .check = cut_check,
+    .prepare = cut_prepare,
+    .release = cut_release,
+    .part_count = cut_part_count,
+    .part_values = cut_values,
+    .moves_to = cut_moves_to,
+    .options = cut_options,
+    .components = nb_components_per_part,
+    .rejects_misere = cut_rejects_misere,
+};
+
+nb_status nb_cutting_grid(nb_solver *s, uint64_t max_w, uint64_t max_h, uint64_t **values,
+                          nb_err *err)
+{
+    if (max_w > s->limits.max_side || max_h > s->limits.max_side)
+        return nb_fail(err, NB_ELIMIT, "/up_to", "up_to has a side over the limit max_side=%llu",
+                       (unsigned long long)s->limits.max_side);
+    const nb_cuttable *t;
+    size_t side = (size_t)(max_w > max_h ? max_w : max_h) + 1;
+    nb_status st = acquire(s, side < 3 ? 3 : side, &t, err);
+    if (st != NB_OK)
+        return st;
+    uint64_t *v = nb_xmalloc((max_w + 1) * (max_h + 1) * sizeof *v);
+    for (uint64_t w = 0; w <= max_w; w++)
+        for (uint64_t h = 0; h <= max_h; h++)
+            v[w * (max_h + 1) + h] = w < 2 || h < 2 ? NB_SG_WIN_NOW : cell(t, w, h);
+    nb_cache_release(s->cache, &t->base);
+    *values = v;
+    return NB_OK;
+}

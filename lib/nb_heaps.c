@@ -1,0 +1,82 @@
+/* nb_heaps.c - checks, canonical form and move emission for heap games. */
+#include "nb_heaps.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nb_util.h"
+
+nb_status nb_heaps_check(const nb_game *g, const nb_solver *s, nb_err *err)
+{
+    if (g->len > s->limits.max_parts)
+        return nb_fail(err, NB_ELIMIT, "/heaps", "%zu heaps exceed the limit max_parts=%llu",
+                       g->len, (unsigned long long)s->limits.max_parts);
+    for (size_t i = 0; i < g->len; i++)
+        if (g->state[i] > NB_HEAP_MAX) {
+            char ptr[40];
+            snprintf(ptr, sizeof ptr, "/heaps/%zu", i);
+            return nb_fail(err, NB_EINVAL, ptr, "heaps[%zu] exceeds 2^63-1", i);
+        }
+    return NB_OK;
+}
+
+size_t nb_heaps_part_count(const nb_game *g) { return g->len; }
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+void nb_heaps_canonicalize(const nb_game *g, uint64_t *state)
+{
+    qsort(state, g->len, sizeof *state, cmp_u64);
+}
+
+uint64_t nb_heaps_max(const nb_game *g)
+{
+    uint64_t m = 0;
+    for (size_t i = 0; i < g->len; i++)
+        if (g->state[i] > m)
+            m = g->state[i];
+    return m;
+}
+
+void nb_heaps_values(const nb_game *g, const nb_heap_rule *rule, uint64_t *sg)
+{
+    for (size_t i = 0; i < g->len; i++)
+        sg[i] = rule->value(g, g->state[i]);
+}
+
+void nb_heaps_options(const nb_game *g, const nb_heap_rule *rule, size_t part,
+                      nb_option_fn fn, void *ctx)
+{
+    uint64_t n = g->state[part], take;
+    for (uint64_t i = 0; (take = rule->take(g, n, i)) != 0; i++) {
+        if (take > n)
+            continue;
+        nb_move m = {.u.take = {part, take}};
+        if (!fn(ctx, &m, rule->value(g, n - take)))
+            return;
+    }
+}
+
+void nb_heaps_each_move(const nb_game *g, const nb_heap_rule *rule, nb_move_fn fn, void *ctx)
+{
+    uint64_t *scratch = nb_xmalloc((g->len + 1) * sizeof *scratch);
+    memcpy(scratch, g->state, g->len * sizeof *scratch);
+    bool go_on = true;
+    for (size_t heap = 0; heap < g->len && go_on; heap++) {
+        uint64_t n = g->state[heap], take;
+        for (uint64_t i = 0; go_on && (take = rule->take(g, n, i)) != 0; i++) {
+            if (take > n)
+                continue;
+            nb_move m = {.u.take = {heap, take}};
+            scratch[heap] = n - take;
+            go_on = fn(ctx, &m, scratch);
+        }
+        scratch[heap] = n;
+    }
+    free(scratch);
+}

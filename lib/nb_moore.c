@@ -1,0 +1,245 @@
+/* nb_moore.c - Moore's Nim_k: the player to move loses iff every bit column holds a
+ * multiple of k+1 ones. Winning moves follow the constructive proof of the seed notes;
+ * inside a sum, where a value is needed, the SG value comes from exhaustive search. */
+#include "nb_rulesets.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "nb_heaps.h"
+#include "nb_search.h"
+#include "nb_util.h"
+
+#define BITS 63 /* heaps are below 2^63 */
+
+static uint64_t moore_k(const nb_game *g) { return ((const nb_moore_params *)g->params)->k; }
+
+static nb_status moore_check(const nb_game *g, const nb_solver *s, nb_err *err)
+{
+    if (moore_k(g) < 1)
+        return nb_fail(err, NB_EINVAL, "/k", "k must be at least 1");
+    return nb_heaps_check(g, s, err);
+}
+
+/* A move under construction: the heaps changed so far ("free" heaps, whose lower bits
+ * may be set at will) and their new sizes. */
+typedef struct builder {
+    const nb_game *g;
+    uint64_t *size;        /* new size of every heap */
+    bool *is_free;
+    size_t *free_list, nfree;
+    uint64_t nonfree_ones[BITS]; /* ones per column among heaps not free */
+} builder;
+
+/* Frees heap h at column b: b cleared, every lower bit set (to be cleared as needed). */
+static void make_free(builder *bd, size_t h, int b)
+{
+    uint64_t a = bd->g->state[h];
+    bd->size[h] = (a & ~((2ULL << b) - 1)) | ((1ULL << b) - 1);
+    bd->is_free[h] = true;
+    bd->free_list[bd->nfree++] = h;
+    for (int j = 0; j <= b; j++)
+        bd->nonfree_ones[j] -= a >> j & 1;
+}
+
+/* Completes the move below column `top` and pushes it; false once the list is full. */
+static bool finish_move(builder *bd, int top, nb_movelist *out)
+{
+    uint64_t mod = moore_k(bd->g) + 1;
+    const nb_game *g = bd->g;
+    for (int b = top - 1; b >= 0; b--) {
+        uint64_t w = bd->nfree, x = (bd->nonfree_ones[b] + w) % mod;
+        if (w >= x) { /* clear this bit in x free heaps */
+            for (size_t f = 0; f < x; f++)
+                bd->size[bd->free_list[f]] &= ~(1ULL << b);
+            continue;
+        }
+        for (size_t f = 0; f < w; f++)
+            bd->size[bd->free_list[f]] &= ~(1ULL << b);
+        uint64_t more = x - w; /* free that many heaps that have this bit */
+        for (size_t h = 0; h < g->len && more; h++)
+            if (!bd->is_free[h] && (g->state[h] >> b & 1))
+                make_free(bd, h, b), more--;
+    }
+    nb_move m = {0};
+    m.takes = nb_xmalloc(bd->nfree * sizeof *m.takes);
+    m.ntakes = 0;
+    for (size_t h = 0; h < g->len; h++)
+        if (bd->is_free[h])
+            m.takes[m.ntakes++] = (nb_take){h, g->state[h] - bd->size[h]};
+    bool pushed = nb_movelist_push(out, &m);
+    free(m.takes);
+    return pushed;
+}
+
+/* Winning moves: at the highest column whose count is not a multiple of k+1, every
+ * choice of x = count mod (k+1) heaps with that bit starts a different move. */
+static nb_status moore_analyse(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err)
+{
+    (void)s, (void)err;
+    uint64_t mod = moore_k(g) + 1, ones[BITS] = {0};
+    for (size_t h = 0; h < g->len; h++)
+        for (int b = 0; b < BITS; b++)
+            ones[b] += g->state[h] >> b & 1;
+    int top = BITS - 1;
+    while (top >= 0 && ones[top] % mod == 0)
+        top--;
+    out->verdict = top >= 0 ? NB_WIN : NB_LOSE;
+    out->complete = top < 0;
+    if (top < 0)
+        return NB_OK;
+    size_t nwith = 0, *with = nb_xmalloc(g->len * sizeof *with);
+    for (size_t h = 0; h < g->len; h++)
+        if (g->state[h] >> top & 1)
+            with[nwith++] = h;
+    size_t x = (size_t)(ones[top] % mod);
+    size_t *pick = nb_xmalloc(x * sizeof *pick); /* indices into `with`, ascending */
+    for (size_t i = 0; i < x; i++)
+        pick[i] = i;
+    builder bd = {.g = g};
+    bd.size = nb_xmalloc(g->len * sizeof *bd.size);
+    bd.is_free = nb_xmalloc(g->len * sizeof *bd.is_free);
+    bd.free_list = nb_xmalloc(g->len * sizeof *bd.free_list);
+    for (;;) {
+        memcpy(bd.size, g->state, g->len * sizeof *bd.size);
+        memset(bd.is_free, 0, g->len * sizeof *bd.is_free);
+        memcpy(bd.nonfree_ones, ones, sizeof ones);
+        bd.nfree = 0;
+        for (size_t i = 0; i < x; i++)
+            make_free(&bd, with[pick[i]], top);
+        if (!finish_move(&bd, top, &out->moves))
+            break;
+        /* next x-combination of nwith */
+        size_t i = x;
+        while (i > 0 && pick[i - 1] == nwith - x + i - 1)
+            i--;
+        if (i == 0)
+            break;
+        pick[i - 1]++;
+        for (size_t j = i; j < x; j++)
+            pick[j] = pick[j - 1] + 1;
+    }
+    free(bd.size);
+    free(bd.is_free);
+    free(bd.free_list);
+    free(pick);
+    free(with);
+    return NB_OK;
+}
+
+static size_t moore_part_count(const nb_game *g)
+{
+    (void)g;
+    return 1;
+}
+
+/* Every legal move: subsets of 1..k non-empty heaps by size, then every take vector. */
+static void moore_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
+{
+    size_t n = 0, *nonempty = nb_xmalloc((g->len + 1) * sizeof *nonempty);
+    for (size_t h = 0; h < g->len; h++)
+        if (g->state[h])
+            nonempty[n++] = h;
+    uint64_t *after = nb_xmalloc((g->len + 1) * sizeof *after);
+    size_t *pick = nb_xmalloc((n + 1) * sizeof *pick);
+    nb_take *takes = nb_xmalloc((n + 1) * sizeof *takes);
+    bool go_on = true;
+    uint64_t kmax = moore_k(g) < n ? moore_k(g) : n;
+    for (size_t size = 1; size <= kmax && go_on; size++) {
+        for (size_t i = 0; i < size; i++)
+            pick[i] = i;
+        for (;;) {
+            for (size_t i = 0; i < size; i++)
+                takes[i] = (nb_take){nonempty[pick[i]], 1};
+            for (;;) { /* every take vector for this subset */
+                memcpy(after, g->state, g->len * sizeof *after);
+                for (size_t i = 0; i < size; i++)
+                    after[takes[i].heap] -= takes[i].take;
+                nb_move m = {.takes = takes, .ntakes = size};
+                if (!(go_on = fn(ctx, &m, after)))
+                    break;
+                size_t i = 0;
+                while (i < size && takes[i].take == g->state[takes[i].heap])
+                    takes[i++].take = 1;
+                if (i == size)
+                    break;
+                takes[i].take++;
+            }
+            size_t i = size;
+            while (go_on && i > 0 && pick[i - 1] == n - size + i - 1)
+                i--;
+            if (!go_on || i == 0)
+                break;
+            pick[i - 1]++;
+            for (size_t j = i; j < size; j++)
+                pick[j] = pick[j - 1] + 1;
+        }
+    }
+    free(takes);
+    free(pick);
+    free(after);
+    free(nonempty);
+}
+
+static nb_status moore_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err *err)
+{
+    return nb_search_value_of(g, NB_NORMAL, s->limits.max_states, "max_states", sg, err);
+}
+
+typedef struct option_ctx {
+    nb_search *search;
+    nb_option_fn fn;
+    void *ctx;
+} option_ctx;
+
+static bool forward_option(void *ctx_, const nb_move *move, const uint64_t *after)
+{
+    option_ctx *oc = ctx_;
+    size_t i = nb_search_find(oc->search, after);
+    return oc->fn(oc->ctx, move, nb_search_value(oc->search, i));
+}
+
+/* Moves in the order of each_move, with values from a search of the whole game. */
+static nb_status moore_options(const nb_game *g, nb_solver *s, size_t part, nb_option_fn fn,
+                               void *ctx, nb_err *err)
+{
+    (void)part;
+    option_ctx oc = {NULL, fn, ctx};
+    nb_status st = nb_search_run(g, NB_NORMAL, s->limits.max_states, "max_states", &oc.search,
+                                 err);
+    if (st != NB_OK)
+        return st;
+    moore_each_move(g, forward_option, &oc);
+    nb_search_free(oc.search);
+    return NB_OK;
+}
+
+typedef struct target_ctx {
+    uint64_t target;
+    nb_movelist *out;
+} target_ctx;
+
+static bool keep_if_target(void *ctx_, const nb_move *move, uint64_t value)
+{
+    target_ctx *tc = ctx_;
+    return value != tc->target || nb_movelist_push(tc->out, move);
+}
+
+static nb_status moore_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64_t target,
+                                nb_movelist *out, nb_err *err)
+{
+    target_ctx tc = {target, out};
+    return moore_options(g, s, part, keep_if_target, &tc, err);
+}
+
+const nb_ruleset nb_moore = {
+    .name = "moore",
+    .check = moore_check,
+    .part_count = moore_part_count,
+    .part_values = moore_values,
+    .moves_to = moore_moves_to,
+    .options = moore_options,
+    .each_move = moore_each_move,
+    .canonicalize = nb_heaps_canonicalize,
+    .analyse_normal = moore_analyse,
+};

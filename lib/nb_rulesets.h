@@ -1,0 +1,90 @@
+/* nb_rulesets.h - every ruleset libnimber knows and the parameters each one takes.
+ * A game's params pointer points at the struct named beside its ruleset. */
+#ifndef NB_RULESETS_H
+#define NB_RULESETS_H
+
+#include "nb_solver.h"
+
+/* nim: state = heaps; params unused (NULL). */
+extern const nb_ruleset nb_nim;
+
+/* bash: state = heaps. */
+typedef struct nb_bash_params {
+    uint64_t k; /* take 1..k, k >= 1 */
+} nb_bash_params;
+extern const nb_ruleset nb_bash;
+
+/* subtraction: state = heaps. */
+#define NB_SUBTRACTION_MAX_SET 64
+#define NB_SUBTRACTION_MAX_VALUE 1000000
+typedef struct nb_subtable nb_subtable;
+typedef struct nb_subtraction_params {
+    size_t nset;
+    uint64_t set[NB_SUBTRACTION_MAX_SET]; /* as given; checked distinct and in range */
+    const nb_subtable *table;             /* attached by prepare, released by release */
+} nb_subtraction_params;
+extern const nb_ruleset nb_subtraction;
+
+/* moore (Nim_k): state = heaps. */
+typedef struct nb_moore_params {
+    uint64_t k; /* take from 1..k heaps at once, k >= 1 */
+} nb_moore_params;
+extern const nb_ruleset nb_moore;
+
+/* staircase: state[i-1] = coins on stair i. params unused. */
+extern const nb_ruleset nb_staircase;
+
+/* coins (turning turtles): state = bit i-1 of the words is coin i, 1 = heads. */
+typedef struct nb_coins_params {
+    size_t ncoins;
+} nb_coins_params;
+extern const nb_ruleset nb_coins;
+
+/* cutting: state = w0,h0,w1,h1,... */
+typedef struct nb_cuttable nb_cuttable;
+typedef struct nb_cutting_params {
+    const nb_cuttable *table; /* attached by prepare, released by release */
+} nb_cutting_params;
+extern const nb_ruleset nb_cutting;
+
+/* dag: state = the nodes the tokens stand on. The edges are borrowed; the CSR and the SG
+ * values are built by prepare and freed by release. */
+typedef struct nb_dag_params {
+    size_t nodes, nedges;
+    const uint32_t *edges; /* nedges pairs u,v */
+    uint32_t *offsets, *targets, *sg;
+} nb_dag_params;
+extern const nb_ruleset nb_dag;
+
+/* sum: state = the components' states end to end. `games[i].state` is ignored; the
+ * components' rules and params are borrowed, one params struct per component (prepare
+ * writes into them, so two components never share one). part_offsets is set by prepare. */
+typedef struct nb_sum_params {
+    size_t count;
+    nb_game *games;
+    size_t *state_offsets; /* count + 1 entries, set by the builder */
+    size_t *part_offsets;  /* count + 1 entries, set by prepare */
+} nb_sum_params;
+extern const nb_ruleset nb_sum;
+
+/* A table of single-heap SG values with its proved period, if any. Owned by the caller:
+ * free `values` with free(). */
+typedef struct nb_sequence {
+    uint64_t *values; /* values[n] for n = 0..count-1 */
+    size_t count;
+    bool has_period;
+    uint64_t period, preperiod;
+} nb_sequence;
+
+/* SG values of one heap of 0..up_to in the subtraction game on `set` (params as above,
+ * table not attached), proving the period when it can within max_table. */
+nb_status nb_subtraction_sequence(nb_solver *s, nb_subtraction_params *p, uint64_t up_to,
+                                  nb_sequence *out, nb_err *err);
+
+/* SG values of pieces 0..max_w by 0..max_h: values[w*(max_h+1)+h], NB_SG_WIN_NOW where a
+ * side is 1 or 0 (no SG value). Caller frees *values. */
+nb_status nb_cutting_grid(nb_solver *s, uint64_t max_w, uint64_t max_h, uint64_t **values,
+                          nb_err *err);
+
+/* The SG value of every node of a prepared dag (p->sg after nb_game_open). */
+#endif

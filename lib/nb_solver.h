@@ -1,0 +1,52 @@
+/* nb_solver.h - the solver context (limits and table cache) and the top-level calls:
+ * analyse a position, choose a move to play. */
+#ifndef NB_SOLVER_H
+#define NB_SOLVER_H
+
+#include "nb_cache.h"
+#include "nb_game.h"
+
+/* Limits on what one call may do; each message that names one uses the field's name. */
+typedef struct nb_limits {
+    uint64_t max_parts;      /* heaps, stairs, coins, pieces or tokens in one game */
+    uint64_t max_components; /* components of one sum */
+    uint64_t max_table;      /* entries of one SG table (subtraction values, cutting cells) */
+    uint64_t max_side;       /* side of a cutting piece */
+    uint64_t max_nodes;      /* dag nodes */
+    uint64_t max_edges;      /* dag edges */
+    uint64_t max_states;     /* positions one exhaustive search may visit */
+} nb_limits;
+
+/* The defaults: 10^6 parts, 1000 components, 2^26 table entries, sides of 1000,
+ * 2*10^6 nodes, 10^7 edges, 10^6 search states. */
+nb_limits nb_limits_default(void);
+
+/* Borrowed by every call: the cache is owned by whoever made the solver. */
+struct nb_solver {
+    nb_cache *cache;
+    nb_limits limits;
+};
+
+/* Analyses g for the player to move, listing at most max_moves winning moves. On
+ * success the caller owns *out (nb_analysis_free). g's params may be given tables. */
+nb_status nb_analyse(nb_solver *s, nb_game *g, nb_convention conv, size_t max_moves,
+                     nb_analysis *out, nb_err *err);
+
+/* One move for the player to move: a winning move when there is one; else a legal move
+ * chosen deterministically (the longest game where the search knows it, else the
+ * largest SG left among the first NB_PLAY_SCAN moves in the ruleset's order). */
+#define NB_PLAY_SCAN 65536
+typedef struct nb_play_result {
+    nb_verdict verdict;
+    bool has_move; /* false when the player to move has no legal move */
+    nb_movelist move; /* holds the move (one at most); owned: nb_movelist_free */
+} nb_play_result;
+
+nb_status nb_play(nb_solver *s, nb_game *g, nb_convention conv, nb_play_result *out,
+                  nb_err *err);
+
+/* check then prepare, and its undoing; for callers that use a ruleset directly. */
+nb_status nb_game_open(nb_solver *s, nb_game *g, nb_err *err);
+void nb_game_close(nb_solver *s, nb_game *g);
+
+#endif

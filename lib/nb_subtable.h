@@ -1,0 +1,40 @@
+/* nb_subtable.h - the SG sequence of a subtraction game, computed incrementally, with its
+ * period proved from a repeated window of max(set) values (Brent's cycle finding). */
+#ifndef NB_SUBTABLE_H
+#define NB_SUBTABLE_H
+
+#include "nb_cache.h"
+#include "nb_rulesets.h"
+
+/* A cached table version (immutable once built). */
+struct nb_subtable {
+    nb_cached base;
+    size_t nset;
+    uint32_t set[NB_SUBTRACTION_MAX_SET]; /* ascending */
+    uint64_t limit;                        /* most values it may compute */
+    uint64_t n;                            /* values[0..n) are known */
+    uint8_t *values;                       /* SG values fit a byte: at most 64 options */
+    bool proved;
+    uint64_t period, preperiod;
+    /* Brent's search over windows (states), resumed by the next growth. */
+    uint64_t power, lam, tortoise, hash_tortoise, hash_newest;
+};
+
+/* What a caller needs from the table. */
+typedef struct nb_subtable_need {
+    uint64_t heap;       /* the largest heap to answer */
+    bool want_period;    /* go on until the period is proved or the limit is reached */
+    uint64_t limit;      /* max_table, for a table built from nothing */
+    const uint32_t *set; /* ascending, for a table built from nothing */
+    size_t nset;
+} nb_subtable_need;
+
+extern const nb_cache_kind nb_subtable_kind;
+
+/* Writes the canonical cache key ("subtraction:1,3,4") of a sorted set into buf. */
+void nb_subtable_key(const uint32_t *set, size_t nset, char *buf, size_t size);
+
+/* SG value of a heap of n: true when the table knows it (directly or by the period). */
+bool nb_subtable_value(const nb_subtable *t, uint64_t n, uint64_t *value);
+
+#endif

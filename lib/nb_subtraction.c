@@ -1,0 +1,195 @@
+/* nb_subtraction.c - subtraction games: take t in a finite set from one heap; SG values
+ * from the cached, period-proved sequence of the set. */
+#include "nb_heaps.h"
+#include "nb_rulesets.h"
+#include "nb_subtable.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "nb_util.h"
+
+static nb_subtraction_params *sub_params(const nb_game *g) { return g->params; }
+
+static uint64_t sub_take(const nb_game *g, uint64_t n, uint64_t i)
+{
+    (void)n;
+    const nb_subtable *t = sub_params(g)->table;
+    return i < t->nset ? t->set[i] : 0;
+}
+
+static uint64_t sub_value(const nb_game *g, uint64_t n)
+{
+    uint64_t v = 0;
+    nb_subtable_value(sub_params(g)->table, n, &v); /* prepare made every heap answerable */
+    return v;
+}
+
+static const nb_heap_rule sub_rule = {sub_take, sub_value};
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The set sorted ascending, checked: 1..64 distinct values in 1..10^6. */
+static nb_status sorted_set(const nb_subtraction_params *p, uint32_t *out, nb_err *err)
+{
+    if (p->nset < 1 || p->nset > NB_SUBTRACTION_MAX_SET)
+        return nb_fail(err, NB_EINVAL, "/set", "set must hold 1 to %d values",
+                       NB_SUBTRACTION_MAX_SET);
+    for (size_t i = 0; i < p->nset; i++) {
+        if (p->set[i] < 1 || p->set[i] > NB_SUBTRACTION_MAX_VALUE) {
+            char ptr[32];
+            snprintf(ptr, sizeof ptr, "/set/%zu", i);
+            return nb_fail(err, NB_EINVAL, ptr, "set[%zu] must be between 1 and %d", i,
+                           NB_SUBTRACTION_MAX_VALUE);
+        }
+        out[i] = (uint32_t)p->set[i];
+    }
+    qsort(out, p->nset, sizeof *out, cmp_u32);
+    for (size_t i = 1; i < p->nset; i++)
+        if (out[i] == out[i - 1])
+            return nb_fail(err, NB_EINVAL, "/set", "set holds %u twice", out[i]);
+    return NB_OK;
+}
+
+static nb_status sub_check(const nb_game *g, const nb_solver *s, nb_err *err)
+{
+    uint32_t set[NB_SUBTRACTION_MAX_SET];
+    nb_status st = sorted_set(sub_params(g), set, err);
+    return st != NB_OK ? st : nb_heaps_check(g, s, err);
+}
+
+/* Acquires the table for the set, grown to answer heap (and the period when asked). */
+static nb_status acquire_table(nb_solver *s, const nb_subtraction_params *p, uint64_t heap,
+                               bool want_period, const nb_subtable **out, nb_err *err)
+{
+    uint32_t set[NB_SUBTRACTION_MAX_SET];
+    nb_status st = sorted_set(p, set, err);
+    if (st != NB_OK)
+        return st;
+    char key[NB_SUBTRACTION_MAX_SET * 8 + 16];
+    nb_subtable_key(set, p->nset, key, sizeof key);
+    nb_subtable_need need = {heap, want_period, s->limits.max_table, set, p->nset};
+    const nb_cached *c;
+    st = nb_cache_acquire(s->cache, key, &nb_subtable_kind, &need, &c, err);
+    if (st == NB_OK)
+        *out = (const nb_subtable *)c;
+    return st;
+}
+
+static nb_status past_table(const nb_subtable *t, const nb_solver *s, const char *ptr,
+                            const char *what, uint64_t n, nb_err *err)
+{
+    return nb_fail(err, NB_ELIMIT, ptr,
+                   "%s %llu is past the SG table: no period appears within its first %llu "
+                   "values (limit max_table=%llu)",
+                   what, (unsigned long long)n, (unsigned long long)t->n,
+                   (unsigned long long)s->limits.max_table);
+}
+
+static nb_status sub_prepare(nb_game *g, nb_solver *s, nb_err *err)
+{
+    nb_subtraction_params *p = sub_params(g);
+    uint64_t top = nb_heaps_max(g);
+    nb_status st = acquire_table(s, p, top, false, &p->table, err);
+    if (st != NB_OK)
+        return st;
+    uint64_t v;
+    for (size_t i = 0; i < g->len; i++) {
+        if (!nb_subtable_value(p->table, g->state[i], &v)) {
+            char ptr[32];
+            snprintf(ptr, sizeof ptr, "/heaps/%zu", i);
+            st = past_table(p->table, s, ptr, "heap", g->state[i], err);
+            nb_cache_release(s->cache, &p->table->base);
+            p->table = NULL;
+            return st;
+        }
+    }
+    return NB_OK;
+}
+
+static void sub_release(nb_game *g, nb_solver *s)
+{
+    nb_subtraction_params *p = sub_params(g);
+    nb_cache_release(s->cache, p->table ? &p->table->base : NULL);
+    p->table = NULL;
+}
+
+static nb_status sub_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err *err)
+{
+    (void)s, (void)err;
+    nb_heaps_values(g, &sub_rule, sg);
+    return NB_OK;
+}
+
+static nb_status sub_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64_t target,
+                              nb_movelist *out, nb_err *err)
+{
+    (void)s, (void)err;
+    const nb_subtable *t = sub_params(g)->table;
+    uint64_t n = g->state[part];
+    for (size_t k = 0; k < t->nset && t->set[k] <= n; k++) {
+        if (sub_value(g, n - t->set[k]) == target) {
+            nb_move m = {.u.take = {part, t->set[k]}};
+            if (!nb_movelist_push(out, &m))
+                break;
+        }
+    }
+    return NB_OK;
+}
+
+static nb_status sub_options(const nb_game *g, nb_solver *s, size_t part, nb_option_fn fn,
+                             void *ctx, nb_err *err)
+{
+    (void)s, (void)err;
+    nb_heaps_options(g, &sub_rule, part, fn, ctx);
+    return NB_OK;
+}
+
+static void sub_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
+{
+    nb_heaps_each_move(g, &sub_rule, fn, ctx);
+}
+
+const nb_ruleset nb_subtraction = {
+    .name = "subtraction",
+    .check = sub_check,
+    .prepare = sub_prepare,
+    .release = sub_release,
+    .part_count = nb_heaps_part_count,
+    .part_values = sub_values,
+    .moves_to = sub_moves_to,
+    .options = sub_options,
+    .each_move = sub_each_move,
+    .canonicalize = nb_heaps_canonicalize,
+    .components = nb_components_per_part,
+};
+
+nb_status nb_subtraction_sequence(nb_solver *s, nb_subtraction_params *p, uint64_t up_to,
+                                  nb_sequence *out, nb_err *err)
+{
+    if (up_to >= s->limits.max_table)
+        return nb_fail(err, NB_ELIMIT, "/up_to", "up_to %llu exceeds the limit max_table=%llu",
+                       (unsigned long long)up_to, (unsigned long long)s->limits.max_table);
+    const nb_subtable *t;
+    nb_status st = acquire_table(s, p, up_to, true, &t, err);
+    if (st != NB_OK)
+        return st;
+    out->count = up_to + 1;
+    out->values = nb_xmalloc(out->count * sizeof *out->values);
+    for (uint64_t n = 0; n <= up_to && st == NB_OK; n++)
+        if (!nb_subtable_value(t, n, &out->values[n]))
+            st = past_table(t, s, "/up_to", "up_to", up_to, err);
+    out->has_period = t->proved;
+    out->period = t->period;
+    out->preperiod = t->preperiod;
+    nb_cache_release(s->cache, &t->base);
+    if (st != NB_OK) {
+        free(out->values);
+        out->values = NULL;
+    }
+    return st;
+}

@@ -1,0 +1,63 @@
+/* nb_util.c - aborting allocators, array growth and bit helpers. */
+#include "nb_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static void *nb_check(void *p, size_t size)
+{
+    if (!p && size) {
+        fprintf(stderr, "libnimber: out of memory allocating %zu bytes\n", size);
+        abort();
+    }
+    return p;
+}
+
+void *nb_xmalloc(size_t size) { return nb_check(malloc(size ? size : 1), size); }
+
+void *nb_xcalloc(size_t count, size_t size)
+{
+    return nb_check(calloc(count ? count : 1, size ? size : 1), count * size);
+}
+
+void *nb_xrealloc(void *ptr, size_t size) { return nb_check(realloc(ptr, size ? size : 1), size); }
+
+void nb_reserve(void **items, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return;
+    size_t grown = *cap ? *cap : 8;
+    while (grown < need)
+        grown *= 2;
+    *items = nb_xrealloc(*items, grown * size);
+    *cap = grown;
+}
+
+unsigned nb_mex128(const uint64_t mask[2])
+{
+    if (~mask[0])
+        return (unsigned)__builtin_ctzll(~mask[0]);
+    if (~mask[1])
+        return 64 + (unsigned)__builtin_ctzll(~mask[1]);
+    return 128;
+}
+
+unsigned nb_bit_length(uint64_t x) { return x ? 64 - (unsigned)__builtin_clzll(x) : 0; }
+
+uint64_t nb_max_xor_upto(uint64_t c, uint64_t m)
+{
+    /* Walk the bits from the top, keeping v's prefix equal to m's while possible. Once v
+     * drops below m at some bit, the remaining bits of v are free and all go against c. */
+    uint64_t v = 0;
+    for (int bit = 63; bit >= 0; bit--) {
+        uint64_t b = 1ULL << bit;
+        if (m & b) {
+            if (c & b) {
+                /* v takes 0 here: below m from now on, the rest free. */
+                return c ^ (v | (~c & (b - 1)));
+            }
+            v |= b;
+        }
+    }
+    return c ^ v;
+}

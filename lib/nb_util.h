@@ -1,0 +1,26 @@
+/* nb_util.h - allocation that aborts on exhaustion, growth of arrays, small bit helpers. */
+#ifndef NB_UTIL_H
+#define NB_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Allocators that never return NULL: they abort when memory is exhausted. Every size
+ * they see is bounded by a limit checked before. The caller owns and frees the result. */
+void *nb_xmalloc(size_t size);
+void *nb_xcalloc(size_t count, size_t size);
+void *nb_xrealloc(void *ptr, size_t size);
+
+/* Makes room for `need` elements of `size` bytes in *items (capacity *cap), doubling. */
+void nb_reserve(void **items, size_t *cap, size_t need, size_t size);
+
+/* Smallest value not set in a 128-bit mask (bits 0..127). */
+unsigned nb_mex128(const uint64_t mask[2]);
+
+/* Number of bits needed to write x (0 for 0). */
+unsigned nb_bit_length(uint64_t x);
+
+/* Largest c ^ v over 0 <= v <= m. */
+uint64_t nb_max_xor_upto(uint64_t c, uint64_t m);
+
+#endif

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian packages nimber needs (build: compile and run; test: also the test
+# tools), with apt-get when root, else prints the exact command to run.
+set -euo pipefail
+what=${1:-build}
+pkgs=(gcc make pkg-config libmicrohttpd-dev libjansson-dev)
+if [ "$what" = test ] || [ "$what" = deploy ] || [ "$what" = bench ]; then
+  pkgs+=(check curl python3)
+fi
+if [ "$what" = deploy ]; then pkgs+=(nginx); fi
+if [ "$what" = bench ]; then pkgs+=(wrk); fi
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" -eq 0 ]; then
+  echo "installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+else
+  echo "nimber needs these Debian packages: ${missing[*]}" >&2
+  echo "run: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi

@@ -1,0 +1,776 @@
+/* test_lib.c - libnimber against the brute-force solver on thousands of random small
+ * positions per ruleset (verdict, SG, components, the exact set of winning moves, play),
+ * fixed cases from the literature, and every error path with its limit. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "brute.h"
+#include "nb_rulesets.h"
+#include "nb_subtable.h"
+
+static nb_solver solver;
+
+static void setup(void)
+{
+    solver.cache = nb_cache_new(64u << 20);
+    solver.limits = nb_limits_default();
+    brute_reset();
+}
+
+static void teardown(void) { nb_cache_free(solver.cache); }
+
+static uint64_t rnd(uint64_t n) { return n ? (uint64_t)random() % n : 0; }
+
+static int cmp_state(const void *a_, const void *b_)
+{
+    const brute_state *a = a_, *b = b_;
+    if (a->len != b->len)
+        return a->len < b->len ? -1 : 1;
+    return memcmp(a->w, b->w, a->len * sizeof *a->w);
+}
+
+/* Whether the player who made the move into `after` wins (the move wins at once, or the
+ * opponent then loses). */
+static bool move_wins(const nb_game *g, const brute_state *after, bool wins_now, bool misere)
+{
+    return (!misere && wins_now) || !brute_wins(g, after, misere);
+}
+
+static bool has_cutting(const nb_game *g)
+{
+    if (g->rules == &nb_cutting)
+        return true;
+    if (g->rules != &nb_sum)
+        return false;
+    nb_sum_params *p = g->params;
+    for (size_t c = 0; c < p->count; c++)
+        if (p->games[c].rules == &nb_cutting)
+            return true;
+    return false;
+}
+
+/* Holds libnimber's analysis and play of g to the brute-force answers. */
+static void check_position(nb_game *g, nb_convention conv)
+{
+    bool misere = conv == NB_MISERE;
+    brute_state s = brute_of(g);
+    nb_analysis a;
+    nb_err err = {0};
+    nb_status st = nb_analyse(&solver, g, conv, 1000, &a, &err);
+    ck_assert_msg(st == NB_OK, "%s: %s", g->rules->name, err.msg);
+
+    bool wins = brute_wins(g, &s, misere);
+    ck_assert_msg((a.verdict == NB_WIN) == wins, "%s verdict", g->rules->name);
+    if (a.has_sg && g->rules == &nb_cutting) {
+        uint64_t x = 0;
+        for (size_t p = 0; p < g->len; p += 2)
+            x ^= brute_piece_sg(g->state[p], g->state[p + 1]);
+        ck_assert_uint_eq(a.sg, x);
+    } else if (a.has_sg && !has_cutting(g)) {
+        ck_assert(!misere);
+        ck_assert_uint_eq(a.sg, brute_sg(g, &s));
+    } else if (!a.has_sg) {
+        ck_assert(misere || g->rules == &nb_moore || has_cutting(g));
+    }
+
+    /* Every move listed wins; when complete, they are exactly the brute winning moves. */
+    brute_state *opts;
+    bool *now;
+    size_t n = brute_options(g, &s, &opts, &now);
+    brute_state *want = calloc(n + 1, sizeof *want), *got = calloc(a.moves.len + 1, sizeof *got);
+    size_t nwant = 0;
+    for (size_t i = 0; i < n; i++)
+        if (move_wins(g, &opts[i], now[i], misere))
+            want[nwant++] = opts[i];
+    for (size_t i = 0; i < a.moves.len; i++) {
+        got[i] = brute_apply(g, &s, &a.moves.items[i]);
+        bool legal = false, at_once = false;
+        for (size_t j = 0; j < n && !legal; j++)
+            if (!cmp_state(&opts[j], &got[i]))
+                legal = true, at_once = now[j];
+        ck_assert_msg(legal, "%s: move %zu is not legal", g->rules->name, i);
+        ck_assert_msg(move_wins(g, &got[i], at_once, misere), "%s: move %zu does not win",
+                      g->rules->name, i);
+    }
+    if (wins && n > 0) /* (a misère position with no move is won with none) */
+        ck_assert_msg(a.moves.len > 0, "%s: a won position lists no winning move",
+                      g->rules->name);
+    if (a.complete) {
+        ck_assert_uint_eq(a.moves.len, nwant);
+        qsort(want, nwant, sizeof *want, cmp_state);
+        qsort(got, a.moves.len, sizeof *got, cmp_state);
+        for (size_t i = 0; i < nwant; i++)
+            ck_assert_msg(!cmp_state(&want[i], &got[i]), "%s: winning move sets differ",
+                          g->rules->name);
+    } else {
+        ck_assert(g->rules == &nb_moore);
+    }
+
+    /* Play: a winning move when there is one, else a legal move, else none. */
+    nb_play_result play;
+    st = nb_play(&solver, g, conv, &play, &err);
+    ck_assert_msg(st == NB_OK, "%s play: %s", g->rules->name, err.msg);
+    ck_assert_uint_eq(play.has_move, n > 0);
+    if (play.has_move) {
+        brute_state after = brute_apply(g, &s, &play.move.items[0]);
+        bool legal = false, at_once = false;
+        for (size_t j = 0; j < n && !legal; j++)
+            if (!cmp_state(&opts[j], &after))
+                legal = true, at_once = now[j];
+        ck_assert(legal);
+        ck_assert(!wins || move_wins(g, &after, at_once, misere));
+    }
+    nb_movelist_free(&play.move);
+    free(opts);
+    free(now);
+    free(want);
+    free(got);
+    nb_analysis_free(&a);
+}
+
+/* Single-heap components must carry each heap's own SG value. */
+static void check_heap_components(nb_game *g)
+{
+    nb_analysis a;
+    nb_err err = {0};
+    ck_assert(nb_analyse(&solver, g, NB_NORMAL, 0, &a, &err) == NB_OK);
+    ck_assert_uint_eq(a.ncomponents, g->len);
+    for (size_t i = 0; i < g->len; i++) {
+        nb_game one = *g;
+        one.len = 1;
+        one.state = &g->state[i];
+        brute_state s = brute_of(&one);
+        ck_assert(a.components[i].has_sg);
+        ck_assert_uint_eq(a.components[i].sg, brute_sg(&one, &s));
+    }
+    nb_analysis_free(&a);
+}
+
+static void random_heaps(uint64_t *h, size_t *len, size_t max_len, uint64_t max_heap)
+{
+    *len = 1 + rnd(max_len);
+    for (size_t i = 0; i < *len; i++)
+        h[i] = rnd(max_heap + 1);
+}
+
+START_TEST(nim_random)
+{
+    for (int round = 0; round < 1500; round++) {
+        uint64_t h[8];
+        nb_game g = {&nb_nim, NULL, 0, h};
+        random_heaps(h, &g.len, 4, 7);
+        check_position(&g, NB_NORMAL);
+        check_position(&g, NB_MISERE);
+        if (round % 10 == 0)
+            check_heap_components(&g);
+    }
+}
+END_TEST
+
+START_TEST(nim_huge_heaps)
+{
+    uint64_t h[3] = {INT64_MAX, INT64_MAX - 1, 12345};
+    nb_game g = {&nb_nim, NULL, 3, h};
+    nb_analysis a;
+    nb_err err = {0};
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 16, &a, &err) == NB_OK);
+    ck_assert_uint_eq(a.sg, 1 ^ 12345);
+    ck_assert_uint_eq(a.moves.len, 3); /* X = 12344 has bit 13, which all three have */
+    ck_assert_uint_eq(a.moves.items[2].u.take.heap, 2);
+    ck_assert_uint_eq(a.moves.items[2].u.take.take, 12345 - (12345 ^ 12344));
+    ck_assert_uint_eq(a.moves.items[0].u.take.take, (uint64_t)INT64_MAX - (INT64_MAX ^ 12344));
+    nb_analysis_free(&a);
+}
+END_TEST
+
+START_TEST(bash_random)
+{
+    for (int round = 0; round < 1500; round++) {
+        uint64_t h[8];
+        nb_bash_params p = {1 + rnd(4)};
+        nb_game g = {&nb_bash, &p, 0, h};
+        random_heaps(h, &g.len, 3, 9);
+        check_position(&g, NB_NORMAL);
+        check_position(&g, NB_MISERE);
+        if (round % 10 == 0)
+            check_heap_components(&g);
+        brute_reset();
+    }
+}
+END_TEST
+
+START_TEST(bash_seed_rule)
+{
+    /* One heap: the player to move loses iff (k+1) divides n, even near 2^63. */
+    for (uint64_t k = 1; k < 50; k++) {
+        uint64_t n = (uint64_t)INT64_MAX - k;
+        nb_bash_params p = {k};
+        nb_game g = {&nb_bash, &p, 1, &n};
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 4, &a, &err) == NB_OK);
+        ck_assert_uint_eq(a.verdict == NB_LOSE, n % (k + 1) == 0);
+        ck_assert_uint_eq(a.sg, n % (k + 1));
+        nb_analysis_free(&a);
+    }
+}
+END_TEST
+
+static void random_set(nb_subtraction_params *p, size_t max_n, uint64_t max_v)
+{
+    p->nset = 1 + rnd(max_n);
+    for (size_t i = 0; i < p->nset; i++) {
+        bool fresh;
+        do {
+            p->set[i] = 1 + rnd(max_v);
+            fresh = true;
+            for (size_t j = 0; j < i; j++)
+                fresh &= p->set[j] != p->set[i];
+        } while (!fresh);
+    }
+}
+
+START_TEST(subtraction_random)
+{
+    for (int round = 0; round < 1000; round++) {
+        uint64_t h[8];
+        nb_subtraction_params p = {0};
+        random_set(&p, 4, 8);
+        nb_game g = {&nb_subtraction, &p, 0, h};
+        random_heaps(h, &g.len, 3, 14);
+        check_position(&g, NB_NORMAL);
+        check_position(&g, NB_MISERE);
+        if (round % 10 == 0)
+            check_heap_components(&g);
+        brute_reset();
+    }
+}
+END_TEST
+
+/* A plain mex over an array, the obvious way. */
+static uint8_t *naive_sequence(const nb_subtraction_params *p, size_t n)
+{
+    uint8_t *v = calloc(n, 1);
+    for (size_t i = 0; i < n; i++) {
+        bool seen[130] = {0};
+        for (size_t k = 0; k < p->nset; k++)
+            if (p->set[k] <= i)
+                seen[v[i - p->set[k]]] = true;
+        while (seen[v[i]])
+            v[i]++;
+    }
+    return v;
+}
+
+START_TEST(subtraction_period_matches_naive)
+{
+    /* The proved period answers far past the stored table: check 2*10^5 values. */
+    const size_t n = 200000;
+    for (int round = 0; round < 60; round++) {
+        nb_subtraction_params p = {0};
+        random_set(&p, 6, round < 30 ? 12 : 60);
+        uint8_t *naive = naive_sequence(&p, n);
+        nb_sequence seq;
+        nb_err err = {0};
+        ck_assert(nb_subtraction_sequence(&solver, &p, n - 1, &seq, &err) == NB_OK);
+        ck_assert(seq.has_period);
+        for (size_t i = 0; i < n; i++)
+            ck_assert_uint_eq(seq.values[i], naive[i]);
+        /* minimal: no smaller preperiod, and the period is the least that holds */
+        if (seq.preperiod > 0)
+            ck_assert(naive[seq.preperiod - 1] != naive[seq.preperiod - 1 + seq.period]);
+        for (uint64_t q = 1; q < seq.period; q++) {
+            bool holds = true;
+            for (size_t i = seq.preperiod + 1000; i + q < n && holds; i++)
+                holds = naive[i] == naive[i + q];
+            ck_assert_msg(!holds, "period %llu is not minimal: %llu holds",
+                          (unsigned long long)seq.period, (unsigned long long)q);
+        }
+        free(seq.values);
+        free(naive);
+    }
+}
+END_TEST
+
+START_TEST(subtraction_literature)
+{
+    struct { uint64_t set[4]; size_t n; uint64_t period, pre; uint64_t first[8]; } cases[] = {
+        {{1, 3, 4}, 3, 7, 0, {0, 1, 0, 1, 2, 3, 2, 0}},
+        {{2, 3}, 2, 5, 0, {0, 0, 1, 1, 2, 0, 0, 1}},
+        {{1, 2, 3}, 3, 4, 0, {0, 1, 2, 3, 0, 1, 2, 3}},
+        {{1}, 1, 2, 0, {0, 1, 0, 1, 0, 1, 0, 1}},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        nb_subtraction_params p = {.nset = cases[c].n};
+        memcpy(p.set, cases[c].set, sizeof cases[c].set);
+        nb_sequence seq;
+        nb_err err = {0};
+        ck_assert(nb_subtraction_sequence(&solver, &p, 7, &seq, &err) == NB_OK);
+        ck_assert(seq.has_period);
+        ck_assert_uint_eq(seq.period, cases[c].period);
+        ck_assert_uint_eq(seq.preperiod, cases[c].pre);
+        for (int i = 0; i < 8; i++)
+            ck_assert_uint_eq(seq.values[i], cases[c].first[i]);
+        free(seq.values);
+    }
+    /* Heap 10^18 of {1,3,4}: 10^18 mod 7 = 1 -> value 1; 10^18 + 3 -> value 1 ^ ... 2. */
+    nb_subtraction_params p = {.nset = 3, .set = {4, 1, 3}};
+    uint64_t heap = 1000000000000000000ULL;
+    nb_game g = {&nb_subtraction, &p, 1, &heap};
+    nb_analysis a;
+    nb_err err = {0};
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 16, &a, &err) == NB_OK);
+    ck_assert_uint_eq(a.sg, 1);
+    nb_analysis_free(&a);
+    heap += 3; /* mod 7 = 4 -> value 2 */
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 16, &a, &err) == NB_OK);
+    ck_assert_uint_eq(a.sg, 2);
+    nb_analysis_free(&a);
+}
+END_TEST
+
+START_TEST(subtraction_past_table)
+{
+    /* {5,37,61,99,250} repeats its first window only at value 1942 (period 349): with a
+     * table of 1000 values heaps inside are answered, heaps past it are a limit error. */
+    solver.limits.max_table = 1000;
+    nb_subtraction_params p = {.nset = 5, .set = {5, 37, 61, 99, 250}};
+    uint8_t *naive = naive_sequence(&p, 100000);
+    size_t pre = 0; /* does the period show within 1000 values? find out naively */
+    nb_sequence seq;
+    nb_err err = {0};
+    nb_status st = nb_subtraction_sequence(&solver, &p, 1000, &seq, &err);
+    ck_assert(st == NB_ELIMIT);
+    ck_assert_str_eq(err.pointer, "/up_to");
+    nb_err_clear(&err);
+    ck_assert(nb_subtraction_sequence(&solver, &p, 998, &seq, &err) == NB_OK);
+    if (!seq.has_period) {
+        uint64_t heaps[2] = {500, 5000000};
+        nb_game g = {&nb_subtraction, &p, 2, heaps};
+        nb_analysis a;
+        st = nb_analyse(&solver, &g, NB_NORMAL, 16, &a, &err);
+        ck_assert(st == NB_ELIMIT);
+        ck_assert_str_eq(err.pointer, "/heaps/1");
+        ck_assert_ptr_nonnull(strstr(err.msg, "max_table=1000"));
+        nb_err_clear(&err);
+        g.len = 1;
+        ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 16, &a, &err) == NB_OK);
+        ck_assert_uint_eq(a.sg, naive[500]);
+        nb_analysis_free(&a);
+        pre = 1;
+    }
+    ck_assert_uint_eq(pre, 1); /* the case must exercise the error */
+    free(seq.values);
+    free(naive);
+}
+END_TEST
+
+START_TEST(moore_random)
+{
+    for (int round = 0; round < 800; round++) {
+        uint64_t h[8];
+        nb_moore_params p = {1 + rnd(3)};
+        nb_game g = {&nb_moore, &p, 0, h};
+        random_heaps(h, &g.len, 4, 5);
+        check_position(&g, NB_NORMAL);
+        check_position(&g, NB_MISERE);
+        brute_reset();
+    }
+}
+END_TEST
+
+START_TEST(moore_large)
+{
+    /* Far past any search: every constructive move must leave all columns at 0 mod k+1. */
+    for (int round = 0; round < 300; round++) {
+        uint64_t h[40];
+        nb_moore_params p = {1 + rnd(6)};
+        nb_game g = {&nb_moore, &p, 1 + rnd(40), h};
+        for (size_t i = 0; i < g.len; i++)
+            h[i] = (uint64_t)random() << 31 ^ (uint64_t)random();
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 50, &a, &err) == NB_OK);
+        for (size_t m = 0; m < a.moves.len; m++) {
+            uint64_t after[40];
+            memcpy(after, h, sizeof after);
+            const nb_move *mv = &a.moves.items[m];
+            ck_assert(mv->ntakes >= 1 && mv->ntakes <= p.k);
+            for (size_t t = 0; t < mv->ntakes; t++) {
+                ck_assert(mv->takes[t].take >= 1 && mv->takes[t].take <= h[mv->takes[t].heap]);
+                after[mv->takes[t].heap] -= mv->takes[t].take;
+            }
+            for (int b = 0; b < 63; b++) {
+                uint64_t ones = 0;
+                for (size_t i = 0; i < g.len; i++)
+                    ones += after[i] >> b & 1;
+                ck_assert_uint_eq(ones % (p.k + 1), 0);
+            }
+        }
+        ck_assert_uint_eq(a.moves.len > 0, a.verdict == NB_WIN);
+        nb_analysis_free(&a);
+    }
+}
+END_TEST
+
+START_TEST(staircase_random)
+{
+    for (int round = 0; round < 1500; round++) {
+        uint64_t h[8];
+        nb_game g = {&nb_staircase, NULL, 0, h};
+        random_heaps(h, &g.len, 4, 4);
+        check_position(&g, NB_NORMAL);
+        check_position(&g, NB_MISERE);
+    }
+}
+END_TEST
+
+START_TEST(coins_random)
+{
+    for (int round = 0; round < 1500; round++) {
+        uint64_t bits = 0;
+        nb_coins_params p = {1 + rnd(9)};
+        for (size_t c = 0; c < p.ncoins; c++)
+            bits |= rnd(2) << c;
+        nb_game g = {&nb_coins, &p, 1, &bits};
+        check_position(&g, NB_NORMAL);
+        check_position(&g, NB_MISERE);
+        brute_reset();
+    }
+}
+END_TEST
+
+START_TEST(cutting_random)
+{
+    for (int round = 0; round < 1500; round++) {
+        uint64_t h[6];
+        nb_cutting_params p = {0};
+        nb_game g = {&nb_cutting, &p, 2 * (1 + rnd(2)), h};
+        for (size_t i = 0; i < g.len; i++)
+            h[i] = 1 + rnd(round % 3 ? 5 : 3);
+        check_position(&g, NB_NORMAL);
+    }
+}
+END_TEST
+
+START_TEST(cutting_poj_2311)
+{
+    /* POJ 2311 sample: 2x2 LOSE, 3x2 LOSE, 4x2 WIN; and the table is symmetric. */
+    uint64_t cases[3][3] = {{2, 2, NB_LOSE}, {3, 2, NB_LOSE}, {4, 2, NB_WIN}};
+    for (int c = 0; c < 3; c++) {
+        nb_cutting_params p = {0};
+        nb_game g = {&nb_cutting, &p, 2, cases[c]};
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 16, &a, &err) == NB_OK);
+        ck_assert_uint_eq(a.verdict, cases[c][2]);
+        nb_analysis_free(&a);
+    }
+    uint64_t *v;
+    nb_err err = {0};
+    ck_assert(nb_cutting_grid(&solver, 60, 60, &v, &err) == NB_OK);
+    for (int w = 0; w <= 60; w++)
+        for (int h = 0; h <= 60; h++)
+            ck_assert_uint_eq(v[w * 61 + h], v[h * 61 + w]);
+    ck_assert_uint_eq(v[1 * 61 + 5], NB_SG_WIN_NOW);
+    free(v);
+    /* Growing the cached table keeps the values already computed. */
+    ck_assert(nb_cutting_grid(&solver, 90, 20, &v, &err) == NB_OK);
+    uint64_t *small;
+    ck_assert(nb_cutting_grid(&solver, 20, 20, &small, &err) == NB_OK);
+    for (int w = 0; w <= 20; w++)
+        for (int h = 0; h <= 20; h++)
+            ck_assert_uint_eq(small[w * 21 + h], v[w * 21 + h]);
+    free(v);
+    free(small);
+}
+END_TEST
+
+/* A random DAG: edges go from lower to higher rank of a random permutation. */
+static size_t random_dag(uint32_t *edges, size_t nodes, size_t max_edges)
+{
+    uint32_t perm[64];
+    for (size_t i = 0; i < nodes; i++)
+        perm[i] = (uint32_t)i;
+    for (size_t i = nodes; i > 1; i--) {
+        size_t j = rnd(i);
+        uint32_t t = perm[i - 1];
+        perm[i - 1] = perm[j], perm[j] = t;
+    }
+    size_t m = rnd(max_edges + 1);
+    for (size_t e = 0; e < m; e++) {
+        uint32_t a = (uint32_t)rnd(nodes), b = (uint32_t)rnd(nodes);
+        if (a == b)
+            b = (b + 1) % nodes;
+        if (a > b)
+            a ^= b, b ^= a, a ^= b;
+        edges[2 * e] = perm[a], edges[2 * e + 1] = perm[b];
+    }
+    return m;
+}
+
+START_TEST(dag_random)
+{
+    for (int round = 0; round < 1500; round++) {
+        uint32_t edges[2 * 40];
+        nb_dag_params p = {.nodes = 2 + rnd(10)};
+        p.nedges = random_dag(edges, p.nodes, 20);
+        p.edges = edges;
+        uint64_t tokens[4];
+        nb_game g = {&nb_dag, &p, 1 + rnd(3), tokens};
+        for (size_t i = 0; i < g.len; i++)
+            tokens[i] = rnd(p.nodes);
+        check_position(&g, NB_NORMAL);
+        check_position(&g, NB_MISERE);
+        brute_reset();
+    }
+}
+END_TEST
+
+START_TEST(dag_cycle)
+{
+    for (int round = 0; round < 300; round++) {
+        uint32_t edges[2 * 42];
+        nb_dag_params p = {.nodes = 3 + rnd(20)};
+        p.nedges = random_dag(edges, p.nodes, 40);
+        /* close a cycle: a path a -> b -> c -> a over fresh edges */
+        uint32_t a = (uint32_t)rnd(p.nodes), b = (a + 1) % (uint32_t)p.nodes;
+        edges[2 * p.nedges] = a, edges[2 * p.nedges + 1] = b, p.nedges++;
+        edges[2 * p.nedges] = b, edges[2 * p.nedges + 1] = a, p.nedges++;
+        p.edges = edges;
+        uint64_t token = 0;
+        nb_game g = {&nb_dag, &p, 1, &token};
+        nb_analysis an;
+        nb_err err = {0};
+        ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 16, &an, &err) == NB_ECYCLE);
+        ck_assert(err.cycle_len >= 2);
+        for (size_t i = 0; i < err.cycle_len; i++) { /* consecutive nodes are joined */
+            size_t u = err.cycle[i], v = err.cycle[(i + 1) % err.cycle_len];
+            bool joined = false;
+            for (size_t e = 0; e < p.nedges && !joined; e++)
+                joined = edges[2 * e] == u && edges[2 * e + 1] == v;
+            ck_assert(joined);
+        }
+        nb_err_clear(&err);
+    }
+    /* a self-loop is a cycle of one node */
+    uint32_t loop[2] = {1, 1};
+    nb_dag_params p = {.nodes = 2, .nedges = 1, .edges = loop};
+    uint64_t token = 0;
+    nb_game g = {&nb_dag, &p, 1, &token};
+    nb_analysis an;
+    nb_err err = {0};
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 16, &an, &err) == NB_ECYCLE);
+    ck_assert_uint_eq(err.cycle_len, 1);
+    ck_assert_uint_eq(err.cycle[0], 1);
+    nb_err_clear(&err);
+}
+END_TEST
+
+START_TEST(dag_long_path)
+{
+    /* 10^6 nodes in one path: no recursion, SG alternates 0,1 from the sink. */
+    size_t n = 1000000;
+    uint32_t *edges = malloc(2 * n * sizeof *edges);
+    for (size_t i = 0; i + 1 < n; i++)
+        edges[2 * i] = (uint32_t)i, edges[2 * i + 1] = (uint32_t)i + 1;
+    nb_dag_params p = {.nodes = n, .nedges = n - 1, .edges = edges};
+    uint64_t token = 0;
+    nb_game g = {&nb_dag, &p, 1, &token};
+    nb_err err = {0};
+    ck_assert(nb_game_open(&solver, &g, &err) == NB_OK);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_uint_eq(p.sg[i], (n - 1 - i) % 2);
+    nb_game_close(&solver, &g);
+    free(edges);
+}
+END_TEST
+
+START_TEST(sum_random)
+{
+    for (int round = 0; round < 1200; round++) {
+        uint64_t state[16];
+        nb_game games[3];
+        size_t offsets[4] = {0};
+        /* params per component: prepare writes into them */
+        nb_bash_params bps[3];
+        nb_subtraction_params sps[3];
+        nb_coins_params cps[3];
+        nb_moore_params mps[3];
+        nb_cutting_params kps[3];
+        uint32_t edges[3][2 * 12];
+        nb_dag_params dps[3];
+        size_t count = 1 + rnd(3), len = 0;
+        bool misere_ok = true;
+        for (size_t c = 0; c < count; c++) {
+            nb_bash_params *bp = &bps[c];
+            nb_subtraction_params *sp = &sps[c];
+            nb_coins_params *cp = &cps[c];
+            nb_moore_params *mp = &mps[c];
+            nb_cutting_params *kp = &kps[c];
+            nb_dag_params *dp = &dps[c];
+            *bp = (nb_bash_params){1 + rnd(3)};
+            *sp = (nb_subtraction_params){0};
+            random_set(sp, 3, 5);
+            *cp = (nb_coins_params){1 + rnd(5)};
+            *mp = (nb_moore_params){1 + rnd(2)};
+            *kp = (nb_cutting_params){0};
+            *dp = (nb_dag_params){.nodes = 2 + rnd(5), .edges = edges[c]};
+            dp->nedges = random_dag(edges[c], dp->nodes, 8);
+            size_t kind = rnd(c + 1 == count ? 8 : 7), n = 1 + rnd(2);
+            nb_game *gc = &games[c];
+            *gc = (nb_game){0};
+            switch (kind) {
+            case 0: gc->rules = &nb_nim; break;
+            case 1: gc->rules = &nb_bash, gc->params = bp; break;
+            case 2: gc->rules = &nb_subtraction, gc->params = sp; break;
+            case 3: gc->rules = &nb_staircase; break;
+            case 4: gc->rules = &nb_coins, gc->params = cp, n = 1; break;
+            case 5: gc->rules = &nb_dag, gc->params = dp; break;
+            case 6: gc->rules = &nb_moore, gc->params = mp; break;
+            default: gc->rules = &nb_cutting, gc->params = kp, n = 2, misere_ok = false; break;
+            }
+            for (size_t i = 0; i < n; i++) {
+                uint64_t v = kind == 5 ? rnd(dp->nodes) : kind == 4 ? rnd(1u << cp->ncoins)
+                           : kind == 7 ? 1 + rnd(4) : rnd(4);
+                state[len++] = v;
+            }
+            gc->len = n;
+            offsets[c + 1] = len;
+        }
+        nb_sum_params p = {.count = count, .games = games, .state_offsets = offsets};
+        nb_game g = {&nb_sum, &p, len, state};
+        check_position(&g, NB_NORMAL);
+        if (misere_ok)
+            check_position(&g, NB_MISERE);
+        brute_reset();
+    }
+}
+END_TEST
+
+START_TEST(errors_name_field_and_limit)
+{
+    nb_analysis a;
+    nb_err err = {0};
+    uint64_t h[3] = {1, (uint64_t)INT64_MAX + 1, 2};
+    nb_game g = {&nb_nim, NULL, 3, h};
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 4, &a, &err) == NB_EINVAL);
+    ck_assert_str_eq(err.pointer, "/heaps/1");
+    solver.limits.max_parts = 2;
+    h[1] = 0;
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 4, &a, &err) == NB_ELIMIT);
+    ck_assert_ptr_nonnull(strstr(err.msg, "max_parts=2"));
+    solver.limits = nb_limits_default();
+
+    nb_bash_params bp = {0};
+    g = (nb_game){&nb_bash, &bp, 1, h};
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 4, &a, &err) == NB_EINVAL);
+    ck_assert_str_eq(err.pointer, "/k");
+
+    nb_subtraction_params sp = {.nset = 3, .set = {1, 2000000, 3}};
+    g = (nb_game){&nb_subtraction, &sp, 1, h};
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 4, &a, &err) == NB_EINVAL);
+    ck_assert_str_eq(err.pointer, "/set/1");
+    sp.set[1] = 3;
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 4, &a, &err) == NB_EINVAL);
+    ck_assert_str_eq(err.pointer, "/set");
+
+    uint64_t stairs[2] = {(uint64_t)INT64_MAX, 1};
+    g = (nb_game){&nb_staircase, NULL, 2, stairs};
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 4, &a, &err) == NB_EINVAL);
+
+    nb_cutting_params kp = {0};
+    uint64_t piece[2] = {3, 1001};
+    g = (nb_game){&nb_cutting, &kp, 2, piece};
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 4, &a, &err) == NB_ELIMIT);
+    ck_assert_str_eq(err.pointer, "/pieces/0/1");
+    piece[1] = 3;
+    ck_assert(nb_analyse(&solver, &g, NB_MISERE, 4, &a, &err) == NB_EUNDEFINED);
+
+    uint32_t edges[2] = {0, 5};
+    nb_dag_params dp = {.nodes = 3, .nedges = 1, .edges = edges};
+    uint64_t token = 0;
+    g = (nb_game){&nb_dag, &dp, 1, &token};
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 4, &a, &err) == NB_EINVAL);
+    ck_assert_str_eq(err.pointer, "/edges/0/1");
+
+    /* misère search over its state limit */
+    uint64_t big[6] = {30, 30, 30, 30, 30, 30};
+    nb_bash_params bp3 = {3};
+    g = (nb_game){&nb_bash, &bp3, 6, big};
+    solver.limits.max_states = 1000;
+    ck_assert(nb_analyse(&solver, &g, NB_MISERE, 4, &a, &err) == NB_ELIMIT);
+    ck_assert_ptr_nonnull(strstr(err.msg, "max_states"));
+
+    /* an error inside a sum points into the component */
+    nb_game parts[2] = {{&nb_nim, NULL, 1, NULL}, {&nb_bash, &bp, 1, NULL}};
+    size_t offsets[3] = {0, 1, 2};
+    nb_sum_params sum = {2, parts, offsets, NULL};
+    uint64_t st[2] = {1, 1};
+    g = (nb_game){&nb_sum, &sum, 2, st};
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 4, &a, &err) == NB_EINVAL);
+    ck_assert_str_eq(err.pointer, "/components/1/k");
+}
+END_TEST
+
+START_TEST(sum_moves_in_right_component)
+{
+    /* nim 3 + bash(k=3) 6: values 3 and 2, X = 1. Winning: nim take 1 (3 -> 2), and
+     * bash take 3, which raises its value from 2 to 3. */
+    nb_bash_params bp = {3};
+    nb_game parts[2] = {{&nb_nim, NULL, 1, NULL}, {&nb_bash, &bp, 1, NULL}};
+    size_t offsets[3] = {0, 1, 2};
+    nb_sum_params sum = {2, parts, offsets, NULL};
+    uint64_t st[2] = {3, 6};
+    nb_game g = {&nb_sum, &sum, 2, st};
+    nb_analysis a;
+    nb_err err = {0};
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 16, &a, &err) == NB_OK);
+    ck_assert_uint_eq(a.sg, 1);
+    ck_assert_uint_eq(a.ncomponents, 2);
+    ck_assert_uint_eq(a.components[0].sg, 3);
+    ck_assert_uint_eq(a.components[1].sg, 2);
+    ck_assert_uint_eq(a.moves.len, 2);
+    ck_assert_uint_eq(a.moves.items[0].component, 0);
+    ck_assert_uint_eq(a.moves.items[0].u.take.take, 1);
+    ck_assert_uint_eq(a.moves.items[1].component, 1);
+    ck_assert_uint_eq(a.moves.items[1].u.take.take, 3);
+    nb_analysis_free(&a);
+}
+END_TEST
+
+static Suite *lib_suite(void)
+{
+    Suite *s = suite_create("libnimber");
+    struct { const char *name; const TTest *test; } cases[] = {
+        {"nim", nim_random}, {"nim_huge", nim_huge_heaps}, {"bash", bash_random},
+        {"bash_rule", bash_seed_rule}, {"subtraction", subtraction_random},
+        {"subtraction_period", subtraction_period_matches_naive},
+        {"subtraction_literature", subtraction_literature},
+        {"subtraction_past_table", subtraction_past_table}, {"moore", moore_random},
+        {"moore_large", moore_large}, {"staircase", staircase_random}, {"coins", coins_random},
+        {"cutting", cutting_random}, {"cutting_poj", cutting_poj_2311}, {"dag", dag_random},
+        {"dag_cycle", dag_cycle}, {"dag_long_path", dag_long_path}, {"sum", sum_random},
+        {"sum_components", sum_moves_in_right_component},
+        {"errors", errors_name_field_and_limit},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        TCase *tc = tcase_create(cases[i].name);
+        tcase_add_checked_fixture(tc, setup, teardown);
+        tcase_set_timeout(tc, 600);
+        tcase_add_test(tc, cases[i].test);
+        suite_add_tcase(s, tc);
+    }
+    return s;
+}
+
+int main(void)
+{
+    srandom(20261122);
+    SRunner *sr = srunner_create(lib_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
