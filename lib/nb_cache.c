@@ -24,7 +24,8 @@ struct nb_cache {
     pthread_cond_t built;
     entry *buckets[NB_CACHE_BUCKETS];
     entry *head, *tail;
-    nb_cache_stats stats;
+    size_t resident; /* bytes of the entries' current versions: what eviction bounds */
+    nb_cache_stats stats; /* stats.bytes: every live version, in use or cached */
 };
 
 static size_t hash_key(const char *key)
@@ -83,6 +84,8 @@ static void remove_entry(nb_cache *c, entry *e)
         link = &(*link)->next_in_bucket;
     *link = e->next_in_bucket;
     lru_unlink(c, e);
+    if (e->current)
+        c->resident -= e->current->bytes;
     retire(c, e->current);
     c->stats.entries--;
     free(e->key);
@@ -93,7 +96,7 @@ static void remove_entry(nb_cache *c, entry *e)
 static void evict(nb_cache *c)
 {
     entry *e = c->tail;
-    while (c->stats.bytes > c->stats.max_bytes && e) {
+    while (c->resident > c->stats.max_bytes && e) {
         entry *prev = e->prev;
         if (!e->busy && !e->pins && e->current) {
             remove_entry(c, e);
@@ -168,6 +171,7 @@ nb_status nb_cache_acquire(nb_cache *c, const char *key, const nb_cache_kind *ki
             old->refs--;
         if (st == NB_OK && fresh != old) {
             c->stats.bytes += fresh->bytes;
+            c->resident += fresh->bytes - (old ? old->bytes : 0);
             e->current = fresh;
             retire(c, old);
         }

@@ -26,6 +26,7 @@ typedef struct nb_cache_kind {
     nb_status (*build)(const nb_cached *old, const void *need, nb_cached **out, nb_err *err);
 } nb_cache_kind;
 
+/* bytes: every live table version, cached or still in use after eviction or growth. */
 typedef struct nb_cache_stats {
     uint64_t hits, misses, evictions;
     size_t bytes, entries, max_bytes;
