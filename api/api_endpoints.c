@@ -1,0 +1,231 @@
+/* api_endpoints.c - analyze, batch, play, table and the catalog over the registry. */
+#include "api_endpoints.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_json.h"
+
+static const char *verdict_name(nb_verdict v)
+{
+    return v == NB_WIN ? "win" : v == NB_LOSE ? "lose" : "draw";
+}
+
+static json_t *move_json(const api_game *g, const nb_move *m, bool with_position)
+{
+    json_t *move = json_object();
+    g->type->encode_move(g, m, move);
+    if (with_position)
+        json_object_set_new(move, "position", g->type->position_after(g, m));
+    return move;
+}
+
+static int solve_failed(api_problem *p, nb_err *err, const char *base)
+{
+    return api_fail_from_lib(p, err, base);
+}
+
+/* The analysis of one decoded game; `base` prefixes pointers of lib errors. */
+static int analyse_game(const api_context *ctx, api_game *g, size_t max_moves, const char *base,
+                        json_t **out, api_problem *p)
+{
+    nb_analysis a;
+    nb_err err = {0};
+    if (nb_analyse(ctx->solver, &g->game, g->conv, max_moves, &a, &err) != NB_OK)
+        return solve_failed(p, &err, base);
+    json_t *o = json_pack("{s:s, s:s, s:s}", "type", g->type->name, "convention",
+                          g->conv == NB_MISERE ? "misere" : "normal", "verdict",
+                          verdict_name(a.verdict));
+    if (a.has_sg && g->conv == NB_NORMAL)
+        json_object_set_new(o, "sg", json_integer((json_int_t)a.sg));
+    if (a.components) {
+        json_t *comps = json_array();
+        for (size_t i = 0; i < a.ncomponents; i++) {
+            json_t *c = json_object();
+            if (a.components[i].has_sg && g->conv == NB_NORMAL)
+                json_object_set_new(c, "sg", json_integer((json_int_t)a.components[i].sg));
+            json_array_append_new(comps, c);
+        }
+        json_object_set_new(o, "components", comps);
+    }
+    json_t *moves = json_array();
+    for (size_t i = 0; i < a.moves.len; i++)
+        json_array_append_new(moves, move_json(g, &a.moves.items[i],
+                                               g->type->moves_carry_position));
+    json_object_set_new(o, "winning_moves", moves);
+    json_object_set_new(o, "winning_moves_complete", json_boolean(a.complete));
+    nb_analysis_free(&a);
+    *out = o;
+    return 200;
+}
+
+static int decode_top(const api_context *ctx, json_t *body, const char *base, bool for_table,
+                      api_game *g, api_problem *p)
+{
+    if (api_game_decode(body, base, true, for_table, ctx->limits, g, p))
+        return p->status;
+    if (g->conv == NB_MISERE && !g->type->misere) {
+        api_game_free(g);
+        char ptr[sizeof p->pointer];
+        api_path(ptr, sizeof ptr, base, "convention");
+        return api_fail(p, 422, ptr, "misère play is not defined for the %s game: its own rule "
+                        "decides the end", body ? json_string_value(json_object_get(body, "type"))
+                                                : "");
+    }
+    return 0;
+}
+
+int api_analyze(const api_context *ctx, json_t *body, size_t max_moves, json_t **out,
+                api_problem *p)
+{
+    api_game g;
+    if (decode_top(ctx, body, "", false, &g, p))
+        return p->status;
+    int status = analyse_game(ctx, &g, max_moves, "", out, p);
+    api_game_free(&g);
+    return status;
+}
+
+int api_batch(const api_context *ctx, json_t *body, size_t max_moves, json_t **out,
+              api_problem *p)
+{
+    static const char *const keys[] = {"positions", NULL};
+    if (api_check_keys(body, "", keys, p))
+        return p->status;
+    json_t *positions = api_require(body, "", "positions", p);
+    if (!positions)
+        return p->status;
+    if (!json_is_array(positions))
+        return api_fail(p, 400, "/positions", "positions must be an array of game objects");
+    size_t n = json_array_size(positions);
+    if (n > ctx->limits->max_batch)
+        return api_fail(p, 422, "/positions", "positions holds %zu games, over the limit "
+                        "max_batch=%zu", n, ctx->limits->max_batch);
+    json_t *results = json_array();
+    for (size_t i = 0; i < n; i++) {
+        char base[32];
+        api_path_index(base, sizeof base, "/positions", i);
+        api_game g;
+        api_problem item = {0};
+        json_t *result = NULL;
+        if (!decode_top(ctx, json_array_get(positions, i), base, false, &g, &item)) {
+            analyse_game(ctx, &g, max_moves, base, &result, &item);
+            api_game_free(&g);
+        }
+        json_array_append_new(results, result ? result : api_problem_json(&item));
+    }
+    *out = json_pack("{s:o}", "results", results);
+    return 200;
+}
+
+int api_play(const api_context *ctx, json_t *body, json_t **out, api_problem *p)
+{
+    api_game g;
+    if (decode_top(ctx, body, "", false, &g, p))
+        return p->status;
+    nb_play_result r;
+    nb_err err = {0};
+    int status = 200;
+    if (nb_play(ctx->solver, &g.game, g.conv, &r, &err) != NB_OK) {
+        status = solve_failed(p, &err, "");
+    } else {
+        json_t *move = json_null(), *position = json_null();
+        if (r.has_move) {
+            move = move_json(&g, &r.move.items[0], false);
+            position = g.type->position_after(&g, &r.move.items[0]);
+        }
+        *out = json_pack("{s:s, s:o, s:o}", "verdict", verdict_name(r.verdict), "move", move,
+                         "position", position);
+        nb_movelist_free(&r.move);
+    }
+    api_game_free(&g);
+    return status;
+}
+
+int api_table(const api_context *ctx, json_t *body, json_t **out, api_problem *p)
+{
+    api_game g;
+    if (decode_top(ctx, body, "", true, &g, p))
+        return p->status;
+    int status = 200;
+    if (!g.type->table) {
+        status = api_fail(p, 400, "/type", "the %s game has no SG table; tables exist for nim, "
+                          "bash, subtraction, cutting and dag", g.type->name);
+    } else if (g.type->table(ctx->solver, &g, body, ctx->limits, out, p)) {
+        status = p->status;
+    }
+    api_game_free(&g);
+    return status;
+}
+
+static json_int_t limit_value(const api_limits *lim, const char *name)
+{
+    const nb_limits *l = &lim->lib;
+    struct { const char *name; uint64_t value; } all[] = {
+        {"max_parts", l->max_parts}, {"max_components", l->max_components},
+        {"max_table", l->max_table}, {"max_side", l->max_side}, {"max_nodes", l->max_nodes},
+        {"max_edges", l->max_edges}, {"max_states", l->max_states},
+    };
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        if (!strcmp(all[i].name, name))
+            return (json_int_t)all[i].value;
+    return 0;
+}
+
+json_t *api_catalog(const api_limits *limits)
+{
+    json_t *types = json_array();
+    for (const api_type *const *t = api_registry; *t; t++) {
+        json_t *lims = json_object();
+        for (const char *const *l = (*t)->limits; *l; l++)
+            json_object_set_new(lims, *l, json_integer(limit_value(limits, *l)));
+        json_t *conventions = (*t)->misere ? json_pack("[s,s]", "normal", "misere")
+                                           : json_pack("[s]", "normal");
+        json_array_append_new(types, json_pack(
+            "{s:s, s:s, s:o, s:o, s:o, s:b, s:b, s:o}", "type", (*t)->name, "summary",
+            (*t)->summary, "fields", json_loads((*t)->field_docs, 0, NULL), "limits", lims,
+            "conventions", conventions, "table", (*t)->table != NULL, "moves_complete",
+            (*t)->moves_complete, "example", json_loads((*t)->example, 0, NULL)));
+    }
+    return json_pack("{s:o, s:{s:i, s:i, s:I}}", "types", types, "query", "max_moves_default",
+                     API_MAX_MOVES_DEFAULT, "max_moves_limit", API_MAX_MOVES_LIMIT, "max_batch",
+                     (json_int_t)limits->max_batch);
+}
+
+/* Heavy: tables, misère searches, table-backed rules, big graphs or many parts. */
+static bool game_is_heavy(json_t *game)
+{
+    const char *type = json_string_value(json_object_get(game, "type"));
+    if (!type)
+        return false;
+    if (!strcmp(type, "subtraction") || !strcmp(type, "cutting") || !strcmp(type, "moore"))
+        return true;
+    const char *conv = json_string_value(json_object_get(game, "convention"));
+    if (conv && !strcmp(conv, "misere") && strcmp(type, "nim"))
+        return true;
+    json_t *comps = json_object_get(game, "components");
+    size_t i;
+    json_t *c;
+    json_array_foreach(comps, i, c) if (game_is_heavy(c)) return true;
+    const char *sizes[] = {"heaps", "stairs", "edges", "pieces", "tokens", "components"};
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++)
+        if (json_array_size(json_object_get(game, sizes[k])) > 4096)
+            return true;
+    return json_string_length(json_object_get(game, "coins")) > 65536;
+}
+
+bool api_is_heavy(const char *route, json_t *body)
+{
+    if (!strcmp(route, "/v1/table"))
+        return true;
+    if (!strcmp(route, "/v1/analyze/batch")) {
+        json_t *positions = json_object_get(body, "positions");
+        if (json_array_size(positions) > 64)
+            return true;
+        size_t i;
+        json_t *g;
+        json_array_foreach(positions, i, g) if (game_is_heavy(g)) return true;
+        return false;
+    }
+    return game_is_heavy(body);
+}

@@ -1,0 +1,148 @@
+/* api_json.c - request parsing and typed field access with JSON Pointers in errors. */
+#include "api_json.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void api_path(char *out, size_t size, const char *base, const char *key)
+{
+    /* JSON Pointer escapes: ~ -> ~0, / -> ~1 */
+    size_t n = (size_t)snprintf(out, size, "%s/", base);
+    for (; *key && n + 3 < size; key++) {
+        if (*key == '~' || *key == '/') {
+            out[n++] = '~';
+            out[n++] = *key == '~' ? '0' : '1';
+        } else {
+            out[n++] = *key;
+        }
+    }
+    out[n < size ? n : size - 1] = '\0';
+}
+
+void api_path_index(char *out, size_t size, const char *base, size_t index)
+{
+    snprintf(out, size, "%s/%zu", base, index);
+}
+
+/* After jansson refused an integer too large for 64 bits: parse again reading integers as
+ * reals, and find the first number whose magnitude passes 2^63-1, to point at it. */
+static bool find_huge(json_t *v, char *path, size_t size)
+{
+    size_t n = strlen(path);
+    if (json_is_real(v))
+        return json_real_value(v) >= 9.2233720368547758e18 ||
+               json_real_value(v) < -9.2233720368547758e18;
+    if (json_is_array(v)) {
+        size_t i;
+        json_t *item;
+        json_array_foreach(v, i, item) {
+            api_path_index(path + n, size - n, "", i);
+            if (find_huge(item, path, size))
+                return true;
+        }
+    } else if (json_is_object(v)) {
+        const char *key;
+        json_t *item;
+        json_object_foreach(v, key, item) {
+            api_path(path + n, size - n, "", key);
+            if (find_huge(item, path, size))
+                return true;
+        }
+    }
+    path[n] = '\0';
+    return false;
+}
+
+json_t *api_parse(const char *body, size_t len, api_problem *p)
+{
+    json_error_t e;
+    json_t *root = json_loadb(body, len, JSON_REJECT_DUPLICATES, &e);
+    if (root)
+        return root;
+    if (strstr(e.text, "too big")) {
+        json_t *as_real = json_loadb(body, len, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL,
+                                     &e);
+        char path[sizeof p->pointer] = "";
+        if (as_real && find_huge(as_real, path, sizeof path)) {
+            json_decref(as_real);
+            api_fail(p, 400, path, "%s must be an integer between -2^63 and 2^63-1",
+                     path[0] ? path : "the body");
+            return NULL;
+        }
+        json_decref(as_real);
+    }
+    api_fail(p, 400, NULL, "malformed JSON at line %d, column %d: %s", e.line, e.column, e.text);
+    return NULL;
+}
+
+int api_check_keys(json_t *obj, const char *base, const char *const *allowed, api_problem *p)
+{
+    if (!json_is_object(obj))
+        return api_fail(p, 400, base, "%s must be a JSON object", base[0] ? base : "the body");
+    const char *key;
+    json_t *v;
+    json_object_foreach(obj, key, v) {
+        bool ok = false;
+        for (const char *const *a = allowed; *a && !ok; a++)
+            ok = !strcmp(*a, key);
+        if (!ok) {
+            char ptr[sizeof p->pointer];
+            api_path(ptr, sizeof ptr, base, key);
+            return api_fail(p, 400, ptr, "unknown field \"%s\"", key);
+        }
+    }
+    return 0;
+}
+
+json_t *api_require(json_t *obj, const char *base, const char *key, api_problem *p)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v) {
+        char ptr[sizeof p->pointer];
+        api_path(ptr, sizeof ptr, base, key);
+        api_fail(p, 400, ptr, "missing field \"%s\"", key);
+    }
+    return v;
+}
+
+int api_get_int(json_t *v, const char *pointer, const char *name, int64_t min, int64_t max,
+                int64_t *out, api_problem *p)
+{
+    if (!json_is_integer(v) || json_integer_value(v) < min || json_integer_value(v) > max) {
+        if (max == INT64_MAX)
+            return api_fail(p, 400, pointer, "%s must be an integer of at least %lld", name,
+                            (long long)min);
+        return api_fail(p, 400, pointer, "%s must be an integer between %lld and %lld", name,
+                        (long long)min, (long long)max);
+    }
+    *out = json_integer_value(v);
+    return 0;
+}
+
+int api_get_int_array(json_t *v, const char *pointer, const char *name, size_t max_len,
+                      const char *limit, int64_t min, int64_t max, uint64_t **out, size_t *len,
+                      api_problem *p)
+{
+    if (!json_is_array(v))
+        return api_fail(p, 400, pointer, "%s must be an array of integers", name);
+    size_t n = json_array_size(v);
+    if (n > max_len)
+        return api_fail(p, 422, pointer, "%s holds %zu values, over the limit %s=%zu", name, n,
+                        limit, max_len);
+    uint64_t *vals = malloc((n + 1) * sizeof *vals);
+    for (size_t i = 0; i < n; i++) {
+        int64_t x;
+        char ptr[sizeof p->pointer], item[64];
+        api_path_index(ptr, sizeof ptr, pointer, i);
+        snprintf(item, sizeof item, "%s[%zu]", name, i);
+        if (api_get_int(json_array_get(v, i), ptr, item, min, max, &x, p)) {
+            free(vals);
+            return p->status;
+        }
+        vals[i] = (uint64_t)x;
+    }
+    *out = vals;
+    *len = n;
+    return 0;
+}

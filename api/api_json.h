@@ -1,0 +1,36 @@
+/* api_json.h - strict decoding of request bodies: the parse itself (duplicate keys and
+ * integers past 2^63-1 rejected with a pointer), allowed keys, and typed fields. */
+#ifndef API_JSON_H
+#define API_JSON_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "api_problem.h"
+
+/* Parses a body; on failure fills p (400) and returns NULL. The caller owns the result. */
+json_t *api_parse(const char *body, size_t len, api_problem *p);
+
+/* A field path: base pointer plus one step, e.g. "/components/1" + "heaps". */
+void api_path(char *out, size_t size, const char *base, const char *key);
+void api_path_index(char *out, size_t size, const char *base, size_t index);
+
+/* obj must be an object whose keys all appear in `allowed` (NULL-terminated). */
+int api_check_keys(json_t *obj, const char *base, const char *const *allowed, api_problem *p);
+
+/* Required member `key` of obj; NULL with p filled (400) when missing. */
+json_t *api_require(json_t *obj, const char *base, const char *key, api_problem *p);
+
+/* A JSON integer in [min, max]; the message names the field as `name`. */
+int api_get_int(json_t *v, const char *pointer, const char *name, int64_t min, int64_t max,
+                int64_t *out, api_problem *p);
+
+/* An array of at most max_len integers in [min, max]: *out malloc'ed (caller frees).
+ * A longer array is a 422 naming `limit`. */
+int api_get_int_array(json_t *v, const char *pointer, const char *name, size_t max_len,
+                      const char *limit, int64_t min, int64_t max, uint64_t **out, size_t *len,
+                      api_problem *p);
+
+#endif

@@ -1,0 +1,63 @@
+/* api_problem.c - building RFC 9457 problem objects. */
+#include "api_problem.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+int api_fail(api_problem *p, int status, const char *pointer, const char *fmt, ...)
+{
+    va_list ap;
+    p->status = status;
+    snprintf(p->pointer, sizeof p->pointer, "%s", pointer ? pointer : "");
+    va_start(ap, fmt);
+    vsnprintf(p->detail, sizeof p->detail, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+int api_fail_from_lib(api_problem *p, nb_err *err, const char *base)
+{
+    int status = err->status == NB_EINVAL ? 400 : 422;
+    char pointer[sizeof p->pointer];
+    snprintf(pointer, sizeof pointer, "%s%s", base, err->pointer);
+    api_fail(p, status, pointer, "%s", err->msg);
+    if (err->status == NB_ECYCLE) {
+        json_t *cycle = json_array();
+        for (size_t i = 0; i < err->cycle_len; i++)
+            json_array_append_new(cycle, json_integer((json_int_t)err->cycle[i]));
+        p->extra = json_pack("{s:o}", "cycle", cycle);
+    }
+    nb_err_clear(err);
+    return status;
+}
+
+const char *api_status_title(int status)
+{
+    switch (status) {
+    case 200: return "OK";
+    case 204: return "No Content";
+    case 400: return "Bad Request";
+    case 404: return "Not Found";
+    case 405: return "Method Not Allowed";
+    case 413: return "Content Too Large";
+    case 415: return "Unsupported Media Type";
+    case 422: return "Unprocessable Content";
+    case 503: return "Service Unavailable";
+    default: return "Internal Server Error";
+    }
+}
+
+json_t *api_problem_json(api_problem *p)
+{
+    json_t *o = json_pack("{s:s, s:s, s:i, s:s}", "type", "about:blank", "title",
+                          api_status_title(p->status), "status", p->status, "detail", p->detail);
+    if (p->pointer[0])
+        json_object_set_new(o, "pointer", json_string(p->pointer));
+    if (p->extra) {
+        json_object_update(o, p->extra);
+        json_decref(p->extra);
+        p->extra = NULL;
+    }
+    return o;
+}

@@ -1,0 +1,30 @@
+/* api_problem.h - RFC 9457 problem details: the error every endpoint answers with. */
+#ifndef API_PROBLEM_H
+#define API_PROBLEM_H
+
+#include <jansson.h>
+
+#include "nb_error.h"
+
+typedef struct api_problem {
+    int status;        /* 400, 404, 405, 413, 415, 422, 503 */
+    char pointer[160]; /* JSON Pointer into the request body; "" when no single field */
+    char detail[320];
+    json_t *extra;     /* members added to the problem object (e.g. "cycle"); owned */
+} api_problem;
+
+/* Fills p and returns the status (so decoders can `return api_fail(...)`). */
+int api_fail(api_problem *p, int status, const char *pointer, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Turns a libnimber error into a problem (400 for a bad field, 422 for a limit, a cycle
+ * or an undefined question), with `base` in front of the lib's pointer. Clears err. */
+int api_fail_from_lib(api_problem *p, nb_err *err, const char *base);
+
+/* The problem as a new JSON object (caller owns it); frees p->extra. */
+json_t *api_problem_json(api_problem *p);
+
+/* "Bad Request" for 400 and so on. */
+const char *api_status_title(int status);
+
+#endif

@@ -1,0 +1,76 @@
+/* api_type_coins.c - turning turtles: "coins" as a string of H and T, moves {"flip"}. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_json.h"
+#include "api_types.h"
+
+static int coins_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
+                        api_problem *p)
+{
+    char ptr[160];
+    nb_coins_params *params = calloc(1, sizeof *params);
+    g->game = (nb_game){.rules = &nb_coins, .params = params};
+    json_t *coins = api_require(obj, base, "coins", p);
+    api_path(ptr, sizeof ptr, base, "coins");
+    if (!coins)
+        return p->status;
+    if (!json_is_string(coins))
+        return api_fail(p, 400, ptr, "coins must be a string of H and T");
+    size_t n = json_string_length(coins);
+    if (n > lim->lib.max_parts)
+        return api_fail(p, 422, ptr, "coins holds %zu coins, over the limit max_parts=%llu", n,
+                        (unsigned long long)lim->lib.max_parts);
+    const char *s = json_string_value(coins);
+    params->ncoins = n;
+    g->game.len = (n + 63) / 64;
+    g->game.state = calloc(g->game.len + 1, sizeof *g->game.state);
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] != 'H' && s[i] != 'T')
+            return api_fail(p, 400, ptr, "coin %zu is '%c': coins must be H or T", i + 1,
+                            s[i] >= 32 && s[i] < 127 ? s[i] : '?');
+        if (s[i] == 'H')
+            g->game.state[i / 64] |= 1ULL << (i % 64);
+    }
+    return 0;
+}
+
+static void coins_encode(const api_game *g, const nb_move *m, json_t *move)
+{
+    (void)g;
+    json_t *flip = json_array();
+    if (m->u.flip.also)
+        json_array_append_new(flip, json_integer((json_int_t)m->u.flip.also));
+    json_array_append_new(flip, json_integer((json_int_t)m->u.flip.coin));
+    json_object_set_new(move, "flip", flip);
+}
+
+static json_t *coins_after(const api_game *g, const nb_move *m)
+{
+    json_t *coins = json_object_get(g->json, "coins");
+    size_t n = json_string_length(coins);
+    char *s = malloc(n + 1);
+    memcpy(s, json_string_value(coins), n + 1);
+    s[m->u.flip.coin - 1] = 'T';
+    if (m->u.flip.also)
+        s[m->u.flip.also - 1] ^= 'H' ^ 'T';
+    json_t *after = api_object_with(g, "coins", json_stringn(s, n));
+    free(s);
+    return after;
+}
+
+const api_type api_type_coins = {
+    .name = "coins",
+    .rules = &nb_coins,
+    .fields = (const char *const[]){"coins", NULL},
+    .limits = (const char *const[]){"max_parts", "max_states", NULL},
+    .misere = true,
+    .moves_complete = true,
+    .moves_carry_position = true,
+    .decode = coins_decode,
+    .encode_move = coins_encode,
+    .position_after = coins_after,
+    .summary = "turn one H to T, and optionally one coin to its left (either face)",
+    .field_docs = "{\"coins\":\"string of H and T; coin 1 is the leftmost\"}",
+    .example = "{\"type\":\"coins\",\"coins\":\"THHTTH\"}",
+};

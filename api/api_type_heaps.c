@@ -1,0 +1,234 @@
+/* api_type_heaps.c - the heap games: nim, bash, subtraction and Moore's Nim_k. They share
+ * "heaps" and single-heap moves ({"heap","take"}; Nim_k: {"takes":[...]}). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_json.h"
+#include "api_types.h"
+
+static int decode_heaps(json_t *obj, const char *base, const api_limits *lim, api_game *g,
+                        api_problem *p)
+{
+    char ptr[160];
+    json_t *heaps = api_require(obj, base, "heaps", p);
+    api_path(ptr, sizeof ptr, base, "heaps");
+    if (!heaps || api_get_int_array(heaps, ptr, "heaps", lim->lib.max_parts, "max_parts", 0,
+                                    INT64_MAX, &g->game.state, &g->game.len, p))
+        return p->status;
+    return 0;
+}
+
+/* "k" >= 1 into *k. */
+static int decode_k(json_t *obj, const char *base, uint64_t *k, api_problem *p)
+{
+    char ptr[160];
+    int64_t v;
+    json_t *field = api_require(obj, base, "k", p);
+    api_path(ptr, sizeof ptr, base, "k");
+    if (!field || api_get_int(field, ptr, "k", 1, INT64_MAX, &v, p))
+        return p->status;
+    *k = (uint64_t)v;
+    return 0;
+}
+
+static int nim_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
+                      api_problem *p)
+{
+    g->game.rules = &nb_nim;
+    return decode_heaps(obj, base, lim, g, p);
+}
+
+static int bash_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
+                       api_problem *p)
+{
+    nb_bash_params *params = calloc(1, sizeof *params);
+    g->game = (nb_game){.rules = &nb_bash, .params = params};
+    return decode_k(obj, base, &params->k, p) || decode_heaps(obj, base, lim, g, p) ? p->status
+                                                                                    : 0;
+}
+
+static int moore_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
+                        api_problem *p)
+{
+    nb_moore_params *params = calloc(1, sizeof *params);
+    g->game = (nb_game){.rules = &nb_moore, .params = params};
+    return decode_k(obj, base, &params->k, p) || decode_heaps(obj, base, lim, g, p) ? p->status
+                                                                                    : 0;
+}
+
+static int subtraction_decode(json_t *obj, const char *base, const api_limits *lim,
+                              api_game *g, api_problem *p)
+{
+    nb_subtraction_params *params = calloc(1, sizeof *params);
+    g->game = (nb_game){.rules = &nb_subtraction, .params = params};
+    char ptr[160];
+    json_t *set = api_require(obj, base, "set", p);
+    api_path(ptr, sizeof ptr, base, "set");
+    uint64_t *values;
+    if (!set || api_get_int_array(set, ptr, "set", NB_SUBTRACTION_MAX_SET,
+                                  "values per set", 1, NB_SUBTRACTION_MAX_VALUE, &values,
+                                  &params->nset, p))
+        return p->status;
+    memcpy(params->set, values, params->nset * sizeof *values);
+    free(values);
+    if (params->nset == 0)
+        return api_fail(p, 400, ptr, "set must hold at least one value");
+    return decode_heaps(obj, base, lim, g, p);
+}
+
+static void take_encode(const api_game *g, const nb_move *m, json_t *move)
+{
+    (void)g;
+    json_object_set_new(move, "heap", json_integer((json_int_t)m->u.take.heap));
+    json_object_set_new(move, "take", json_integer((json_int_t)m->u.take.take));
+}
+
+static json_t *heaps_after(const api_game *g, const nb_move *m)
+{
+    json_t *heaps = json_copy(json_object_get(g->json, "heaps"));
+    if (m->ntakes) {
+        for (size_t i = 0; i < m->ntakes; i++) {
+            size_t h = m->takes[i].heap;
+            json_array_set_new(heaps, h, json_integer((json_int_t)(g->game.state[h] -
+                                                                   m->takes[i].take)));
+        }
+    } else {
+        size_t h = m->u.take.heap;
+        json_array_set_new(heaps, h, json_integer((json_int_t)(g->game.state[h] - m->u.take.take)));
+    }
+    return api_object_with(g, "heaps", heaps);
+}
+
+static void moore_encode(const api_game *g, const nb_move *m, json_t *move)
+{
+    (void)g;
+    json_t *takes = json_array();
+    for (size_t i = 0; i < m->ntakes; i++)
+        json_array_append_new(takes, json_pack("{s:I, s:I}", "heap", (json_int_t)m->takes[i].heap,
+                                               "take", (json_int_t)m->takes[i].take));
+    json_object_set_new(move, "takes", takes);
+}
+
+/* Tables by closed form: nim n -> n; bash n -> n mod (k+1), period k+1 from 0. */
+static int closed_table(const api_game *g, json_t *req, const api_limits *lim, json_t **out,
+                        api_problem *p, uint64_t modulus)
+{
+    uint64_t up_to;
+    if (api_get_up_to(req, lim, &up_to, p))
+        return p->status;
+    nb_sequence seq = {.count = up_to + 1, .has_period = modulus != 0, .period = modulus};
+    seq.values = malloc(seq.count * sizeof *seq.values);
+    for (uint64_t n = 0; n <= up_to; n++)
+        seq.values[n] = modulus ? n % modulus : n;
+    *out = api_sequence_json(g->type->name, &seq);
+    free(seq.values);
+    return 0;
+}
+
+static int nim_table(nb_solver *s, const api_game *g, json_t *req, const api_limits *lim,
+                     json_t **out, api_problem *p)
+{
+    (void)s;
+    return closed_table(g, req, lim, out, p, 0);
+}
+
+static int bash_table(nb_solver *s, const api_game *g, json_t *req, const api_limits *lim,
+                      json_t **out, api_problem *p)
+{
+    (void)s;
+    uint64_t k = ((nb_bash_params *)g->game.params)->k;
+    return closed_table(g, req, lim, out, p, k + 1);
+}
+
+static int subtraction_table(nb_solver *s, const api_game *g, json_t *req,
+                             const api_limits *lim, json_t **out, api_problem *p)
+{
+    uint64_t up_to;
+    if (api_get_up_to(req, lim, &up_to, p))
+        return p->status;
+    nb_sequence seq;
+    nb_err err = {0};
+    if (nb_subtraction_sequence(s, g->game.params, up_to, &seq, &err) != NB_OK)
+        return api_fail_from_lib(p, &err, "");
+    *out = api_sequence_json("subtraction", &seq);
+    free(seq.values);
+    return 0;
+}
+
+static const char *const heap_limits[] = {"max_parts", "max_states", NULL};
+static const char *const sub_limits[] = {"max_parts", "max_table", "max_states", NULL};
+
+const api_type api_type_nim = {
+    .name = "nim",
+    .rules = &nb_nim,
+    .fields = (const char *const[]){"heaps", NULL},
+    .position = "{\"heaps\":[]}",
+    .limits = heap_limits,
+    .misere = true,
+    .moves_complete = true,
+    .moves_carry_position = true,
+    .decode = nim_decode,
+    .encode_move = take_encode,
+    .position_after = heaps_after,
+    .table = nim_table,
+    .summary = "take any positive number of counters from one heap",
+    .field_docs = "{\"heaps\":\"array of heap sizes, integers 0..2^63-1\"}",
+    .example = "{\"type\":\"nim\",\"heaps\":[3,4,5]}",
+};
+
+const api_type api_type_bash = {
+    .name = "bash",
+    .rules = &nb_bash,
+    .fields = (const char *const[]){"heaps", "k", NULL},
+    .position = "{\"heaps\":[]}",
+    .limits = heap_limits,
+    .misere = true,
+    .moves_complete = true,
+    .moves_carry_position = true,
+    .decode = bash_decode,
+    .encode_move = take_encode,
+    .position_after = heaps_after,
+    .table = bash_table,
+    .summary = "take 1..k counters from one heap",
+    .field_docs = "{\"heaps\":\"array of heap sizes, integers 0..2^63-1\","
+                  "\"k\":\"most counters one move takes, integer >= 1\"}",
+    .example = "{\"type\":\"bash\",\"heaps\":[10,7],\"k\":3}",
+};
+
+const api_type api_type_subtraction = {
+    .name = "subtraction",
+    .rules = &nb_subtraction,
+    .fields = (const char *const[]){"heaps", "set", NULL},
+    .position = "{\"heaps\":[]}",
+    .limits = sub_limits,
+    .misere = true,
+    .moves_complete = true,
+    .moves_carry_position = true,
+    .decode = subtraction_decode,
+    .encode_move = take_encode,
+    .position_after = heaps_after,
+    .table = subtraction_table,
+    .summary = "take t counters from one heap, t in the set",
+    .field_docs = "{\"heaps\":\"array of heap sizes, integers 0..2^63-1\","
+                  "\"set\":\"1 to 64 distinct integers in 1..1000000\"}",
+    .example = "{\"type\":\"subtraction\",\"heaps\":[10,1000000000000],\"set\":[1,3,4]}",
+};
+
+const api_type api_type_moore = {
+    .name = "moore",
+    .rules = &nb_moore,
+    .fields = (const char *const[]){"heaps", "k", NULL},
+    .position = NULL,
+    .limits = heap_limits,
+    .misere = true,
+    .moves_complete = false,
+    .moves_carry_position = true,
+    .decode = moore_decode,
+    .encode_move = moore_encode,
+    .position_after = heaps_after,
+    .table = NULL,
+    .summary = "Moore's Nim_k: take any positive numbers from 1..k heaps at once",
+    .field_docs = "{\"heaps\":\"array of heap sizes, integers 0..2^63-1\","
+                  "\"k\":\"most heaps one move takes from, integer >= 1\"}",
+    .example = "{\"type\":\"moore\",\"heaps\":[3,1,3,2],\"k\":2}",
+};

@@ -1,0 +1,97 @@
+/* api_type_sum.c - disjunctive sums: "components", each a game object of another type;
+ * moves say {"component","move"} and the whole position after. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_json.h"
+#include "api_types.h"
+
+static int sum_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
+                      api_problem *p)
+{
+    char ptr[160];
+    nb_sum_params *params = calloc(1, sizeof *params);
+    g->game = (nb_game){.rules = &nb_sum, .params = params};
+    json_t *comps = api_require(obj, base, "components", p);
+    api_path(ptr, sizeof ptr, base, "components");
+    if (!comps)
+        return p->status;
+    if (!json_is_array(comps))
+        return api_fail(p, 400, ptr, "components must be an array of game objects");
+    size_t n = json_array_size(comps);
+    if (n > lim->lib.max_components)
+        return api_fail(p, 422, ptr, "components holds %zu games, over the limit "
+                        "max_components=%llu", n, (unsigned long long)lim->lib.max_components);
+    g->children = calloc(n + 1, sizeof *g->children);
+    params->games = calloc(n + 1, sizeof *params->games);
+    params->state_offsets = calloc(n + 1, sizeof *params->state_offsets);
+    params->count = n;
+    size_t len = 0;
+    for (size_t c = 0; c < n; c++) {
+        char item[176];
+        api_path_index(item, sizeof item, ptr, c);
+        json_t *comp = json_array_get(comps, c);
+        if (json_is_object(comp) && json_is_string(json_object_get(comp, "type")) &&
+            !strcmp(json_string_value(json_object_get(comp, "type")), "sum"))
+            return api_fail(p, 400, item, "a sum's components may not be sums: list their "
+                            "components instead");
+        if (api_game_decode(comp, item, false, false, lim, &g->children[c], p))
+            return p->status;
+        g->nchildren = c + 1;
+        params->games[c] = g->children[c].game;
+        params->state_offsets[c + 1] = len += g->children[c].game.len;
+    }
+    g->game.len = len;
+    g->game.state = malloc((len + 1) * sizeof *g->game.state);
+    for (size_t c = 0; c < n; c++)
+        memcpy(g->game.state + params->state_offsets[c], g->children[c].game.state,
+               g->children[c].game.len * sizeof *g->game.state);
+    return 0;
+}
+
+static void sum_free(api_game *g)
+{
+    nb_sum_params *params = g->game.params;
+    if (params) {
+        free(params->games);
+        free(params->state_offsets);
+        free(params->part_offsets);
+    }
+    free(params);
+}
+
+static void sum_encode(const api_game *g, const nb_move *m, json_t *move)
+{
+    const api_game *child = &g->children[m->component];
+    json_t *inner = json_object();
+    child->type->encode_move(child, m, inner);
+    json_object_set_new(move, "component", json_integer((json_int_t)m->component));
+    json_object_set_new(move, "move", inner);
+}
+
+static json_t *sum_after(const api_game *g, const nb_move *m)
+{
+    const api_game *child = &g->children[m->component];
+    json_t *comps = api_array_with(json_object_get(g->json, "components"), m->component,
+                                   child->type->position_after(child, m));
+    return api_object_with(g, "components", comps);
+}
+
+const api_type api_type_sum = {
+    .name = "sum",
+    .rules = &nb_sum,
+    .fields = (const char *const[]){"components", NULL},
+    .limits = (const char *const[]){"max_components", "max_states", NULL},
+    .misere = true,
+    .moves_complete = true,
+    .moves_carry_position = true,
+    .decode = sum_decode,
+    .free_params = sum_free,
+    .encode_move = sum_encode,
+    .position_after = sum_after,
+    .summary = "disjunctive sum: move in exactly one component",
+    .field_docs = "{\"components\":\"array of game objects of the other types (no convention "
+                  "inside)\"}",
+    .example = "{\"type\":\"sum\",\"components\":[{\"type\":\"nim\",\"heaps\":[3]},"
+               "{\"type\":\"bash\",\"heaps\":[6],\"k\":3}]}",
+};

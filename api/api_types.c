@@ -1,0 +1,157 @@
+/* api_types.c - the registry and what every type shares: dispatch on "type", the
+ * top-level-only "convention", allowed keys, and shallow copies for positions. */
+#include "api_types.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_json.h"
+
+extern const api_type api_type_nim, api_type_bash, api_type_subtraction, api_type_moore,
+    api_type_staircase, api_type_coins, api_type_cutting, api_type_dag, api_type_sum;
+
+const api_type *const api_registry[] = {
+    &api_type_nim, &api_type_bash, &api_type_subtraction, &api_type_moore,
+    &api_type_staircase, &api_type_coins, &api_type_cutting, &api_type_dag, &api_type_sum,
+    NULL,
+};
+
+const api_type *api_type_find(const char *name)
+{
+    for (const api_type *const *t = api_registry; *t; t++)
+        if (!strcmp((*t)->name, name))
+            return *t;
+    return NULL;
+}
+
+/* Keys the object may hold: type, convention (top level), the type's fields, up_to. */
+static int check_keys(json_t *obj, const char *base, const api_type *t, bool top,
+                      bool for_table, api_problem *p)
+{
+    const char *allowed[24];
+    size_t n = 0;
+    allowed[n++] = "type";
+    allowed[n++] = "convention";
+    if (for_table)
+        allowed[n++] = "up_to";
+    for (const char *const *f = t->fields; *f && n < 23; f++)
+        allowed[n++] = *f;
+    allowed[n] = NULL;
+    if (api_check_keys(obj, base, allowed, p))
+        return p->status;
+    if (!top && json_object_get(obj, "convention")) {
+        char ptr[sizeof p->pointer];
+        api_path(ptr, sizeof ptr, base, "convention");
+        return api_fail(p, 400, ptr, "convention is allowed only on the top-level object");
+    }
+    return 0;
+}
+
+static int decode_convention(json_t *obj, const char *base, api_game *g, api_problem *p)
+{
+    json_t *c = json_object_get(obj, "convention");
+    g->conv = NB_NORMAL;
+    if (!c)
+        return 0;
+    const char *s = json_string_value(c);
+    if (s && !strcmp(s, "normal"))
+        return 0;
+    if (s && !strcmp(s, "misere")) {
+        g->conv = NB_MISERE;
+        return 0;
+    }
+    char ptr[sizeof p->pointer];
+    api_path(ptr, sizeof ptr, base, "convention");
+    return api_fail(p, 400, ptr, "convention must be \"normal\" or \"misere\"");
+}
+
+int api_game_decode(json_t *obj, const char *base, bool top, bool for_table,
+                    const api_limits *lim, api_game *g, api_problem *p)
+{
+    memset(g, 0, sizeof *g);
+    if (!json_is_object(obj))
+        return api_fail(p, 400, base, "%s must be a game object", base[0] ? base : "the body");
+    json_t *type = api_require(obj, base, "type", p);
+    if (!type)
+        return p->status;
+    const api_type *t = json_is_string(type) ? api_type_find(json_string_value(type)) : NULL;
+    if (!t) {
+        char ptr[sizeof p->pointer];
+        api_path(ptr, sizeof ptr, base, "type");
+        return api_fail(p, 400, ptr, "unknown game type; known types are nim, bash, "
+                        "subtraction, moore, staircase, coins, cutting, dag and sum");
+    }
+    if (check_keys(obj, base, t, top, for_table, p) || decode_convention(obj, base, g, p))
+        return p->status;
+    json_t *source = obj;
+    if (for_table && t->position) { /* the position may be left out of a table request */
+        source = json_copy(obj);
+        json_t *defaults = json_loads(t->position, 0, NULL);
+        json_object_update_missing(source, defaults);
+        json_decref(defaults);
+    } else {
+        json_incref(source);
+    }
+    g->type = t;
+    g->json = source;
+    if (t->decode(source, base, lim, g, p)) {
+        api_game_free(g);
+        return p->status;
+    }
+    return 0;
+}
+
+void api_game_free(api_game *g)
+{
+    for (size_t i = 0; i < g->nchildren; i++)
+        api_game_free(&g->children[i]);
+    free(g->children);
+    if (g->type && g->type->free_params)
+        g->type->free_params(g);
+    else
+        free(g->game.params);
+    free(g->game.state);
+    json_decref(g->json);
+    memset(g, 0, sizeof *g);
+}
+
+json_t *api_object_with(const api_game *g, const char *key, json_t *value)
+{
+    json_t *copy = json_copy(g->json);
+    json_object_set_new(copy, key, value);
+    return copy;
+}
+
+json_t *api_array_with(json_t *arr, size_t i, json_t *value)
+{
+    json_t *copy = json_copy(arr);
+    json_array_set_new(copy, i, value);
+    return copy;
+}
+
+json_t *api_sequence_json(const char *type, const nb_sequence *seq)
+{
+    json_t *values = json_array();
+    for (size_t n = 0; n < seq->count; n++)
+        json_array_append_new(values, json_integer((json_int_t)seq->values[n]));
+    return json_pack("{s:s, s:o, s:o, s:o}", "type", type, "values", values, "period",
+                     seq->has_period ? json_integer((json_int_t)seq->period) : json_null(),
+                     "preperiod",
+                     seq->has_period ? json_integer((json_int_t)seq->preperiod) : json_null());
+}
+
+int api_get_up_to(json_t *req, const api_limits *lim, uint64_t *out, api_problem *p)
+{
+    json_t *v = api_require(req, "", "up_to", p);
+    if (!v)
+        return p->status;
+    uint64_t limit = lim->max_up_to < lim->lib.max_table ? lim->max_up_to : lim->lib.max_table;
+    int64_t x;
+    if (api_get_int(v, "/up_to", "up_to", 0, INT64_MAX, &x, p))
+        return p->status;
+    if ((uint64_t)x >= limit)
+        return api_fail(p, 422, "/up_to", "up_to %lld is over the limit max_table=%llu",
+                        (long long)x, (unsigned long long)limit - 1);
+    *out = (uint64_t)x;
+    return 0;
+}

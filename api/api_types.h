@@ -1,0 +1,83 @@
+/* api_types.h - the registry of game types: one row per type says how to decode its JSON
+ * object into a libnimber game, how to write its moves and the position after each, its
+ * table (if any), and its catalog entry. Adding a type is adding a row and its file. */
+#ifndef API_TYPES_H
+#define API_TYPES_H
+
+#include <jansson.h>
+
+#include "api_problem.h"
+#include "nb_rulesets.h"
+
+typedef struct api_type api_type;
+
+/* A decoded game object. Owns its params, state and children (sum components); holds a
+ * reference to the JSON object it came from. Free with api_game_free. */
+typedef struct api_game {
+    const api_type *type;
+    json_t *json;
+    nb_convention conv;
+    nb_game game;
+    struct api_game *children; /* sum components */
+    size_t nchildren;
+} api_game;
+
+/* What the decoders may accept, from the server's configuration. */
+typedef struct api_limits {
+    nb_limits lib;
+    size_t max_batch;   /* positions in one batch */
+    size_t max_up_to;   /* entries of a table answer (also bounded by lib.max_table) */
+} api_limits;
+
+struct api_type {
+    const char *name;
+    const nb_ruleset *rules;
+    const char *const *fields;   /* allowed members besides "type" and "convention" */
+    const char *position;        /* JSON object text: the position members a /v1/table
+                                    request may leave out, with the empty value they take */
+    const char *const *limits;   /* names of the limits that bound it (catalog) */
+    bool misere;                 /* "convention":"misere" is defined */
+    bool moves_complete;         /* analyze lists every winning move (else at least one) */
+    bool moves_carry_position;   /* analyze's moves hold "position" (dag: "tokens") */
+    /* Fills g->game (rules, params, state) from obj; `base` is obj's JSON Pointer. */
+    int (*decode)(json_t *obj, const char *base, const api_limits *lim, api_game *g,
+                  api_problem *p);
+    void (*free_params)(api_game *g); /* NULL: free(g->game.params) */
+    /* Writes the move's own members (not "position") into `move`. */
+    void (*encode_move)(const api_game *g, const nb_move *m, json_t *move);
+    /* The game object after the move (a new reference), or NULL where the move says
+     * what changed instead (dag). */
+    json_t *(*position_after)(const api_game *g, const nb_move *m);
+    /* The SG table of the ruleset (`req` holds "up_to" where the type takes it), or NULL
+     * when the type has none. Returns 0 or the problem's status. */
+    int (*table)(nb_solver *s, const api_game *g, json_t *req, const api_limits *lim,
+                 json_t **out, api_problem *p);
+    const char *summary;      /* one line: the rules */
+    const char *field_docs;   /* JSON object text: field -> description */
+    const char *example;      /* JSON text of a working request */
+};
+
+/* Every type, in catalog order, NULL-terminated. */
+extern const api_type *const api_registry[];
+
+const api_type *api_type_find(const char *name);
+
+/* Decodes any game object (dispatching on "type"); top says whether "convention" may
+ * appear. For a /v1/table request, position fields may be missing and "up_to" allowed. */
+int api_game_decode(json_t *obj, const char *base, bool top, bool for_table,
+                    const api_limits *lim, api_game *g, api_problem *p);
+void api_game_free(api_game *g);
+
+/* Shared by the type files: a shallow copy of g's object with `key` set to `value`
+ * (value reference stolen). */
+json_t *api_object_with(const api_game *g, const char *key, json_t *value);
+/* A shallow copy of array `arr` with item i set to `value` (stolen). */
+json_t *api_array_with(json_t *arr, size_t i, json_t *value);
+
+/* {"type":..., "values":[...], "period":p|null, "preperiod":q|null} from a sequence. */
+json_t *api_sequence_json(const char *type, const nb_sequence *seq);
+
+/* "up_to" of a table request: an integer in 0..limit-1 where limit is the smaller of
+ * max_up_to and max_table (422 naming it past that). */
+int api_get_up_to(json_t *req, const api_limits *lim, uint64_t *out, api_problem *p);
+#endif

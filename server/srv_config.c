@@ -1,0 +1,148 @@
+/* srv_config.c - a table of settings drives defaults, environment, flags and --help. */
+#include "srv_config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef enum { T_ULONG, T_U64, T_SIZE, T_DOUBLE, T_STRING, T_BOOL } kind;
+
+typedef struct setting {
+    const char *flag, *env;
+    kind kind;
+    size_t offset, size; /* where in srv_config, and the string buffer size */
+    double min, max;
+    const char *help;
+} setting;
+
+#define AT(field) offsetof(srv_config, field)
+#define LIM(field) offsetof(srv_config, limits.lib.field)
+static const setting settings[] = {
+    {"port", "NIMBER_PORT", T_ULONG, AT(port), 0, 0, 65535, "TCP port to listen on (0: any free port)"},
+    {"bind", "NIMBER_BIND", T_STRING, AT(bind), 64, 0, 0, "IPv4 address to listen on"},
+    {"threads", "NIMBER_THREADS", T_ULONG, AT(threads), 0, 1, 256, "HTTP I/O threads (default: cores)"},
+    {"workers", "NIMBER_WORKERS", T_ULONG, AT(workers), 0, 1, 256, "threads for long solves (default: cores)"},
+    {"queue", "NIMBER_QUEUE", T_ULONG, AT(queue), 0, 1, 100000, "long solves that may wait; past it 503"},
+    {"cache-mb", "NIMBER_CACHE_MB", T_ULONG, AT(cache_mb), 0, 1, 1 << 20, "SG-table cache size in MiB"},
+    {"max-body-mb", "NIMBER_MAX_BODY_MB", T_ULONG, AT(max_body_mb), 0, 1, 4096, "largest request body in MiB (413 past it)"},
+    {"conn-timeout", "NIMBER_CONN_TIMEOUT", T_ULONG, AT(conn_timeout), 0, 1, 86400, "seconds an idle connection is kept"},
+    {"max-connections", "NIMBER_MAX_CONNECTIONS", T_ULONG, AT(max_connections), 0, 1, 1000000, "open connections at most"},
+    {"conn-memory-kb", "NIMBER_CONN_MEMORY_KB", T_ULONG, AT(conn_memory_kb), 0, 8, 1 << 20, "libmicrohttpd memory per connection in KiB"},
+    {"max-parts", "NIMBER_MAX_PARTS", T_U64, LIM(max_parts), 0, 1, 1e9, "heaps, stairs, coins, pieces or tokens per game"},
+    {"max-components", "NIMBER_MAX_COMPONENTS", T_U64, LIM(max_components), 0, 1, 1e6, "components per sum"},
+    {"max-table", "NIMBER_MAX_TABLE", T_U64, LIM(max_table), 0, 16, 1ULL << 34, "entries of one SG table (subtraction values; table up_to)"},
+    {"max-side", "NIMBER_MAX_SIDE", T_U64, LIM(max_side), 0, 2, 20000, "side of a cutting piece"},
+    {"max-nodes", "NIMBER_MAX_NODES", T_U64, LIM(max_nodes), 0, 1, 4e9, "dag nodes"},
+    {"max-edges", "NIMBER_MAX_EDGES", T_U64, LIM(max_edges), 0, 1, 4e9, "dag edges"},
+    {"max-states", "NIMBER_MAX_STATES", T_U64, LIM(max_states), 0, 1, 1e9, "positions one exhaustive (misère) search may visit"},
+    {"max-batch", "NIMBER_MAX_BATCH", T_SIZE, AT(limits.max_batch), 0, 1, 1e6, "positions per batch request"},
+    {"drain-seconds", "NIMBER_DRAIN_SECONDS", T_DOUBLE, AT(drain_seconds), 0, 0, 3600, "after SIGTERM, seconds readyz answers 503 before the listener closes"},
+    {"shutdown-timeout", "NIMBER_SHUTDOWN_TIMEOUT", T_DOUBLE, AT(shutdown_timeout), 0, 0, 3600, "seconds in-flight requests may take to finish"},
+    {"cors-origin", "NIMBER_CORS_ORIGIN", T_STRING, AT(cors_origin), 256, 0, 0, "Access-Control-Allow-Origin value"},
+    {"log", "NIMBER_LOG", T_BOOL, AT(log), 0, 0, 1, "one log line per request on stderr (1 or 0)"},
+    {"healthcheck", "NIMBER_HEALTHCHECK", T_STRING, AT(healthcheck), 256, 0, 0, "probe http://HOST:PORT/PATH, exit 0 on 200, 1 otherwise"},
+};
+#define NSETTINGS (sizeof settings / sizeof *settings)
+
+static void defaults(srv_config *cfg)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    memset(cfg, 0, sizeof *cfg);
+    cfg->port = 8080;
+    strcpy(cfg->bind, "0.0.0.0");
+    cfg->threads = cfg->workers = cores > 0 ? (unsigned long)cores : 2;
+    cfg->queue = 64;
+    cfg->cache_mb = 256;
+    cfg->max_body_mb = 64;
+    cfg->conn_timeout = 30;
+    cfg->max_connections = 4096;
+    cfg->conn_memory_kb = 64;
+    cfg->drain_seconds = 0;
+    cfg->shutdown_timeout = 30;
+    strcpy(cfg->cors_origin, "*");
+    cfg->log = true;
+    cfg->limits.lib = nb_limits_default();
+    cfg->limits.max_batch = 1000;
+    cfg->limits.max_up_to = 1000000;
+}
+
+static int assign(srv_config *cfg, const setting *s, const char *text, const char *source,
+                  FILE *err)
+{
+    char *base = (char *)cfg + s->offset;
+    if (s->kind == T_STRING) {
+        if (strlen(text) >= s->size) {
+            fprintf(err, "nimberd: %s is too long\n", source);
+            return -1;
+        }
+        strcpy(base, text);
+        return 0;
+    }
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno || end == text || *end || v < s->min || v > s->max ||
+        (s->kind != T_DOUBLE && v != (double)(unsigned long long)v)) {
+        fprintf(err, "nimberd: %s must be %s between %g and %g, not \"%s\"\n", source,
+                s->kind == T_DOUBLE ? "a number" : "an integer", s->min, s->max, text);
+        return -1;
+    }
+    switch (s->kind) {
+    case T_ULONG: *(unsigned long *)base = (unsigned long)v; break;
+    case T_U64: *(uint64_t *)base = (uint64_t)v; break;
+    case T_SIZE: *(size_t *)base = (size_t)v; break;
+    case T_DOUBLE: *(double *)base = v; break;
+    case T_BOOL: *(bool *)base = v != 0; break;
+    case T_STRING: break;
+    }
+    return 0;
+}
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: nimberd [--FLAG VALUE]...\n\n"
+                 "nimber: Sprague-Grundy analysis of impartial games over HTTP/JSON.\n"
+                 "Every flag may also be set by its environment variable; the flag wins.\n\n");
+    for (size_t i = 0; i < NSETTINGS; i++)
+        fprintf(out, "  --%-18s %-26s %s\n", settings[i].flag, settings[i].env, settings[i].help);
+    fprintf(out, "  --%-18s %-26s %s\n", "help", "", "print this and exit");
+}
+
+int srv_config_load(int argc, char **argv, srv_config *cfg, FILE *out, FILE *err)
+{
+    defaults(cfg);
+    for (size_t i = 0; i < NSETTINGS; i++) {
+        const char *v = getenv(settings[i].env);
+        if (v && assign(cfg, &settings[i], v, settings[i].env, err))
+            return -1;
+    }
+    for (int a = 1; a < argc; a++) {
+        const char *arg = argv[a];
+        if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+            usage(out);
+            return 1;
+        }
+        const setting *s = NULL;
+        const char *value = NULL;
+        for (size_t i = 0; i < NSETTINGS && !s; i++) {
+            size_t n = strlen(settings[i].flag);
+            if (strncmp(arg, "--", 2) || strncmp(arg + 2, settings[i].flag, n))
+                continue;
+            if (arg[2 + n] == '=')
+                s = &settings[i], value = arg + 3 + n;
+            else if (!arg[2 + n])
+                s = &settings[i], value = a + 1 < argc ? argv[++a] : NULL;
+        }
+        if (!s || !value) {
+            fprintf(err, "nimberd: %s \"%s\" (see --help)\n", s ? "missing value for" : "unknown option",
+                    arg);
+            return -1;
+        }
+        if (assign(cfg, s, value, arg, err))
+            return -1;
+    }
+    if (cfg->limits.max_up_to > cfg->limits.lib.max_table)
+        cfg->limits.max_up_to = cfg->limits.lib.max_table;
+    return 0;
+}

@@ -1,0 +1,34 @@
+/* srv_config.h - nimberd's configuration: every setting has a flag and an environment
+ * variable (the flag wins), a default, and a line in --help. */
+#ifndef SRV_CONFIG_H
+#define SRV_CONFIG_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "api_types.h"
+
+typedef struct srv_config {
+    unsigned long port;
+    char bind[64];
+    unsigned long threads;         /* I/O threads of the HTTP daemon */
+    unsigned long workers;         /* threads that run long solves */
+    unsigned long queue;           /* long solves that may wait for a worker */
+    unsigned long cache_mb;
+    unsigned long max_body_mb;
+    unsigned long conn_timeout;    /* seconds a connection may idle */
+    unsigned long max_connections;
+    unsigned long conn_memory_kb;  /* libmicrohttpd's buffer per connection */
+    double drain_seconds;          /* after SIGTERM: readyz 503 while still serving */
+    double shutdown_timeout;       /* then: how long in-flight requests may take */
+    char cors_origin[256];
+    bool log;
+    char healthcheck[256];         /* non-empty: probe this URL and exit */
+    api_limits limits;
+} srv_config;
+
+/* Fills cfg from defaults, the environment and argv. Returns 0 to run, 1 when --help or
+ * --version was printed (exit 0), -1 on a bad setting (message printed on err). */
+int srv_config_load(int argc, char **argv, srv_config *cfg, FILE *out, FILE *err);
+
+#endif

@@ -1,0 +1,467 @@
+/* srv_http.c - one srv_request per HTTP request: the body is gathered over the handler's
+ * calls, the answer is computed and queued on the final call (inline, or on a worker
+ * while the connection is suspended), and the completion callback logs and counts it. */
+#include "srv_http.h"
+
+#include <arpa/inet.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "api_endpoints.h"
+#include "api_json.h"
+#include "srv_metrics.h"
+#include "srv_pool.h"
+#include "srv_routes.h"
+
+struct srv_server {
+    srv_config cfg;
+    struct MHD_Daemon *daemon;
+    srv_pool *pool;
+    srv_metrics *metrics;
+    nb_solver solver;
+    api_context api;
+    char *catalog;        /* GET /v1/games, rendered once */
+    size_t catalog_len;
+    const char *openapi;
+    size_t openapi_len;
+    atomic_bool draining;
+    atomic_size_t in_flight;
+    atomic_ullong next_id;
+    unsigned long long id_salt;
+};
+
+typedef struct srv_request {
+    srv_server *server;
+    struct MHD_Connection *conn;
+    const srv_route *route;
+    char method[16];
+    char path[128];
+    char id[80];
+    struct timespec start;
+    char *body;           /* gathered upload */
+    size_t len, cap;
+    bool too_large;
+    json_t *json;         /* parsed body, for a worker */
+    size_t max_moves;
+    /* the answer, once known */
+    bool answered;
+    int status;
+    char *out;            /* malloc'ed, or static when out_static */
+    size_t out_len;
+    bool out_static;
+    const char *content_type;
+    const char *allow;    /* for 405 */
+    bool retry_after;     /* for 503 */
+} srv_request;
+
+static double elapsed(const struct timespec *since)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - since->tv_sec) + (now.tv_nsec - since->tv_nsec) / 1e9;
+}
+
+static void answer_raw(srv_request *r, int status, char *out, size_t len, bool is_static,
+                       const char *type)
+{
+    r->answered = true;
+    r->status = status;
+    r->out = out;
+    r->out_len = len;
+    r->out_static = is_static;
+    r->content_type = type;
+}
+
+static void answer_json(srv_request *r, int status, json_t *body)
+{
+    char *text = json_dumps(body, JSON_COMPACT);
+    json_decref(body);
+    answer_raw(r, status, text, strlen(text), false, "application/json");
+}
+
+static void answer_problem(srv_request *r, api_problem *p)
+{
+    json_t *o = api_problem_json(p);
+    char *text = json_dumps(o, JSON_COMPACT);
+    json_decref(o);
+    answer_raw(r, p->status, text, strlen(text), false, "application/problem+json");
+}
+
+static void answer_fail(srv_request *r, int status, const char *fmt, const char *arg)
+    __attribute__((format(printf, 3, 0)));
+static void answer_fail(srv_request *r, int status, const char *fmt, const char *arg)
+{
+    api_problem p = {0};
+    api_fail(&p, status, NULL, fmt, arg);
+    answer_problem(r, &p);
+}
+
+static enum MHD_Result queue_answer(srv_request *r)
+{
+    struct MHD_Response *resp = MHD_create_response_from_buffer(
+        r->out_len, r->out, r->out_static ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_FREE);
+    r->out = NULL;
+    if (r->content_type)
+        MHD_add_response_header(resp, "Content-Type", r->content_type);
+    MHD_add_response_header(resp, "X-Request-ID", r->id);
+    MHD_add_response_header(resp, "Access-Control-Allow-Origin", r->server->cfg.cors_origin);
+    MHD_add_response_header(resp, "Access-Control-Expose-Headers", "X-Request-ID, Retry-After");
+    if (r->allow)
+        MHD_add_response_header(resp, "Allow", r->allow);
+    if (r->retry_after)
+        MHD_add_response_header(resp, "Retry-After", "1");
+    enum MHD_Result ok = MHD_queue_response(r->conn, (unsigned)r->status, resp);
+    MHD_destroy_response(resp);
+    return ok;
+}
+
+/* The computing endpoints: parsed body in, answer out. Runs inline or on a worker. */
+static void compute(srv_request *r)
+{
+    const api_context *api = &r->server->api;
+    json_t *out = NULL;
+    api_problem p = {0};
+    int status;
+    switch (r->route->id) {
+    case SRV_ANALYZE: status = api_analyze(api, r->json, r->max_moves, &out, &p); break;
+    case SRV_BATCH: status = api_batch(api, r->json, r->max_moves, &out, &p); break;
+    case SRV_PLAY: status = api_play(api, r->json, &out, &p); break;
+    default: status = api_table(api, r->json, &out, &p); break;
+    }
+    json_decref(r->json);
+    r->json = NULL;
+    if (status == 200)
+        answer_json(r, 200, out);
+    else
+        answer_problem(r, &p);
+}
+
+static void compute_on_worker(void *arg)
+{
+    srv_request *r = arg;
+    compute(r);
+    MHD_resume_connection(r->conn);
+}
+
+static void gauges(srv_server *s, srv_gauges *g)
+{
+    g->cache = nb_cache_get_stats(s->solver.cache);
+    g->queue_waiting = srv_pool_waiting(s->pool);
+    g->queue_running = srv_pool_running(s->pool);
+    g->workers = s->cfg.workers;
+    g->queue_capacity = s->cfg.queue;
+    g->in_flight = atomic_load(&s->in_flight);
+}
+
+static void answer_get(srv_request *r)
+{
+    srv_server *s = r->server;
+    switch (r->route->id) {
+    case SRV_GAMES:
+        answer_raw(r, 200, s->catalog, s->catalog_len, true, "application/json");
+        break;
+    case SRV_OPENAPI:
+        answer_raw(r, 200, (char *)s->openapi, s->openapi_len, true, "application/yaml");
+        break;
+    case SRV_METRICS: {
+        srv_gauges g;
+        gauges(s, &g);
+        size_t len;
+        char *text = srv_metrics_render(s->metrics, &g, &len);
+        answer_raw(r, 200, text, len, false, "text/plain; version=0.0.4; charset=utf-8");
+        break;
+    }
+    case SRV_READYZ:
+        if (atomic_load(&s->draining)) {
+            answer_fail(r, 503, "%s", "nimberd is draining: it stops once the requests in "
+                                      "flight are answered");
+            r->retry_after = true;
+            break;
+        }
+        /* fall through */
+    default:
+        answer_raw(r, 200, "{\"status\":\"ok\"}", 15, true, "application/json");
+        break;
+    }
+}
+
+static bool is_json_media(const char *type)
+{
+    if (!type)
+        return false;
+    size_t n = strlen("application/json");
+    return !strncasecmp(type, "application/json", n) && (type[n] == '\0' || type[n] == ';' ||
+                                                          type[n] == ' ');
+}
+
+/* max_moves from the query: 0..1000, default 16. */
+static bool read_max_moves(srv_request *r)
+{
+    const char *v = MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, "max_moves");
+    r->max_moves = API_MAX_MOVES_DEFAULT;
+    if (!v)
+        return true;
+    char *end;
+    unsigned long n = strtoul(v, &end, 10);
+    if (!*v || *end || v[0] == '-' || v[0] == '+' || n > API_MAX_MOVES_LIMIT) {
+        answer_fail(r, 400, "the query parameter max_moves must be an integer between 0 and "
+                            "1000, not \"%s\"", v);
+        return false;
+    }
+    r->max_moves = n;
+    return true;
+}
+
+/* Decides the answer once the whole body is in; may hand the work to a worker. */
+static void dispatch(srv_request *r)
+{
+    srv_server *s = r->server;
+    if (!strcmp(r->method, "OPTIONS")) {
+        if (!r->route) {
+            answer_fail(r, 404, "no resource at %s", r->path);
+            return;
+        }
+        answer_raw(r, 204, "", 0, true, NULL);
+        return;
+    }
+    if (!r->route) {
+        answer_fail(r, 404, "no resource at %s", r->path);
+        return;
+    }
+    if (strcmp(r->method, r->route->method)) {
+        answer_fail(r, 405, "this resource answers %s only", r->route->method);
+        r->allow = !strcmp(r->route->method, "GET") ? "GET, OPTIONS" : "POST, OPTIONS";
+        return;
+    }
+    if (!strcmp(r->method, "GET")) {
+        answer_get(r);
+        return;
+    }
+    if (r->too_large) {
+        char limit[32];
+        snprintf(limit, sizeof limit, "%lu", s->cfg.max_body_mb);
+        answer_fail(r, 413, "the body is over the limit max_body_mb=%s MiB", limit);
+        return;
+    }
+    if (!is_json_media(MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, "Content-Type"))) {
+        answer_fail(r, 415, "%s", "send the body as application/json");
+        return;
+    }
+    if (!read_max_moves(r))
+        return;
+    api_problem p = {0};
+    r->json = api_parse(r->body ? r->body : "", r->len, &p);
+    free(r->body);
+    r->body = NULL;
+    if (!r->json) {
+        answer_problem(r, &p);
+        return;
+    }
+    if (!api_is_heavy(r->route->path, r->json)) {
+        compute(r);
+        return;
+    }
+    MHD_suspend_connection(r->conn);
+    if (!srv_pool_submit(s->pool, compute_on_worker, r)) {
+        json_decref(r->json);
+        r->json = NULL;
+        answer_fail(r, 503, "%s", "every worker is busy and the queue is full: retry shortly");
+        r->retry_after = true;
+        MHD_resume_connection(r->conn);
+    }
+}
+
+static bool valid_request_id(const char *id)
+{
+    size_t n = id ? strlen(id) : 0;
+    if (n == 0 || n > 64)
+        return false;
+    for (const char *c = id; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+              strchr("-_.:", *c)))
+            return false;
+    return true;
+}
+
+static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char *url,
+                          const char *method)
+{
+    srv_request *r = calloc(1, sizeof *r);
+    r->server = s;
+    r->conn = conn;
+    clock_gettime(CLOCK_MONOTONIC, &r->start);
+    snprintf(r->method, sizeof r->method, "%s", method);
+    snprintf(r->path, sizeof r->path, "%s", url);
+    r->route = srv_route_find(url);
+    const char *id = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Request-ID");
+    if (valid_request_id(id)) {
+        snprintf(r->id, sizeof r->id, "%s", id);
+    } else {
+        unsigned long long n = atomic_fetch_add(&s->next_id, 1) + s->id_salt;
+        n ^= n >> 31, n *= 0x9e3779b97f4a7c15ULL, n ^= n >> 29;
+        snprintf(r->id, sizeof r->id, "%016llx", n);
+    }
+    atomic_fetch_add(&s->in_flight, 1);
+    return r;
+}
+
+static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char *url,
+                              const char *method, const char *version, const char *upload,
+                              size_t *upload_size, void **con_cls)
+{
+    (void)version;
+    srv_server *s = cls;
+    srv_request *r = *con_cls;
+    size_t max_body = s->cfg.max_body_mb << 20;
+    if (!r) {
+        r = *con_cls = begin(s, conn, url, method);
+        const char *length = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Length");
+        if (length && strtoull(length, NULL, 10) > max_body) { /* refuse before reading */
+            r->too_large = true;
+            dispatch(r);
+            return queue_answer(r);
+        }
+        if (length && strtoull(length, NULL, 10) > 0) { /* a claim: trust it up to 1 MiB */
+            r->cap = strtoull(length, NULL, 10) + 1;
+            if (r->cap > (1u << 20))
+                r->cap = 1u << 20;
+            r->body = malloc(r->cap);
+        }
+        return MHD_YES;
+    }
+    if (r->answered)
+        return queue_answer(r); /* after a worker resumed the connection */
+    if (*upload_size) {
+        if (!r->too_large && r->len + *upload_size <= max_body) {
+            if (r->len + *upload_size + 1 > r->cap) {
+                r->cap = (r->len + *upload_size + 1) * 2;
+                r->body = realloc(r->body, r->cap);
+            }
+            memcpy(r->body + r->len, upload, *upload_size);
+            r->len += *upload_size;
+        } else {
+            r->too_large = true;
+        }
+        *upload_size = 0;
+        return MHD_YES;
+    }
+    dispatch(r);
+    return r->answered ? queue_answer(r) : MHD_YES;
+}
+
+static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
+                      enum MHD_RequestTerminationCode why)
+{
+    (void)conn;
+    srv_server *s = cls;
+    srv_request *r = *con_cls;
+    if (!r)
+        return;
+    double seconds = elapsed(&r->start);
+    int status = r->answered ? r->status : 500;
+    srv_metrics_observe(s->metrics, r->route ? r->route->id : SRV_UNKNOWN, status, seconds);
+    if (s->cfg.log) {
+        char when[32];
+        time_t now = time(NULL);
+        struct tm tm;
+        strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
+        fprintf(stderr, "{\"time\":\"%s\",\"method\":\"%s\",\"path\":\"%s\",\"status\":%d,"
+                        "\"ms\":%.3f,\"bytes_in\":%zu,\"request_id\":\"%s\"%s}\n",
+                when, r->method, r->route ? r->route->path : "(unknown)", status,
+                seconds * 1e3, r->len, r->id,
+                why == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "" : ",\"aborted\":true");
+    }
+    if (!r->out_static)
+        free(r->out);
+    free(r->body);
+    json_decref(r->json);
+    free(r);
+    *con_cls = NULL;
+    atomic_fetch_sub(&s->in_flight, 1);
+}
+
+srv_server *srv_server_start(const srv_config *cfg, const char *openapi, size_t openapi_len,
+                             char *err, size_t errlen)
+{
+    srv_server *s = calloc(1, sizeof *s);
+    s->cfg = *cfg;
+    s->openapi = openapi;
+    s->openapi_len = openapi_len;
+    s->solver.cache = nb_cache_new((size_t)cfg->cache_mb << 20);
+    s->solver.limits = cfg->limits.lib;
+    s->api = (api_context){&s->solver, &s->cfg.limits};
+    s->pool = srv_pool_new(cfg->workers, cfg->queue);
+    s->metrics = srv_metrics_new();
+    json_t *catalog = api_catalog(&s->cfg.limits);
+    s->catalog = json_dumps(catalog, JSON_COMPACT);
+    s->catalog_len = strlen(s->catalog);
+    json_decref(catalog);
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    s->id_salt = (unsigned long long)now.tv_nsec * 2654435761ULL ^ (unsigned long long)getpid() << 32;
+
+    struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)cfg->port)};
+    if (inet_pton(AF_INET, cfg->bind, &addr.sin_addr) != 1) {
+        snprintf(err, errlen, "--bind %s is not an IPv4 address", cfg->bind);
+        srv_server_stop(s, 0);
+        return NULL;
+    }
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
+                     MHD_USE_ITC;
+    s->daemon = MHD_start_daemon(
+        flags, (uint16_t)cfg->port, NULL, NULL, handle, s,
+        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
+        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)cfg->threads,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)cfg->conn_timeout,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)cfg->max_connections,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)cfg->conn_memory_kb << 10,
+        MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, s,
+        MHD_OPTION_END);
+    if (!s->daemon) {
+        snprintf(err, errlen, "cannot listen on %s:%lu", cfg->bind, cfg->port);
+        srv_server_stop(s, 0);
+        return NULL;
+    }
+    return s;
+}
+
+unsigned srv_server_port(const srv_server *s)
+{
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(s->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info ? info->port : 0;
+}
+
+void srv_server_drain(srv_server *s) { atomic_store(&s->draining, true); }
+
+void srv_server_stop(srv_server *s, double timeout)
+{
+    if (!s)
+        return;
+    if (s->daemon) {
+        MHD_socket listener = MHD_quiesce_daemon(s->daemon);
+        if (listener != MHD_INVALID_SOCKET)
+            close(listener);
+        struct timespec since;
+        clock_gettime(CLOCK_MONOTONIC, &since);
+        while (atomic_load(&s->in_flight) > 0 && elapsed(&since) < timeout) {
+            struct timespec pause = {0, 10 * 1000000L};
+            nanosleep(&pause, NULL);
+        }
+    }
+    srv_pool_free(s->pool); /* runs what is queued; workers resume their connections */
+    if (s->daemon)
+        MHD_stop_daemon(s->daemon);
+    srv_metrics_free(s->metrics);
+    nb_cache_free(s->solver.cache);
+    free(s->catalog);
+    free(s);
+}

@@ -1,0 +1,26 @@
+/* srv_metrics.h - request counts and latency histograms by route and status, rendered in
+ * the Prometheus text format with the cache's and the worker pool's gauges. */
+#ifndef SRV_METRICS_H
+#define SRV_METRICS_H
+
+#include <stddef.h>
+
+#include "nb_cache.h"
+#include "srv_routes.h"
+
+typedef struct srv_metrics srv_metrics;
+
+srv_metrics *srv_metrics_new(void);
+void srv_metrics_free(srv_metrics *m);
+/* Thread-safe (atomic counters). */
+void srv_metrics_observe(srv_metrics *m, srv_route_id route, int status, double seconds);
+
+typedef struct srv_gauges {
+    nb_cache_stats cache;
+    size_t queue_waiting, queue_running, workers, queue_capacity, in_flight;
+} srv_gauges;
+
+/* The exposition text: malloc'ed, caller frees; *len gets its length. */
+char *srv_metrics_render(srv_metrics *m, const srv_gauges *g, size_t *len);
+
+#endif

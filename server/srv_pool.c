@@ -1,0 +1,102 @@
+/* srv_pool.c - a ring of waiting jobs under a mutex, workers sleeping on a condition. */
+#include "srv_pool.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+typedef struct job {
+    srv_job_fn fn;
+    void *arg;
+} job;
+
+struct srv_pool {
+    pthread_mutex_t lock;
+    pthread_cond_t ready;
+    job *ring;
+    size_t cap, head, count, running;
+    bool stopping;
+    pthread_t *threads;
+    size_t nthreads;
+};
+
+static void *work(void *arg)
+{
+    srv_pool *pool = arg;
+    pthread_mutex_lock(&pool->lock);
+    for (;;) {
+        while (!pool->count && !pool->stopping)
+            pthread_cond_wait(&pool->ready, &pool->lock);
+        if (!pool->count)
+            break;
+        job j = pool->ring[pool->head];
+        pool->head = (pool->head + 1) % pool->cap;
+        pool->count--;
+        pool->running++;
+        pthread_mutex_unlock(&pool->lock);
+        j.fn(j.arg);
+        pthread_mutex_lock(&pool->lock);
+        pool->running--;
+    }
+    pthread_mutex_unlock(&pool->lock);
+    return NULL;
+}
+
+srv_pool *srv_pool_new(size_t workers, size_t queue)
+{
+    srv_pool *pool = calloc(1, sizeof *pool);
+    pthread_mutex_init(&pool->lock, NULL);
+    pthread_cond_init(&pool->ready, NULL);
+    pool->cap = queue;
+    pool->ring = calloc(queue, sizeof *pool->ring);
+    pool->threads = calloc(workers, sizeof *pool->threads);
+    for (size_t i = 0; i < workers; i++)
+        if (!pthread_create(&pool->threads[i], NULL, work, pool))
+            pool->nthreads++;
+    return pool;
+}
+
+bool srv_pool_submit(srv_pool *pool, srv_job_fn fn, void *arg)
+{
+    pthread_mutex_lock(&pool->lock);
+    bool ok = pool->count < pool->cap && !pool->stopping;
+    if (ok) {
+        pool->ring[(pool->head + pool->count) % pool->cap] = (job){fn, arg};
+        pool->count++;
+        pthread_cond_signal(&pool->ready);
+    }
+    pthread_mutex_unlock(&pool->lock);
+    return ok;
+}
+
+size_t srv_pool_waiting(srv_pool *pool)
+{
+    pthread_mutex_lock(&pool->lock);
+    size_t n = pool->count;
+    pthread_mutex_unlock(&pool->lock);
+    return n;
+}
+
+size_t srv_pool_running(srv_pool *pool)
+{
+    pthread_mutex_lock(&pool->lock);
+    size_t n = pool->running;
+    pthread_mutex_unlock(&pool->lock);
+    return n;
+}
+
+void srv_pool_free(srv_pool *pool)
+{
+    if (!pool)
+        return;
+    pthread_mutex_lock(&pool->lock);
+    pool->stopping = true;
+    pthread_cond_broadcast(&pool->ready);
+    pthread_mutex_unlock(&pool->lock);
+    for (size_t i = 0; i < pool->nthreads; i++)
+        pthread_join(pool->threads[i], NULL);
+    pthread_cond_destroy(&pool->ready);
+    pthread_mutex_destroy(&pool->lock);
+    free(pool->threads);
+    free(pool->ring);
+    free(pool);
+}

@@ -1,0 +1,22 @@
+/* srv_pool.h - a fixed set of worker threads with a bounded queue of jobs, so that long
+ * solves run off the HTTP I/O threads. */
+#ifndef SRV_POOL_H
+#define SRV_POOL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct srv_pool srv_pool;
+typedef void (*srv_job_fn)(void *arg);
+
+/* Starts `workers` threads; at most `queue` jobs wait. The caller owns the pool. */
+srv_pool *srv_pool_new(size_t workers, size_t queue);
+/* Queues fn(arg); false when the queue is full (the caller answers 503). */
+bool srv_pool_submit(srv_pool *pool, srv_job_fn fn, void *arg);
+/* Jobs waiting, and jobs running. */
+size_t srv_pool_waiting(srv_pool *pool);
+size_t srv_pool_running(srv_pool *pool);
+/* Runs every queued job to the end, stops the threads and frees the pool. */
+void srv_pool_free(srv_pool *pool);
+
+#endif

@@ -1,0 +1,21 @@
+/* srv_routes.h - the paths nimberd answers, with the method each allows. */
+#ifndef SRV_ROUTES_H
+#define SRV_ROUTES_H
+
+typedef enum srv_route_id {
+    SRV_ANALYZE, SRV_BATCH, SRV_PLAY, SRV_TABLE, SRV_GAMES, SRV_HEALTHZ, SRV_READYZ,
+    SRV_METRICS, SRV_OPENAPI, SRV_UNKNOWN, SRV_ROUTES
+} srv_route_id;
+
+typedef struct srv_route {
+    const char *path;
+    const char *method; /* the one method allowed (OPTIONS is answered for every route) */
+    srv_route_id id;
+} srv_route;
+
+/* The route of a path (query string excluded), or NULL. */
+const srv_route *srv_route_find(const char *path);
+/* Path of a route id for metrics labels ("other" for SRV_UNKNOWN). */
+const char *srv_route_label(srv_route_id id);
+
+#endif
