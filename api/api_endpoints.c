@@ -20,11 +20,6 @@ static json_t *move_json(const api_game *g, const nb_move *m, bool with_position
     return move;
 }
 
-static int solve_failed(api_problem *p, nb_err *err, const char *base)
-{
-    return api_fail_from_lib(p, err, base);
-}
-
 /* The analysis of one decoded game; `base` prefixes pointers of lib errors. */
 static int analyse_game(const api_context *ctx, api_game *g, size_t max_moves, const char *base,
                         json_t **out, api_problem *p)
@@ -32,7 +27,7 @@ static int analyse_game(const api_context *ctx, api_game *g, size_t max_moves, c
     nb_analysis a;
     nb_err err = {0};
     if (nb_analyse(ctx->solver, &g->game, g->conv, max_moves, &a, &err) != NB_OK)
-        return solve_failed(p, &err, base);
+        return api_fail_from_lib(p, &err, base);
     json_t *o = json_pack("{s:s, s:s, s:s}", "type", g->type->name, "convention",
                           g->conv == NB_MISERE ? "misere" : "normal", "verdict",
                           verdict_name(a.verdict));
@@ -127,7 +122,7 @@ int api_play(const api_context *ctx, json_t *body, json_t **out, api_problem *p)
     nb_err err = {0};
     int status = 200;
     if (nb_play(ctx->solver, &g.game, g.conv, &r, &err) != NB_OK) {
-        status = solve_failed(p, &err, "");
+        status = api_fail_from_lib(p, &err, "");
     } else {
         json_t *move = json_null(), *position = json_null();
         if (r.has_move) {
@@ -144,16 +139,15 @@ int api_play(const api_context *ctx, json_t *body, json_t **out, api_problem *p)
 
 int api_table(const api_context *ctx, json_t *body, json_t **out, api_problem *p)
 {
+    const char *name = json_string_value(json_object_get(body, "type"));
+    const api_type *t = name ? api_type_find(name) : NULL;
+    if (t && !t->table)
+        return api_fail(p, 400, "/type", "the %s game has no SG table; tables exist for nim, "
+                        "bash, subtraction, cutting and dag", t->name);
     api_game g;
     if (decode_top(ctx, body, "", true, &g, p))
         return p->status;
-    int status = 200;
-    if (!g.type->table) {
-        status = api_fail(p, 400, "/type", "the %s game has no SG table; tables exist for nim, "
-                          "bash, subtraction, cutting and dag", g.type->name);
-    } else if (g.type->table(ctx->solver, &g, body, ctx->limits, out, p)) {
-        status = p->status;
-    }
+    int status = g.type->table(ctx->solver, &g, body, ctx->limits, out, p) ? p->status : 200;
     api_game_free(&g);
     return status;
 }

@@ -9,6 +9,7 @@ int api_fail(api_problem *p, int status, const char *pointer, const char *fmt, .
 {
     va_list ap;
     p->status = status;
+    p->has_pointer = pointer != NULL;
     snprintf(p->pointer, sizeof p->pointer, "%s", pointer ? pointer : "");
     va_start(ap, fmt);
     vsnprintf(p->detail, sizeof p->detail, fmt, ap);
@@ -21,7 +22,7 @@ int api_fail_from_lib(api_problem *p, nb_err *err, const char *base)
     int status = err->status == NB_EINVAL ? 400 : 422;
     char pointer[sizeof p->pointer];
     snprintf(pointer, sizeof pointer, "%s%s", base, err->pointer);
-    api_fail(p, status, pointer, "%s", err->msg);
+    api_fail(p, status, pointer[0] ? pointer : NULL, "%s", err->msg);
     if (err->status == NB_ECYCLE) {
         json_t *cycle = json_array();
         for (size_t i = 0; i < err->cycle_len; i++)
@@ -52,7 +53,7 @@ json_t *api_problem_json(api_problem *p)
 {
     json_t *o = json_pack("{s:s, s:s, s:i, s:s}", "type", "about:blank", "title",
                           api_status_title(p->status), "status", p->status, "detail", p->detail);
-    if (p->pointer[0])
+    if (p->has_pointer)
         json_object_set_new(o, "pointer", json_string(p->pointer));
     if (p->extra) {
         json_object_update(o, p->extra);

@@ -8,7 +8,8 @@
 
 typedef struct api_problem {
     int status;        /* 400, 404, 405, 413, 415, 422, 503 */
-    char pointer[160]; /* JSON Pointer into the request body; "" when no single field */
+    char pointer[160]; /* JSON Pointer into the request body ("" is the whole body) */
+    int has_pointer;   /* 0 when no single field is at fault */
     char detail[320];
     json_t *extra;     /* members added to the problem object (e.g. "cycle"); owned */
 } api_problem;

@@ -31,7 +31,17 @@ static int cmp_u64(const void *a, const void *b)
 
 void nb_heaps_canonicalize(const nb_game *g, uint64_t *state)
 {
-    qsort(state, g->len, sizeof *state, cmp_u64);
+    if (g->len > 16) {
+        qsort(state, g->len, sizeof *state, cmp_u64);
+        return;
+    }
+    for (size_t i = 1; i < g->len; i++) { /* searched positions are small: insertion sort */
+        uint64_t v = state[i];
+        size_t j = i;
+        for (; j > 0 && state[j - 1] > v; j--)
+            state[j] = state[j - 1];
+        state[j] = v;
+    }
 }
 
 uint64_t nb_heaps_max(const nb_game *g)

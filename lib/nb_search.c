@@ -35,11 +35,12 @@ static uint64_t hash_words(const uint64_t *w, size_t n)
 {
     uint64_t h = 0x9e3779b97f4a7c15ULL ^ n;
     for (size_t i = 0; i < n; i++) {
-        h ^= w[i];
-        h *= 0xff51afd7ed558ccdULL;
-        h ^= h >> 32;
+        h = (h ^ w[i]) * 0xff51afd7ed558ccdULL;
+        h = (h << 31) | (h >> 33);
     }
-    return h;
+    h ^= h >> 33; /* murmur3's finalizer: every input bit reaches the low bits */
+    h *= 0xc4ceb9fe1a85ec53ULL;
+    return h ^ (h >> 33);
 }
 
 static const uint64_t *state_at(const nb_search *s, size_t i) { return s->states + i * s->len; }

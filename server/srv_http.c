@@ -60,6 +60,7 @@ typedef struct srv_request {
     const char *content_type;
     const char *allow;    /* for 405 */
     bool retry_after;     /* for 503 */
+    bool preflight;       /* a CORS preflight (OPTIONS) */
 } srv_request;
 
 static double elapsed(const struct timespec *since)
@@ -118,6 +119,13 @@ static enum MHD_Result queue_answer(srv_request *r)
         MHD_add_response_header(resp, "Allow", r->allow);
     if (r->retry_after)
         MHD_add_response_header(resp, "Retry-After", "1");
+    if (r->preflight) {
+        MHD_add_response_header(resp, "Access-Control-Allow-Methods",
+                                !strcmp(r->route->method, "GET") ? "GET, OPTIONS"
+                                                                 : "POST, OPTIONS");
+        MHD_add_response_header(resp, "Access-Control-Allow-Headers", "Content-Type, X-Request-ID");
+        MHD_add_response_header(resp, "Access-Control-Max-Age", "86400");
+    }
     enum MHD_Result ok = MHD_queue_response(r->conn, (unsigned)r->status, resp);
     MHD_destroy_response(resp);
     return ok;
@@ -230,6 +238,7 @@ static void dispatch(srv_request *r)
             return;
         }
         answer_raw(r, 204, "", 0, true, NULL);
+        r->preflight = true;
         return;
     }
     if (!r->route) {

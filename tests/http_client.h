@@ -1,0 +1,40 @@
+/* http_client.h - what the HTTP tests need: start nimberd as a child on port 0, and a
+ * small blocking HTTP/1.1 client (one request per connection). */
+#ifndef HTTP_CLIENT_H
+#define HTTP_CLIENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include <jansson.h>
+
+typedef struct daemon_proc {
+    pid_t pid;
+    unsigned port;
+} daemon_proc;
+
+/* Starts $NIMBERD (or build/nimberd) with --port 0 --bind 127.0.0.1 --log 0 and the
+ * extra NULL-terminated args; waits for its "listening" line. */
+daemon_proc daemon_start(const char *const *args);
+/* Sends sig and waits; returns the exit status (or 128+signal). */
+int daemon_stop(daemon_proc *d, int sig);
+
+typedef struct http_response {
+    int status;
+    char *headers; /* raw header block, lowercase names not guaranteed */
+    char *body;
+    size_t body_len;
+    json_t *json;  /* parsed body when it is JSON, else NULL */
+} http_response;
+
+/* One request; `headers` are extra "Name: value\r\n" lines (may be NULL). Body may be NULL. */
+http_response http_do(unsigned port, const char *method, const char *path, const char *headers,
+                      const char *body, size_t body_len);
+/* POST with Content-Type: application/json. */
+http_response http_post(unsigned port, const char *path, const char *json_text);
+/* Value of a header (case-insensitive name) or NULL; static buffer. */
+const char *http_header(const http_response *r, const char *name);
+void http_free(http_response *r);
+
+#endif
