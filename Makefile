@@ -59,7 +59,7 @@ run: all
 	$(BUILD)/nimberd --port $(PORT)
 
 test: deps-test $(DAEMON) $(TEST_BIN)
-	@scripts/run-tests.sh $(BUILD) $(TEST_BIN)
+	@scripts/run-tests.sh $(BUILD) $(TEST_BIN) tests/script_tests.sh
 
 deps-test:
 	@scripts/deps.sh test

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test binary given, prints each Check summary, and fails if any test failed.
-# Usage: run-tests.sh BUILD_DIR TEST_BINARY...
+# Runs every test program given (Check suites and scripts), prints each summary, adds up
+# the counts, and fails if anything failed. Usage: run-tests.sh BUILD_DIR TEST...
 set -uo pipefail
 build=$1; shift
 export NIMBERD="$build/nimberd"
@@ -8,15 +8,19 @@ passed=0 failed=0 bad=()
 for t in "$@"; do
   echo "== $t"
   out=$("$t" 2>&1); rc=$?
-  printf '%s\n' "$out" | grep -v '^Running suite' | sed 's/^/   /'
-  line=$(printf '%s\n' "$out" | grep -E '^[0-9]+%: Checks: [0-9]+' | tail -1)
-  checks=$(sed -E 's/.*Checks: ([0-9]+).*/\1/' <<<"$line")
-  fails=$(sed -E 's/.*Failures: ([0-9]+), Errors: ([0-9]+).*/\1+\2/' <<<"$line")
-  if [ -z "$line" ]; then checks=0; fails=1; fi
-  fails=$((fails))
-  passed=$((passed + checks - fails)); failed=$((failed + fails))
-  if [ $rc -ne 0 ] || [ "$fails" -ne 0 ]; then bad+=("$t"); [ "$fails" -eq 0 ] && failed=$((failed + 1)); fi
+  printf '%s\n' "$out" | grep -v -e '^Running suite' -e '^nimberd: ' | sed 's/^/   /'
+  p=0 f=0
+  if line=$(printf '%s\n' "$out" | grep -E '^[0-9]+%: Checks: [0-9]+' | tail -1); then
+    checks=$(sed -E 's/.*Checks: ([0-9]+).*/\1/' <<<"$line")
+    f=$(( $(sed -E 's/.*Failures: ([0-9]+), Errors: ([0-9]+).*/\1 + \2/' <<<"$line") ))
+    p=$((checks - f))
+  fi
+  while read -r sp sf; do p=$((p + sp)); f=$((f + sf)); done < <(printf '%s\n' "$out" |
+    sed -nE 's/^[a-z]+: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/p')
+  if [ $rc -ne 0 ] && [ $f -eq 0 ]; then f=1; fi
+  passed=$((passed + p)); failed=$((failed + f))
+  [ $f -ne 0 ] && bad+=("$t")
 done
 echo
-echo "tests: $passed passed, $failed failed"
+echo "$passed passed, $failed failed"
 if [ ${#bad[@]} -ne 0 ]; then echo "failing: ${bad[*]}"; exit 1; fi

@@ -1,0 +1,36 @@
+#!/usr/bin/env python3
+"""readme_check.py - keeps README.md honest: every ```sh block holding one curl command
+followed by a ```json block is run against a live nimberd (localhost:8080 rewritten to the
+given port) and its answer must equal the documented output. Usage: readme_check.py README PORT"""
+import json
+import re
+import shlex
+import sys
+import urllib.error
+import urllib.request
+
+readme, port = sys.argv[1], int(sys.argv[2])
+text = open(readme).read()
+pairs = re.findall(r"```sh\n(curl [^\n]*)\n```\n+```json\n(.*?)\n```", text, re.S)
+passed = failed = 0
+for command, documented in pairs:
+    args = shlex.split(command)
+    url = next(a for a in args if a.startswith("localhost:8080")).replace(
+        "localhost:8080", f"http://127.0.0.1:{port}")
+    data = args[args.index("-d") + 1].encode() if "-d" in args else None
+    req = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req) as r:
+            got = json.load(r)
+    except urllib.error.HTTPError as e:
+        got = json.load(e)
+    if got == json.loads(documented):
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL: README example `{command}` answers {json.dumps(got)}")
+if not pairs:
+    failed += 1
+    print("FAIL: README.md has no curl examples")
+print(f"readme: {passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)

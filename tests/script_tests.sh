@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Starts nimberd on a free port and runs the Python checks of the documents against it:
+# openapi.yaml (valid OpenAPI 3.1, examples answered as documented) and README.md.
+set -uo pipefail
+bin=${NIMBERD:-build/nimberd}
+log=$(mktemp)
+"$bin" --port 0 --bind 127.0.0.1 --log 0 >"$log" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -f "$log"' EXIT
+for _ in $(seq 100); do grep -q listening "$log" && break; sleep 0.05; done
+port=$(sed -n 's/.*:\([0-9]*\)$/\1/p' "$log" | head -1)
+rc=0
+python3 tests/openapi_check.py openapi.yaml "$port" || rc=1
+python3 tests/readme_check.py README.md "$port" || rc=1
+exit $rc
