@@ -64,6 +64,10 @@ test: deps-test $(DAEMON) $(TEST_BIN)
 deps-test:
 	@scripts/deps.sh test
 
+deploy-test: $(BUILD)/nimberd
+	@scripts/deps.sh deploy
+	@scripts/deploy-test.sh $(BUILD)
+
 clean:
 	rm -rf $(BUILD)
 

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The compose deployment without Docker: three nimberd replicas on loopback behind
+# Debian's nginx running docker/nginx.conf (upstreams and port rewritten), a few thousand
+# requests through nginx, one replica killed mid-run; every answer must be right.
+set -euo pipefail
+build=${1:-build}
+dir=$(mktemp -d)
+pids=()
+cleanup() {
+  [ -f "$dir/nginx.pid" ] && kill "$(cat "$dir/nginx.pid")" 2>/dev/null || true
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true  # (the replica killed on purpose is reaped here too)
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+base=$((20000 + RANDOM % 20000))
+for i in 1 2 3; do
+  "$build/nimberd" --port $((base + i)) --bind 127.0.0.1 --log 0 >"$dir/n$i.log" 2>&1 &
+  pids+=($!)
+done
+sed -e "s/nimber1:8080/127.0.0.1:$((base + 1))/" -e "s/nimber2:8080/127.0.0.1:$((base + 2))/" \
+    -e "s/nimber3:8080/127.0.0.1:$((base + 3))/" docker/nginx.conf >"$dir/tmpl"
+sed -e "s/listen 8080;/listen 127.0.0.1:$base;/" \
+    -e "s|^worker_processes auto;|worker_processes 2;\npid $dir/nginx.pid;\nerror_log $dir/error.log;|" \
+    -e "s|^http {|http {\n    client_body_temp_path $dir/body;\n    proxy_temp_path $dir/proxy;\n    fastcgi_temp_path $dir/fcgi;\n    uwsgi_temp_path $dir/uwsgi;\n    scgi_temp_path $dir/scgi;|" \
+    "$dir/tmpl" >"$dir/nginx.conf"
+nginx -t -q -c "$dir/nginx.conf" -p "$dir"
+nginx -c "$dir/nginx.conf" -p "$dir"
+for _ in $(seq 100); do
+  ok=1
+  for i in 1 2 3; do grep -q listening "$dir/n$i.log" || ok=0; done
+  [ $ok = 1 ] && break; sleep 0.05
+done
+python3 - "$base" "${pids[1]}" <<'PY'
+import json, os, random, signal, sys, threading, urllib.request, functools
+port, victim = int(sys.argv[1]), int(sys.argv[2])
+total, passed, failed = 3000, 0, 0
+lock = threading.Lock()
+def one(i):
+    global passed, failed
+    rng = random.Random(i)
+    heaps = [rng.randrange(1 << 40) for _ in range(rng.randrange(1, 9))]
+    body = json.dumps({"type": "nim", "heaps": heaps}).encode()
+    req = urllib.request.Request(f"http://127.0.0.1:{port}/v1/analyze", data=body,
+                                 headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            a = json.load(r)
+        ok = a["sg"] == functools.reduce(lambda x, y: x ^ y, heaps) and \
+             a["verdict"] == ("win" if a["sg"] else "lose")
+    except Exception as e:
+        ok = False
+        print("FAIL", i, e)
+    with lock:
+        if ok: passed += 1
+        else: failed += 1
+def worker(start):
+    for i in range(start, total, 8):
+        if i == total // 3:
+            os.kill(victim, signal.SIGKILL)   # one replica dies mid-run
+        one(i)
+threads = [threading.Thread(target=worker, args=(s,)) for s in range(8)]
+for t in threads: t.start()
+for t in threads: t.join()
+print(f"deploy: {passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
+PY
