@@ -31,8 +31,8 @@ static bool find_huge(json_t *v, char *path, size_t size)
 {
     size_t n = strlen(path);
     if (json_is_real(v))
-        return json_real_value(v) >= 9.2233720368547758e18 ||
-               json_real_value(v) < -9.2233720368547758e18;
+        return json_real_value(v) >= 9.2233720368547758e18 || /* 2^63 and past it */
+               json_real_value(v) <= -9.2233720368547758e18;
     if (json_is_array(v)) {
         size_t i;
         json_t *item;

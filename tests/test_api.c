@@ -1,0 +1,269 @@
+/* test_api.c - the JSON layer without HTTP: decoding of every type and every error path
+ * (a table of body -> status and pointer, jansson-style), the encoding of moves and of
+ * the position after each, batch, table and the catalog. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_endpoints.h"
+#include "api_json.h"
+
+static nb_solver solver;
+static api_limits limits;
+static api_context ctx;
+
+static void setup(void)
+{
+    solver.cache = nb_cache_new(16u << 20);
+    solver.limits = nb_limits_default();
+    limits = (api_limits){.lib = nb_limits_default(), .max_batch = 4, .max_up_to = 1000};
+    limits.lib.max_parts = 8;
+    solver.limits = limits.lib;
+    ctx = (api_context){&solver, &limits};
+}
+
+static void teardown(void) { nb_cache_free(solver.cache); }
+
+/* Parses and analyses `body`; returns the status, with the problem in *p. */
+static int run(const char *body, json_t **out, api_problem *p)
+{
+    memset(p, 0, sizeof *p);
+    *out = NULL;
+    json_t *j = api_parse(body, strlen(body), p);
+    if (!j)
+        return p->status;
+    int status = api_analyze(&ctx, j, 16, out, p);
+    json_decref(j);
+    return status;
+}
+
+static const struct { const char *body; int status; const char *pointer; } cases[] = {
+    {"{\"type\":\"nim\",\"heaps\":[1,2]}", 200, NULL},
+    {"{\"type\":\"nim\",\"heaps\":[]}", 200, NULL},
+    {"{\"type\":\"bash\",\"heaps\":[5],\"k\":2}", 200, NULL},
+    {"{\"type\":\"subtraction\",\"heaps\":[5],\"set\":[2,3]}", 200, NULL},
+    {"{\"type\":\"moore\",\"heaps\":[5,6],\"k\":1}", 200, NULL},
+    {"{\"type\":\"staircase\",\"stairs\":[0,4]}", 200, NULL},
+    {"{\"type\":\"coins\",\"coins\":\"\"}", 200, NULL},
+    {"{\"type\":\"cutting\",\"pieces\":[]}", 200, NULL},
+    {"{\"type\":\"dag\",\"nodes\":0,\"edges\":[],\"tokens\":[]}", 200, NULL},
+    {"{\"type\":\"sum\",\"components\":[]}", 200, NULL},
+    {"{\"type\":\"nim\",\"heaps\":[1],\"convention\":\"normal\"}", 200, NULL},
+    /* syntax */
+    {"{", 400, NULL},
+    {"nim", 400, NULL},
+    {"{\"type\":\"nim\",\"heaps\":[1]} x", 400, NULL},
+    {"{\"type\":\"nim\",\"type\":\"nim\",\"heaps\":[1]}", 400, NULL},
+    {"{\"type\":\"nim\",\"heaps\":[18446744073709551616]}", 400, "/heaps/0"},
+    {"{\"type\":\"nim\",\"heaps\":[-9223372036854775809]}", 400, "/heaps/0"},
+    {"\"just a string\"", 400, NULL}, /* jansson takes only arrays and objects at the top */
+    {"null", 400, NULL},
+    {"[1]", 400, ""},
+    /* type and keys */
+    {"{\"type\":7,\"heaps\":[1]}", 400, "/type"},
+    {"{\"type\":\"Nim\",\"heaps\":[1]}", 400, "/type"},
+    {"{\"type\":\"nim\",\"heaps\":[1],\"k\":3}", 400, "/k"},
+    {"{\"type\":\"nim\",\"heaps\":[1],\"up_to\":3}", 400, "/up_to"},
+    {"{\"type\":\"nim\",\"heaps\":[1],\"convention\":null}", 400, "/convention"},
+    /* fields of each type */
+    {"{\"type\":\"nim\",\"heaps\":[true]}", 400, "/heaps/0"},
+    {"{\"type\":\"nim\",\"heaps\":[null]}", 400, "/heaps/0"},
+    {"{\"type\":\"nim\",\"heaps\":\"1,2\"}", 400, "/heaps"},
+    {"{\"type\":\"nim\",\"heaps\":[1,2,3,4,5,6,7,8,9]}", 422, "/heaps"},
+    {"{\"type\":\"bash\",\"heaps\":[5]}", 400, "/k"},
+    {"{\"type\":\"bash\",\"heaps\":[5],\"k\":1.5}", 400, "/k"},
+    {"{\"type\":\"moore\",\"heaps\":[5],\"k\":0}", 400, "/k"},
+    {"{\"type\":\"subtraction\",\"heaps\":[5]}", 400, "/set"},
+    {"{\"type\":\"subtraction\",\"heaps\":[5],\"set\":[1000001]}", 400, "/set/0"},
+    {"{\"type\":\"subtraction\",\"heaps\":[5],\"set\":[2,1,2]}", 400, "/set"},
+    {"{\"type\":\"staircase\",\"stairs\":[-1]}", 400, "/stairs/0"},
+    {"{\"type\":\"staircase\"}", 400, "/stairs"},
+    {"{\"type\":\"coins\",\"coins\":\"hT\"}", 400, "/coins"},
+    {"{\"type\":\"coins\",\"coins\":\"HHHHHHHHH\"}", 422, "/coins"},
+    {"{\"type\":\"coins\",\"coins\":[\"H\"]}", 400, "/coins"},
+    {"{\"type\":\"cutting\",\"pieces\":[[1,2,3]]}", 400, "/pieces/0"},
+    {"{\"type\":\"cutting\",\"pieces\":[[1,\"2\"]]}", 400, "/pieces/0/1"},
+    {"{\"type\":\"cutting\",\"pieces\":[[0,2]]}", 400, "/pieces/0/0"},
+    {"{\"type\":\"cutting\",\"pieces\":{}}", 400, "/pieces"},
+    {"{\"type\":\"cutting\",\"pieces\":[[1001,2]]}", 422, "/pieces/0/0"},
+    {"{\"type\":\"dag\",\"nodes\":-1,\"edges\":[],\"tokens\":[]}", 400, "/nodes"},
+    {"{\"type\":\"dag\",\"nodes\":3000000,\"edges\":[],\"tokens\":[]}", 422, "/nodes"},
+    {"{\"type\":\"dag\",\"nodes\":2,\"edges\":[[0]],\"tokens\":[]}", 400, "/edges/0"},
+    {"{\"type\":\"dag\",\"nodes\":2,\"edges\":[[0,-1]],\"tokens\":[]}", 400, "/edges/0/1"},
+    {"{\"type\":\"dag\",\"nodes\":2,\"edges\":[[0,1.0]],\"tokens\":[]}", 400, "/edges/0"},
+    {"{\"type\":\"dag\",\"nodes\":2,\"edges\":[],\"tokens\":[2]}", 400, "/tokens/0"},
+    {"{\"type\":\"dag\",\"nodes\":2,\"edges\":[[0,1],[1,0]],\"tokens\":[0]}", 422, "/edges"},
+    {"{\"type\":\"dag\",\"nodes\":2,\"edges\":[]}", 400, "/tokens"},
+    {"{\"type\":\"sum\",\"components\":{}}", 400, "/components"},
+    {"{\"type\":\"sum\",\"components\":[7]}", 400, "/components/0"},
+    {"{\"type\":\"sum\",\"components\":[{\"type\":\"nim\",\"heaps\":[1],\"x\":1}]}", 400, "/components/0/x"},
+    {"{\"type\":\"sum\",\"components\":[{\"type\":\"subtraction\",\"heaps\":[1],\"set\":[0]}]}", 400, "/components/0/set/0"},
+    {"{\"type\":\"sum\",\"components\":[{\"type\":\"dag\",\"nodes\":1,\"edges\":[[0,0]],\"tokens\":[0]}]}", 422, "/components/0/edges"},
+    {"{\"type\":\"cutting\",\"pieces\":[[2,2]],\"convention\":\"misere\"}", 422, "/convention"},
+};
+
+START_TEST(decode_table)
+{
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        json_t *out;
+        api_problem p;
+        int status = run(cases[i].body, &out, &p);
+        ck_assert_msg(status == cases[i].status, "%s: status %d (%s)", cases[i].body, status,
+                      p.detail);
+        if (status != 200) {
+            json_t *problem = api_problem_json(&p);
+            ck_assert_int_eq(json_integer_value(json_object_get(problem, "status")), status);
+            ck_assert_ptr_nonnull(json_string_value(json_object_get(problem, "detail")));
+            const char *ptr = json_string_value(json_object_get(problem, "pointer"));
+            if (cases[i].pointer)
+                ck_assert_msg(ptr && !strcmp(ptr, cases[i].pointer), "%s: pointer %s", cases[i].body,
+                              ptr ? ptr : "(none)");
+            else
+                ck_assert_msg(!ptr, "%s: unexpected pointer %s", cases[i].body, ptr);
+            json_decref(problem);
+        }
+        json_decref(out);
+    }
+}
+END_TEST
+
+/* The first winning move of `body`, and the position after it, as compact JSON. */
+static void first_move(const char *body, const char *move, const char *position)
+{
+    json_t *out;
+    api_problem p;
+    ck_assert_int_eq(run(body, &out, &p), 200);
+    json_t *m = json_deep_copy(json_array_get(json_object_get(out, "winning_moves"), 0));
+    ck_assert_msg(m != NULL, "%s has no winning move", body);
+    json_t *pos = json_incref(json_object_get(m, "position"));
+    json_object_del(m, "position");
+    char *ms = json_dumps(m, JSON_COMPACT | JSON_SORT_KEYS);
+    ck_assert_msg(!strcmp(ms, move), "%s: move %s", body, ms);
+    if (position) {
+        char *ps = json_dumps(pos, JSON_COMPACT);
+        ck_assert_msg(!strcmp(ps, position), "%s: position %s", body, ps);
+        free(ps);
+    } else {
+        ck_assert_ptr_null(pos);
+    }
+    free(ms);
+    json_decref(pos);
+    json_decref(m);
+    json_decref(out);
+}
+
+START_TEST(encode_moves_and_positions)
+{
+    first_move("{\"type\":\"nim\",\"heaps\":[1,2]}", "{\"heap\":1,\"take\":1}",
+               "{\"type\":\"nim\",\"heaps\":[1,1]}");
+    first_move("{\"k\":2,\"type\":\"bash\",\"heaps\":[4]}", "{\"heap\":0,\"take\":1}",
+               "{\"k\":2,\"type\":\"bash\",\"heaps\":[3]}");
+    first_move("{\"type\":\"moore\",\"heaps\":[1,1],\"k\":2}",
+               "{\"takes\":[{\"heap\":0,\"take\":1},{\"heap\":1,\"take\":1}]}",
+               "{\"type\":\"moore\",\"heaps\":[0,0],\"k\":2}");
+    first_move("{\"type\":\"staircase\",\"stairs\":[1,3]}", "{\"count\":1,\"stair\":1}",
+               "{\"type\":\"staircase\",\"stairs\":[0,3]}");
+    /* from an even stair onto the odd one below */
+    first_move("{\"type\":\"staircase\",\"stairs\":[0,3,1]}", "{\"count\":1,\"stair\":2}",
+               "{\"type\":\"staircase\",\"stairs\":[1,2,1]}");
+    first_move("{\"type\":\"coins\",\"coins\":\"TTH\"}", "{\"flip\":[3]}",
+               "{\"type\":\"coins\",\"coins\":\"TTT\"}");
+    first_move("{\"type\":\"coins\",\"coins\":\"HTH\"}", "{\"flip\":[1,3]}",
+               "{\"type\":\"coins\",\"coins\":\"TTT\"}");
+    first_move("{\"type\":\"coins\",\"coins\":\"HHTH\"}", "{\"flip\":[3,4]}",
+               "{\"type\":\"coins\",\"coins\":\"HHHT\"}"); /* a tail turned to heads */
+    first_move("{\"type\":\"cutting\",\"pieces\":[[2,2],[1,2]]}",
+               "{\"at\":1,\"cut\":\"horizontal\",\"piece\":1,\"wins_immediately\":true}",
+               "{\"type\":\"cutting\",\"pieces\":[[2,2],[1,1],[1,1]]}");
+    first_move("{\"type\":\"dag\",\"nodes\":2,\"edges\":[[0,1]],\"tokens\":[0]}",
+               "{\"from\":0,\"to\":1,\"token\":0,\"tokens\":[1]}", NULL);
+    first_move("{\"type\":\"sum\",\"components\":[{\"type\":\"dag\",\"nodes\":2,\"edges\":[[0,1]],"
+               "\"tokens\":[0]}]}", "{\"component\":0,\"move\":{\"from\":0,\"to\":1,\"token\":0,"
+               "\"tokens\":[1]}}", "{\"type\":\"sum\",\"components\":[{\"type\":\"dag\",\"nodes\":2,"
+               "\"edges\":[[0,1]],\"tokens\":[1]}]}");
+}
+END_TEST
+
+START_TEST(batch_play_table_catalog)
+{
+    api_problem p = {0};
+    json_t *out, *body = json_loads("{\"positions\":[{\"type\":\"nim\",\"heaps\":[2]},{\"type\":\"x\"}]}", 0, NULL);
+    ck_assert_int_eq(api_batch(&ctx, body, 4, &out, &p), 200);
+    json_t *second = json_array_get(json_object_get(out, "results"), 1);
+    ck_assert_str_eq(json_string_value(json_object_get(second, "pointer")), "/positions/1/type");
+    json_decref(out);
+    json_decref(body);
+    body = json_loads("{\"positions\":[{},{},{},{},{}]}", 0, NULL);
+    ck_assert_int_eq(api_batch(&ctx, body, 4, &out, &p), 422);
+    json_decref(body);
+
+    body = json_loads("{\"type\":\"bash\",\"heaps\":[3],\"k\":3}", 0, NULL);
+    ck_assert_int_eq(api_play(&ctx, body, &out, &p), 200);
+    ck_assert_str_eq(json_string_value(json_object_get(out, "verdict")), "win");
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(out, "move"), "take")), 3);
+    json_decref(out);
+    json_decref(body);
+
+    body = json_loads("{\"type\":\"subtraction\",\"set\":[2,3],\"up_to\":9}", 0, NULL);
+    ck_assert_int_eq(api_table(&ctx, body, &out, &p), 200);
+    ck_assert_int_eq(json_integer_value(json_object_get(out, "period")), 5);
+    ck_assert_int_eq(json_array_size(json_object_get(out, "values")), 10);
+    json_decref(out);
+    json_decref(body);
+    body = json_loads("{\"type\":\"nim\",\"up_to\":1000}", 0, NULL);
+    ck_assert_int_eq(api_table(&ctx, body, &out, &p), 422);
+    ck_assert_str_eq(p.pointer, "/up_to");
+    json_decref(body);
+    body = json_loads("{\"type\":\"moore\",\"k\":2}", 0, NULL);
+    ck_assert_int_eq(api_table(&ctx, body, &out, &p), 400);
+    json_decref(body);
+
+    json_t *catalog = api_catalog(&limits);
+    json_t *types = json_object_get(catalog, "types");
+    size_t i;
+    json_t *t;
+    json_array_foreach(types, i, t) {
+        ck_assert_ptr_nonnull(api_type_find(json_string_value(json_object_get(t, "type"))));
+        ck_assert(json_is_object(json_object_get(t, "example")));
+        ck_assert_int_gt(json_object_size(json_object_get(t, "limits")), 0);
+    }
+    ck_assert_int_eq(json_array_size(types), 9);
+    json_decref(catalog);
+}
+END_TEST
+
+START_TEST(heavy_requests_are_recognised)
+{
+    const struct { const char *route, *body; bool heavy; } cases[] = {
+        {"/v1/analyze", "{\"type\":\"nim\",\"heaps\":[1]}", false},
+        {"/v1/analyze", "{\"type\":\"nim\",\"heaps\":[1],\"convention\":\"misere\"}", false},
+        {"/v1/analyze", "{\"type\":\"bash\",\"heaps\":[1],\"k\":1,\"convention\":\"misere\"}", true},
+        {"/v1/analyze", "{\"type\":\"subtraction\",\"heaps\":[1],\"set\":[1]}", true},
+        {"/v1/analyze", "{\"type\":\"sum\",\"components\":[{\"type\":\"cutting\",\"pieces\":[]}]}", true},
+        {"/v1/table", "{\"type\":\"nim\",\"up_to\":1}", true},
+        {"/v1/analyze/batch", "{\"positions\":[{\"type\":\"nim\",\"heaps\":[1]}]}", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        json_t *body = json_loads(cases[i].body, 0, NULL);
+        ck_assert_msg(api_is_heavy(cases[i].route, body) == cases[i].heavy, "%s", cases[i].body);
+        json_decref(body);
+    }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("api");
+    TCase *tc = tcase_create("api");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, decode_table);
+    tcase_add_test(tc, encode_moves_and_positions);
+    tcase_add_test(tc, batch_play_table_catalog);
+    tcase_add_test(tc, heavy_requests_are_recognised);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
