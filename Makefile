@@ -64,6 +64,19 @@ test: deps-test $(DAEMON) $(TEST_BIN)
 deps-test:
 	@scripts/deps.sh test
 
+REL = build-release
+bench:
+	@scripts/deps.sh bench
+	$(MAKE) BUILD=$(REL) OPT="-O3 -g" $(REL)/nimberd $(REL)/bench/bench_inproc \
+	    $(REL)/bench/baseline_server $(REL)/bench/bench_parse
+	python3 bench/run.py $(REL)
+
+$(BUILD)/bench/bench_inproc: $(BUILD)/bench/bench_inproc.o $(BUILD)/libnimber.a
+	$(CC) $^ -o $@ $(LIBS)
+
+$(BUILD)/bench/%: $(BUILD)/bench/%.o
+	$(CC) $^ -o $@ $(LIBS)
+
 deploy-test: $(BUILD)/nimberd
 	@scripts/deps.sh deploy
 	@scripts/deploy-test.sh $(BUILD)

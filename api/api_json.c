@@ -132,15 +132,19 @@ int api_get_int_array(json_t *v, const char *pointer, const char *name, size_t m
                         limit, max_len);
     uint64_t *vals = malloc((n + 1) * sizeof *vals);
     for (size_t i = 0; i < n; i++) {
-        int64_t x;
-        char ptr[sizeof p->pointer], item[64];
-        api_path_index(ptr, sizeof ptr, pointer, i);
-        snprintf(item, sizeof item, "%s[%zu]", name, i);
-        if (api_get_int(json_array_get(v, i), ptr, item, min, max, &x, p)) {
-            free(vals);
-            return p->status;
+        json_t *item = json_array_get(v, i);
+        json_int_t x = json_is_integer(item) ? json_integer_value(item) : 0;
+        if (json_is_integer(item) && x >= min && x <= max) {
+            vals[i] = (uint64_t)x;
+            continue;
         }
-        vals[i] = (uint64_t)x;
+        char ptr[sizeof p->pointer], item_name[64]; /* names are made only for the error */
+        int64_t unused;
+        api_path_index(ptr, sizeof ptr, pointer, i);
+        snprintf(item_name, sizeof item_name, "%s[%zu]", name, i);
+        api_get_int(item, ptr, item_name, min, max, &unused, p);
+        free(vals);
+        return p->status;
     }
     *out = vals;
     *len = n;

@@ -30,7 +30,7 @@ static int cutting_decode(json_t *obj, const char *base, const api_limits *lim, 
             return api_fail(p, 400, item, "pieces[%zu] must be a pair [w,h]", i);
         for (size_t d = 0; d < 2; d++) {
             char side[192];
-            int64_t v;
+            int64_t v = 0;
             api_path_index(side, sizeof side, item, d);
             if (api_get_int(json_array_get(pair, d), side, d ? "h" : "w", 1, INT64_MAX, &v, p))
                 return p->status;
@@ -78,7 +78,7 @@ static int cutting_table(nb_solver *s, const api_game *g, json_t *req, const api
         return p->status;
     if (!json_is_array(up_to) || json_array_size(up_to) != 2)
         return api_fail(p, 400, "/up_to", "up_to must be a pair [W,H] for the cutting game");
-    int64_t side[2];
+    int64_t side[2] = {0, 0};
     for (size_t d = 0; d < 2; d++) {
         char ptr[32];
         api_path_index(ptr, sizeof ptr, "/up_to", d);

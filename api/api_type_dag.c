@@ -49,7 +49,7 @@ static int dag_decode(json_t *obj, const char *base, const api_limits *lim, api_
     g->game = (nb_game){.rules = &nb_dag, .params = d};
     json_t *nodes = api_require(obj, base, "nodes", p);
     api_path(ptr, sizeof ptr, base, "nodes");
-    int64_t n;
+    int64_t n = 0;
     if (!nodes || api_get_int(nodes, ptr, "nodes", 0, INT64_MAX, &n, p))
         return p->status;
     if ((uint64_t)n > lim->lib.max_nodes)

@@ -22,7 +22,7 @@ static int decode_heaps(json_t *obj, const char *base, const api_limits *lim, ap
 static int decode_k(json_t *obj, const char *base, uint64_t *k, api_problem *p)
 {
     char ptr[160];
-    int64_t v;
+    int64_t v = 0;
     json_t *field = api_require(obj, base, "k", p);
     api_path(ptr, sizeof ptr, base, "k");
     if (!field || api_get_int(field, ptr, "k", 1, INT64_MAX, &v, p))

@@ -146,7 +146,7 @@ int api_get_up_to(json_t *req, const api_limits *lim, uint64_t *out, api_problem
     if (!v)
         return p->status;
     uint64_t limit = lim->max_up_to < lim->lib.max_table ? lim->max_up_to : lim->lib.max_table;
-    int64_t x;
+    int64_t x = 0;
     if (api_get_int(v, "/up_to", "up_to", 0, INT64_MAX, &x, p))
         return p->status;
     if ((uint64_t)x >= limit)

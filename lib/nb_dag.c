@@ -1,6 +1,6 @@
-/* nb_dag.c - tokens on a directed acyclic graph: CSR from the edge list, then one
- * iterative depth-first search that finishes each node after its successors and takes
- * the mex of their values right then. O(nodes + edges); a cycle is reported. */
+/* nb_dag.c - tokens on a directed acyclic graph: CSR from the edge list, a topological
+ * order by Kahn's algorithm, then the mex of the successors' values in reverse order.
+ * O(nodes + edges), no recursion; a cycle is reported with its nodes. */
 #include "nb_rulesets.h"
 
 #include <stdio.h>
@@ -40,94 +40,139 @@ static nb_status dag_check(const nb_game *g, const nb_solver *s, nb_err *err)
     return NB_OK;
 }
 
-static void build_csr(nb_dag_params *p)
+#define AHEAD 8 /* how many nodes or edges ahead the loops below prefetch */
+
+/* CSR of the successors; in-degrees counted in the same pass as out-degrees. */
+static void build_csr(nb_dag_params *p, uint32_t *indeg)
 {
-    uint32_t *off = nb_xcalloc(p->nodes + 1, sizeof *off);
+    uint32_t *off = nb_xcalloc(p->nodes + 2, sizeof *off);
     uint32_t *adj = nb_xmalloc((p->nedges + 1) * sizeof *adj);
-    for (size_t e = 0; e < p->nedges; e++)
-        off[p->edges[2 * e] + 1]++;
-    for (size_t u = 0; u < p->nodes; u++)
-        off[u + 1] += off[u];
-    uint32_t *fill = nb_xmalloc((p->nodes + 1) * sizeof *fill);
-    memcpy(fill, off, p->nodes * sizeof *fill);
-    for (size_t e = 0; e < p->nedges; e++)
-        adj[fill[p->edges[2 * e]]++] = p->edges[2 * e + 1];
-    free(fill);
+    const uint32_t *e = p->edges;
+    for (size_t i = 0; i < p->nedges; i++) {
+        off[e[2 * i] + 2]++;
+        indeg[e[2 * i + 1]]++;
+    }
+    for (size_t u = 2; u <= p->nodes; u++) /* off[u+1] = start of u's list, then end */
+        off[u] += off[u - 1];
+    for (size_t i = 0; i < p->nedges; i++) {
+        if (i + 2 * AHEAD < p->nedges)
+            __builtin_prefetch(&off[e[2 * (i + 2 * AHEAD)] + 1], 1);
+        adj[off[e[2 * i] + 1]++] = e[2 * i + 1];
+    }
     p->offsets = off;
     p->targets = adj;
 }
 
-enum { WHITE, GRAY, BLACK };
-
-static nb_status report_cycle(const uint32_t *stack, size_t depth, uint32_t back_to, nb_err *err)
+/* Nodes Kahn's algorithm left have a left predecessor each; following one predecessor
+ * per node from any of them must come back round: that loop is a cycle. */
+static nb_status report_cycle(const nb_dag_params *p, const uint32_t *indeg, nb_err *err)
 {
-    size_t from = depth;
-    while (stack[from - 1] != back_to)
-        from--;
-    from--;
-    err->cycle_len = depth - from;
-    err->cycle = nb_xmalloc(err->cycle_len * sizeof *err->cycle);
-    for (size_t i = 0; i < err->cycle_len; i++)
-        err->cycle[i] = stack[from + i];
+    uint32_t none = UINT32_MAX, *pred = nb_xmalloc((p->nodes + 1) * sizeof *pred);
+    memset(pred, 0xff, (p->nodes + 1) * sizeof *pred);
+    uint32_t start = none;
+    for (size_t i = 0; i < p->nedges; i++) {
+        uint32_t u = p->edges[2 * i], v = p->edges[2 * i + 1];
+        if (indeg[u] && indeg[v]) {
+            pred[v] = u;
+            start = v;
+        }
+    }
+    uint32_t *step = nb_xcalloc(p->nodes + 1, sizeof *step), u = start;
+    for (uint32_t k = 1; !step[u]; k++) { /* walk back until a node repeats */
+        step[u] = k;
+        u = pred[u];
+    }
+    size_t len = 0;
+    for (uint32_t v = u;; v = pred[v]) {
+        len++;
+        if (pred[v] == u)
+            break;
+    }
+    err->cycle_len = len;
+    err->cycle = nb_xmalloc(len * sizeof *err->cycle);
+    uint32_t v = u;
+    for (size_t i = len; i-- > 0; v = pred[v]) /* the walk went backwards: reverse it */
+        err->cycle[i] = v;
+    free(step);
+    free(pred);
     return nb_fail(err, NB_ECYCLE, "/edges", "the graph has a cycle through %zu nodes "
-                   "(node %u leads back to itself)", err->cycle_len, back_to);
+                   "(node %u leads back to itself)", len, u);
 }
 
-/* SG of every node, or the nodes of one cycle. */
-static nb_status solve(nb_dag_params *p, nb_err *err)
+/* The passes below visit nodes in an order known in advance (the queue), and each
+ * visit is a chain of dependent loads: node -> offsets -> successors -> their entries.
+ * Fetching those a few nodes ahead lets the loads of several nodes overlap. */
+static void prefetch_ahead(const uint32_t *order, size_t at, size_t end, const uint32_t *off,
+                           const uint32_t *adj, const uint32_t *entry, int write)
+{
+    if (at + 2 * AHEAD < end)
+        __builtin_prefetch(&off[order[at + 2 * AHEAD]]);
+    if (at + AHEAD < end)
+        __builtin_prefetch(&adj[off[order[at + AHEAD]]]);
+    if (at + AHEAD / 2 < end) {
+        uint32_t w = order[at + AHEAD / 2];
+        for (uint32_t e = off[w]; e < off[w + 1]; e++)
+            write ? __builtin_prefetch(&entry[adj[e]], 1) : __builtin_prefetch(&entry[adj[e]]);
+    }
+}
+
+/* The same walking the order backwards from `at`. */
+static void prefetch_behind(const uint32_t *order, size_t at, const uint32_t *off,
+                            const uint32_t *adj, const uint32_t *entry)
+{
+    if (at >= 2 * AHEAD)
+        __builtin_prefetch(&off[order[at - 2 * AHEAD]]);
+    if (at >= AHEAD)
+        __builtin_prefetch(&adj[off[order[at - AHEAD]]]);
+    if (at >= AHEAD / 2) {
+        uint32_t w = order[at - AHEAD / 2];
+        for (uint32_t e = off[w]; e < off[w + 1]; e++)
+            __builtin_prefetch(&entry[adj[e]]);
+    }
+}
+
+/* Kahn's algorithm orders the nodes so that every edge goes forward; then the values are
+ * taken in reverse order, each the mex of its successors' (independent loads, unlike a
+ * depth-first walk whose every step waits for the last). */
+static nb_status solve(nb_dag_params *p, uint32_t *indeg, nb_err *err)
 {
     size_t n = p->nodes;
     const uint32_t *off = p->offsets, *adj = p->targets;
-    uint32_t *sg = nb_xmalloc((n + 1) * sizeof *sg);
-    uint32_t *cursor = nb_xmalloc((n + 1) * sizeof *cursor);
-    uint32_t *stack = nb_xmalloc((n + 1) * sizeof *stack);
-    uint8_t *color = nb_xcalloc(n + 1, 1);
+    uint32_t *order = nb_xmalloc((n + 1) * sizeof *order);
+    size_t head = 0, tail = 0;
+    for (size_t u = 0; u < n; u++)
+        if (!indeg[u])
+            order[tail++] = (uint32_t)u;
+    while (head < tail) {
+        prefetch_ahead(order, head, tail, off, adj, indeg, 1);
+        uint32_t u = order[head++];
+        for (uint32_t e = off[u]; e < off[u + 1]; e++)
+            if (--indeg[adj[e]] == 0)
+                order[tail++] = adj[e];
+    }
+    if (tail < n) {
+        free(order);
+        return report_cycle(p, indeg, err);
+    }
     uint32_t max_degree = 0;
     for (size_t u = 0; u < n; u++)
         if (off[u + 1] - off[u] > max_degree)
             max_degree = off[u + 1] - off[u];
     uint32_t *stamp = nb_xcalloc((size_t)max_degree + 2, sizeof *stamp);
-    memcpy(cursor, off, n * sizeof *cursor);
-    nb_status st = NB_OK;
-    for (size_t root = 0; root < n && st == NB_OK; root++) {
-        if (color[root] != WHITE)
-            continue;
-        size_t depth = 0;
-        stack[depth++] = (uint32_t)root;
-        color[root] = GRAY;
-        while (depth) {
-            uint32_t u = stack[depth - 1];
-            if (cursor[u] < off[u + 1]) {
-                uint32_t v = adj[cursor[u]++];
-                if (color[v] == WHITE) {
-                    color[v] = GRAY;
-                    stack[depth++] = v;
-                } else if (color[v] == GRAY) {
-                    st = report_cycle(stack, depth, v, err);
-                    break;
-                }
-                continue;
-            }
-            uint32_t degree = off[u + 1] - off[u], mark = u + 1;
-            for (uint32_t e = off[u]; e < off[u + 1]; e++)
-                if (sg[adj[e]] <= degree)
-                    stamp[sg[adj[e]]] = mark;
-            uint32_t mex = 0;
-            while (stamp[mex] == mark)
-                mex++;
-            sg[u] = mex;
-            color[u] = BLACK;
-            depth--;
-        }
+    uint32_t *sg = nb_xmalloc((n + 1) * sizeof *sg);
+    for (size_t i = n; i-- > 0;) {
+        prefetch_behind(order, i, off, adj, sg);
+        uint32_t u = order[i], degree = off[u + 1] - off[u], mark = u + 1;
+        for (uint32_t e = off[u]; e < off[u + 1]; e++)
+            if (sg[adj[e]] <= degree)
+                stamp[sg[adj[e]]] = mark;
+        uint32_t mex = 0;
+        while (stamp[mex] == mark)
+            mex++;
+        sg[u] = mex;
     }
     free(stamp);
-    free(color);
-    free(stack);
-    free(cursor);
-    if (st != NB_OK) {
-        free(sg);
-        return st;
-    }
+    free(order);
     p->sg = sg;
     return NB_OK;
 }
@@ -145,8 +190,10 @@ static void dag_release(nb_game *g, nb_solver *s)
 static nb_status dag_prepare(nb_game *g, nb_solver *s, nb_err *err)
 {
     nb_dag_params *p = dag_params(g);
-    build_csr(p);
-    nb_status st = solve(p, err);
+    uint32_t *indeg = nb_xcalloc(p->nodes + 1, sizeof *indeg);
+    build_csr(p, indeg);
+    nb_status st = solve(p, indeg, err);
+    free(indeg);
     if (st != NB_OK)
         dag_release(g, s);
     return st;

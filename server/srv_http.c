@@ -144,8 +144,8 @@ static void compute(srv_request *r)
     case SRV_PLAY: status = api_play(api, r->json, &out, &p); break;
     default: status = api_table(api, r->json, &out, &p); break;
     }
-    json_decref(r->json);
-    r->json = NULL;
+    /* r->json is freed once the answer is queued (completed()): a large body takes long
+     * to free and the client need not wait for it */
     if (status == 200)
         answer_json(r, 200, out);
     else
@@ -316,7 +316,9 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
     } else {
         unsigned long long n = atomic_fetch_add(&s->next_id, 1) + s->id_salt;
         n ^= n >> 31, n *= 0x9e3779b97f4a7c15ULL, n ^= n >> 29;
-        snprintf(r->id, sizeof r->id, "%016llx", n);
+        for (int i = 15; i >= 0; i--, n >>= 4) /* 16 hex digits */
+            r->id[i] = "0123456789abcdef"[n & 15];
+        r->id[16] = '\0';
     }
     atomic_fetch_add(&s->in_flight, 1);
     return r;

@@ -2,7 +2,11 @@
 #include "srv_pool.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 typedef struct job {
     srv_job_fn fn;
@@ -19,9 +23,19 @@ struct srv_pool {
     size_t nthreads;
 };
 
+/* Workers run long solves under SCHED_IDLE (the lowest priority; nice 19 where that is
+ * refused), so that when they fill every core small requests still get the CPU first. */
+static void lower_priority(void)
+{
+    struct sched_param none = {0};
+    if (pthread_setschedparam(pthread_self(), SCHED_IDLE, &none))
+        setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19);
+}
+
 static void *work(void *arg)
 {
     srv_pool *pool = arg;
+    lower_priority();
     pthread_mutex_lock(&pool->lock);
     for (;;) {
         while (!pool->count && !pool->stopping)

@@ -1,0 +1,170 @@
+/* bench_inproc.c - in-process benchmarks of libnimber, each a median of several runs:
+ * dag SG of every node against the gather floor, subtraction heap 10^18 on cold caches,
+ * the cutting table 1000x1000, and a cached table asked for twice. Prints one line per
+ * figure: NAME VALUE (seconds unless said). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "nb_rulesets.h"
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static uint64_t rng = 88172645463325252ULL;
+static uint64_t next(void)
+{
+    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+    return rng;
+}
+
+#define RUNS 5
+
+static void bench_dag(void)
+{
+    size_t n = 1000000, m = 4000000;
+    uint32_t *perm = malloc(n * sizeof *perm), *edges = malloc(2 * m * sizeof *edges);
+    for (size_t i = 0; i < n; i++)
+        perm[i] = (uint32_t)i;
+    for (size_t i = n; i > 1; i--) {
+        size_t j = next() % i;
+        uint32_t t = perm[i - 1];
+        perm[i - 1] = perm[j], perm[j] = t;
+    }
+    for (size_t e = 0; e < m; e++) { /* acyclic: from lower to higher rank */
+        uint32_t a = (uint32_t)(next() % n), b = (uint32_t)(next() % n);
+        if (a == b)
+            b = (b + 1) % (uint32_t)n;
+        if (a > b)
+            a ^= b, b ^= a, a ^= b;
+        edges[2 * e] = perm[a], edges[2 * e + 1] = perm[b];
+    }
+    uint32_t *values = malloc(n * sizeof *values);
+    for (size_t i = 0; i < n; i++)
+        values[i] = (uint32_t)next();
+    nb_solver s = {nb_cache_new(1 << 20), nb_limits_default()};
+    double floor_t[RUNS], solve_t[RUNS];
+    volatile uint64_t sink = 0;
+    for (int r = 0; r < RUNS; r++) {
+        double t0 = now();
+        uint64_t acc = 0;
+        for (size_t e = 0; e < m; e++) /* the gather floor: one random read per edge */
+            acc += values[edges[2 * e + 1]];
+        sink += acc;
+        floor_t[r] = now() - t0;
+        nb_dag_params p = {.nodes = n, .nedges = m, .edges = edges};
+        uint64_t token = 0;
+        nb_game g = {&nb_dag, &p, 1, &token};
+        nb_err err = {0};
+        t0 = now();
+        if (nb_game_open(&s, &g, &err) != NB_OK)
+            abort();
+        solve_t[r] = now() - t0;
+        sink += p.sg[0];
+        nb_game_close(&s, &g);
+    }
+    printf("dag_floor %.6f\ndag_solve %.6f\ndag_checksum %llu\n", median(floor_t, RUNS),
+           median(solve_t, RUNS), (unsigned long long)sink);
+    nb_cache_free(s.cache);
+    free(values);
+    free(edges);
+    free(perm);
+}
+
+static void random_set(nb_subtraction_params *p)
+{
+    p->nset = 16;
+    for (size_t i = 0; i < 16; i++) {
+        bool fresh;
+        do {
+            p->set[i] = 1 + next() % 1000;
+            fresh = true;
+            for (size_t j = 0; j < i; j++)
+                fresh &= p->set[j] != p->set[i];
+        } while (!fresh);
+    }
+}
+
+static void bench_subtraction(void)
+{
+    double t[20];
+    uint64_t longest = 0;
+    nb_subtraction_params longest_set = {0};
+    for (int i = 0; i < 20; i++) {
+        nb_solver s = {nb_cache_new(512u << 20), nb_limits_default()};
+        nb_subtraction_params p;
+        random_set(&p);
+        uint64_t heap = 1000000000000000000ULL;
+        nb_game g = {&nb_subtraction, &p, 1, &heap};
+        nb_analysis a;
+        nb_err err = {0};
+        double t0 = now();
+        nb_status st = nb_analyse(&s, &g, NB_NORMAL, 16, &a, &err);
+        t[i] = now() - t0;
+        if (st != NB_OK) {
+            printf("subtraction_error %s\n", err.msg);
+            t[i] = 1e9;
+        } else {
+            nb_analysis_free(&a);
+            nb_sequence seq;
+            if (nb_subtraction_sequence(&s, &p, 0, &seq, &err) == NB_OK) {
+                if (seq.preperiod + seq.period > longest) {
+                    longest = seq.preperiod + seq.period;
+                    longest_set = p;
+                }
+                free(seq.values);
+            }
+        }
+        nb_cache_free(s.cache);
+    }
+    double max = 0;
+    for (int i = 0; i < 20; i++)
+        max = t[i] > max ? t[i] : max;
+    printf("subtraction_median %.6f\nsubtraction_max %.6f\nsubtraction_longest_prefix %llu\n",
+           median(t, 20), max, (unsigned long long)longest);
+    printf("subtraction_longest_set ");
+    for (size_t i = 0; i < longest_set.nset; i++)
+        printf(i ? ",%llu" : "%llu", (unsigned long long)longest_set.set[i]);
+    printf("\n");
+}
+
+static void bench_cutting(void)
+{
+    nb_solver s = {nb_cache_new(64u << 20), nb_limits_default()};
+    uint64_t *v;
+    nb_err err = {0};
+    double t0 = now();
+    nb_cutting_grid(&s, 1000, 1000, &v, &err);
+    printf("cutting_1000 %.6f\n", now() - t0);
+    free(v);
+    nb_cache_free(s.cache);
+}
+
+int main(int argc, char **argv)
+{
+    const char *only = argc > 1 ? argv[1] : "";
+    if (!*only || !strcmp(only, "dag"))
+        bench_dag();
+    if (!*only || !strcmp(only, "subtraction"))
+        bench_subtraction();
+    if (!*only || !strcmp(only, "cutting"))
+        bench_cutting();
+    return 0;
+}

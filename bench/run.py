@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""run.py - make bench: runs every benchmark of bench/README.md on this machine, each
+figure a median of several runs, each goal a ratio to a baseline measured in the same run,
+and prints one table marking each goal MET or MISSED. Usage: run.py BUILD_DIR"""
+import json
+import os
+import random
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+
+build = sys.argv[1]
+rows = []
+
+
+def row(what, baseline, figure, goal, met):
+    rows.append((what, baseline, figure, goal, "MET" if met else "MISSED"))
+
+
+def start(cmd):
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = p.stdout.readline()
+    port = int(re.search(r"(\d+)\s*$", line).group(1))
+    return p, port
+
+
+def stop(p):
+    p.send_signal(signal.SIGTERM)
+    p.wait(timeout=60)
+
+
+def post(port, path, body, timeout=600):
+    data = body if isinstance(body, bytes) else json.dumps(body).encode()
+    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data,
+                                 headers={"Content-Type": "application/json"})
+    t0 = time.perf_counter()
+    with urllib.request.urlopen(req, timeout=timeout) as r:
+        out = r.read()
+    return time.perf_counter() - t0, out
+
+
+def wrk(port, body, conns, seconds=5):
+    env = dict(os.environ, BODY=json.dumps(body))
+    out = subprocess.run(["wrk", "-t2", f"-c{conns}", f"-d{seconds}s", "--latency", "-s",
+                          "bench/post.lua", f"http://127.0.0.1:{port}/v1/analyze"],
+                         capture_output=True, text=True, env=env).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)", out)
+    scale = {"us": 1e-3, "ms": 1.0, "s": 1e3}[p99.group(2)]
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    socket_errors = re.search(r"Socket errors: (.*)", out)
+    return rps, float(p99.group(1)) * scale, int(errors.group(1)) if errors else 0, socket_errors
+
+
+cores = os.cpu_count() or 2
+daemon = [f"{build}/nimberd", "--port", "0", "--bind", "127.0.0.1", "--log", "0"]
+
+# 1. in process: dag against the gather floor, subtraction on cold caches, cutting table
+inproc = dict(l.split(" ", 1) for l in subprocess.run(
+    [f"{build}/bench/bench_inproc"], capture_output=True, text=True).stdout.splitlines())
+floor, solve = float(inproc["dag_floor"]), float(inproc["dag_solve"])
+row("dag 10^6 nodes, 4*10^6 edges, in process", f"gather floor {floor*1e3:.1f} ms",
+    f"{solve*1e3:.1f} ms = {solve/floor:.1f}x floor", "<= 6x floor", solve <= 6 * floor)
+med, mx = float(inproc["subtraction_median"]), float(inproc["subtraction_max"])
+row("subtraction heap 10^18, cold, 20 sets of 16 in [1,1000]", "-",
+    f"median {med*1e3:.1f} ms, max {mx*1e3:.1f} ms (longest preperiod+period "
+    f"{inproc['subtraction_longest_prefix']})", "median <= 100 ms, max <= 1 s",
+    med <= 0.1 and mx <= 1.0)
+cut = float(inproc["cutting_1000"])
+row("cutting table 1000x1000", "-", f"{cut:.2f} s", "report; < 60 s", cut < 60)
+
+# 2. throughput against a minimal libmicrohttpd server, same flags and threads
+nim8 = {"type": "nim", "heaps": [random.Random(1).randrange(1 << 40) for _ in range(8)]}
+base_rps, ours_rps, ours_p99 = [], [], []
+for _ in range(3):
+    b, bport = start([f"{build}/bench/baseline_server", "0", str(cores)])
+    base_rps.append(wrk(bport, nim8, 64)[0])
+    stop(b)
+    n, nport = start(daemon + ["--threads", str(cores)])
+    rps, p99, errs, _ = wrk(nport, nim8, 64)
+    ours_rps.append(rps)
+    ours_p99.append(p99)
+    stop(n)
+br, orr, op = statistics.median(base_rps), statistics.median(ours_rps), statistics.median(ours_p99)
+row("POST /v1/analyze 8-heap nim, 64 connections", f"minimal MHD server {br:,.0f} req/s",
+    f"{orr:,.0f} req/s = {orr/br:.2f}x, p99 {op:.2f} ms", ">= 0.75x, p99 <= 2 ms",
+    orr >= 0.75 * br and op <= 2.0)
+
+# 3. small requests while two clients run large solves (about 2 s each)
+large = {"type": "bash", "convention": "misere", "heaps": [31, 31, 31, 31, 31], "k": 7}
+n, nport = start(daemon + ["--max-states", "20000000"])
+large_t = post(nport, "/v1/analyze", large)[0]
+alone, loaded, errors = [], [], 0
+for _ in range(3):
+    alone.append(wrk(nport, nim8, 16)[1])
+    busy = threading.Event()
+
+    def hammer():
+        while not busy.is_set():
+            post(nport, "/v1/analyze", large)
+    clients = [threading.Thread(target=hammer) for _ in range(2)]
+    for c in clients:
+        c.start()
+    time.sleep(0.3)
+    _, p99, errs, _ = wrk(nport, nim8, 16)
+    loaded.append(p99)
+    errors += errs
+    busy.set()
+    for c in clients:
+        c.join()
+stop(n)
+a, l = statistics.median(alone), statistics.median(loaded)
+row(f"small requests while 2 clients solve large ({large_t:.1f} s each)", f"p99 alone {a:.2f} ms",
+    f"p99 loaded {l:.2f} ms = {l/a:.1f}x, {errors} errors", "<= 3x, no errors",
+    l <= 3 * a and errors == 0)
+
+# 4. dag end to end over HTTP against jansson parsing the same body
+rng = random.Random(2)
+nodes, m = 200000, 1000000
+perm = list(range(nodes))
+rng.shuffle(perm)
+edges = []
+for _ in range(m):
+    a, b = rng.randrange(nodes), rng.randrange(nodes)
+    if a == b:
+        b = (b + 1) % nodes
+    a, b = min(a, b), max(a, b)
+    edges.append([perm[a], perm[b]])
+body = json.dumps({"type": "dag", "nodes": nodes, "edges": edges, "tokens": [0, 1, 2]},
+                  separators=(",", ":")).encode()
+path = f"{build}/bench/dag_body.json"
+open(path, "wb").write(body)
+parse = float(subprocess.run([f"{build}/bench/bench_parse", path], capture_output=True,
+                             text=True).stdout)
+n, nport = start(daemon)
+total = statistics.median(post(nport, "/v1/analyze", body)[0] for _ in range(5))
+stop(n)
+row(f"dag over HTTP, 2*10^5 nodes, 10^6 edges ({len(body)/2**20:.1f} MiB)",
+    f"jansson parse {parse*1e3:.0f} ms", f"{total*1e3:.0f} ms = {total/parse:.2f}x",
+    "<= 1.5x parse", total <= 1.5 * parse)
+
+# 5. the cache: the same large table twice; 6. peak memory after the table benchmarks
+cache_mb = 64
+n, nport = start(daemon + ["--cache-mb", str(cache_mb)])
+longest = [int(x) for x in inproc["subtraction_longest_set"].split(",")]
+req = {"type": "subtraction", "set": longest, "heaps": [10**18]}
+cold = post(nport, "/v1/analyze", req)[0]
+warm = statistics.median(post(nport, "/v1/analyze", req)[0] for _ in range(5))
+row("cache: same large table twice (subtraction, longest preperiod)", f"cold {cold*1e3:.1f} ms",
+    f"warm {warm*1e3:.2f} ms = {cold/warm:.0f}x faster", ">= 100x", cold >= 100 * warm)
+post(nport, "/v1/table", {"type": "cutting", "up_to": [1000, 1000]})
+post(nport, "/v1/table", {"type": "subtraction", "set": longest, "up_to": 100000})
+hwm = int(re.search(r"VmHWM:\s+(\d+) kB", open(f"/proc/{n.pid}/status").read()).group(1)) / 1024
+stop(n)
+row("peak RSS after the table benchmarks", f"cache {cache_mb} MiB", f"{hwm:.0f} MiB",
+    "<= cache + 64 MiB", hwm <= cache_mb + 64)
+
+w = [max(len(r[i]) for r in rows + [("what", "baseline", "figure", "goal", "")]) for i in range(5)]
+print()
+for r in [("what", "baseline (same run)", "figure", "goal", "")] + rows:
+    print(" | ".join(c.ljust(w[i]) for i, c in enumerate(r)))
+missed = sum(r[4] == "MISSED" for r in rows)
+print(f"\nbench: {len(rows) - missed} goals met, {missed} missed ({cores} cores)")
