@@ -54,3 +54,9 @@ void nb_components_per_part(const nb_game *g, const uint64_t *sg, nb_analysis *o
         out->components[i].sg = sg[i];
     }
 }
+
+bool nb_keep_if_target(void *filter, const nb_move *move, uint64_t value)
+{
+    nb_target_filter *f = filter;
+    return value != f->target || nb_movelist_push(f->out, move);
+}

@@ -170,14 +170,10 @@ static void each_cut(const nb_game *g, size_t p, nb_option_fn fn, void *ctx)
     }
 }
 
-typedef struct target_ctx {
-    uint64_t target;
-    nb_movelist *out;
-} target_ctx;
-
+/* Like nb_keep_if_target, but NB_SG_WIN_NOW asks for the cuts that win at once. */
 static bool keep_cut(void *ctx_, const nb_move *m, uint64_t value)
 {
-    target_ctx *tc = ctx_;
+    nb_target_filter *tc = ctx_;
     bool keep = tc->target == NB_SG_WIN_NOW ? m->u.cut.wins_now
                                             : value == tc->target && !m->u.cut.wins_now;
     return !keep || nb_movelist_push(tc->out, m);
@@ -187,8 +183,8 @@ static nb_status cut_moves_to(const nb_game *g, nb_solver *s, size_t part, uint6
                               nb_movelist *out, nb_err *err)
 {
     (void)s, (void)err;
-    target_ctx tc = {target, out};
-    each_cut(g, part, keep_cut, &tc);
+    nb_target_filter filter = {target, out};
+    each_cut(g, part, keep_cut, &filter);
     return NB_OK;
 }
 

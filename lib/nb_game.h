@@ -83,6 +83,13 @@ typedef struct nb_analysis {
 
 void nb_analysis_free(nb_analysis *a);
 
+/* An nb_option_fn that appends to `out` the moves whose value is `target`. */
+typedef struct nb_target_filter {
+    uint64_t target;
+    nb_movelist *out;
+} nb_target_filter;
+bool nb_keep_if_target(void *filter, const nb_move *move, uint64_t value);
+
 /* A `components` member for rulesets whose parts are what they list: one component per
  * part, with its SG value unless sg is NULL or the part wins at once. */
 void nb_components_per_part(const nb_game *g, const uint64_t *sg, nb_analysis *out);

@@ -214,22 +214,11 @@ static nb_status moore_options(const nb_game *g, nb_solver *s, size_t part, nb_o
     return NB_OK;
 }
 
-typedef struct target_ctx {
-    uint64_t target;
-    nb_movelist *out;
-} target_ctx;
-
-static bool keep_if_target(void *ctx_, const nb_move *move, uint64_t value)
-{
-    target_ctx *tc = ctx_;
-    return value != tc->target || nb_movelist_push(tc->out, move);
-}
-
 static nb_status moore_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64_t target,
                                 nb_movelist *out, nb_err *err)
 {
-    target_ctx tc = {target, out};
-    return moore_options(g, s, part, keep_if_target, &tc, err);
+    nb_target_filter filter = {target, out};
+    return moore_options(g, s, part, nb_keep_if_target, &filter, err);
 }
 
 const nb_ruleset nb_moore = {

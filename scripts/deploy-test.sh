@@ -7,16 +7,20 @@ build=${1:-build}
 dir=$(mktemp -d)
 pids=()
 cleanup() {
-  [ -f "$dir/nginx.pid" ] && kill "$(cat "$dir/nginx.pid")" 2>/dev/null || true
+  if [ -f "$dir/nginx.pid" ]; then kill "$(cat "$dir/nginx.pid")" 2>/dev/null || true; fi
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  wait 2>/dev/null || true  # (the replica killed on purpose is reaped here too)
+  for _ in $(seq 100); do # they drain and exit by themselves
+    alive=0; for p in "${pids[@]}"; do kill -0 "$p" 2>/dev/null && alive=1; done
+    [ $alive = 0 ] && break; sleep 0.05
+  done
   rm -rf "$dir"
 }
 trap cleanup EXIT
 base=$((20000 + RANDOM % 20000))
-for i in 1 2 3; do
-  "$build/nimberd" --port $((base + i)) --bind 127.0.0.1 --log 0 >"$dir/n$i.log" 2>&1 &
-  pids+=($!)
+for i in 1 2 3; do # started from a subshell: not this shell's jobs, so a kill goes unreported
+  ("$build/nimberd" --port $((base + i)) --bind 127.0.0.1 --log 0 >"$dir/n$i.log" 2>&1 &
+   echo $! >"$dir/pid$i")
+  pids+=("$(cat "$dir/pid$i")")
 done
 sed -e "s/nimber1:8080/127.0.0.1:$((base + 1))/" -e "s/nimber2:8080/127.0.0.1:$((base + 2))/" \
     -e "s/nimber3:8080/127.0.0.1:$((base + 3))/" docker/nginx.conf >"$dir/tmpl"

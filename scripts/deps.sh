@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian packages nimber needs (build: compile and run; test: also the test
-# tools), with apt-get when root, else prints the exact command to run.
+# tools; deploy: nginx; bench: wrk; ci: all of the test and deploy ones plus clang and its
+# sanitizer runtimes), with apt-get when root, else prints the exact command to run.
 set -euo pipefail
+# Usage: deps.sh build|test|deploy|bench|ci
 what=${1:-build}
 pkgs=(gcc make pkg-config libmicrohttpd-dev libjansson-dev)
-if [ "$what" = test ] || [ "$what" = deploy ] || [ "$what" = bench ]; then
+if [ "$what" != build ]; then
   pkgs+=(check curl python3)
 fi
-if [ "$what" = deploy ]; then pkgs+=(nginx); fi
+if [ "$what" = deploy ] || [ "$what" = ci ]; then pkgs+=(nginx); fi
+if [ "$what" = ci ]; then pkgs+=(clang libclang-rt-14-dev); fi
 if [ "$what" = bench ]; then pkgs+=(wrk); fi
 missing=()
 for p in "${pkgs[@]}"; do

@@ -2,11 +2,13 @@
  * (a table of body -> status and pointer, jansson-style), the encoding of moves and of
  * the position after each, batch, table and the catalog. */
 #include <check.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "api_endpoints.h"
 #include "api_json.h"
+#include "check_run.h"
 
 static nb_solver solver;
 static api_limits limits;
@@ -261,9 +263,5 @@ int main(void)
     tcase_add_test(tc, batch_play_table_catalog);
     tcase_add_test(tc, heavy_requests_are_recognised);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run(s, true);
 }

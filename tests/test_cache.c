@@ -2,6 +2,7 @@
  * from the old version, eviction that never frees a table in use, failed builds, a
  * mixed stress run, and real subtraction tables solved concurrently. */
 #include <check.h>
+#include <stdbool.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 
 #include "nb_cache.h"
 #include "nb_rulesets.h"
+#include "check_run.h"
 
 /* A test table: `size` words, each equal to its index plus a per-key salt. */
 typedef struct test_table {
@@ -289,9 +291,5 @@ int main(void)
     tcase_add_test(tc, stress_threads);
     tcase_add_test(tc, subtraction_tables_from_threads);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run(s, true);
 }

@@ -3,6 +3,7 @@
  * with its problem details, batch, CORS, request ids, metrics, the worker pool under
  * load, and graceful shutdown. */
 #include <check.h>
+#include <stdbool.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check_run.h"
 #include "http_client.h"
 
 static daemon_proc nimberd;
@@ -681,10 +683,5 @@ int main(void)
     tcase_add_test(own, workers_keep_small_requests_flowing);
     tcase_add_test(own, graceful_shutdown);
     suite_add_tcase(s, own);
-    SRunner *sr = srunner_create(s);
-    srunner_set_fork_status(sr, CK_NOFORK);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run(s, false);
 }

@@ -2,12 +2,14 @@
  * positions per ruleset (verdict, SG, components, the exact set of winning moves, play),
  * fixed cases from the literature, and every error path with its limit. */
 #include <check.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "brute.h"
 #include "nb_rulesets.h"
 #include "nb_subtable.h"
+#include "check_run.h"
 
 static nb_solver solver;
 
@@ -768,9 +770,5 @@ static Suite *lib_suite(void)
 int main(void)
 {
     srandom(20261122);
-    SRunner *sr = srunner_create(lib_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run(lib_suite(), true);
 }
