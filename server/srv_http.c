@@ -17,6 +17,7 @@
 
 #include "api_endpoints.h"
 #include "api_json.h"
+#include "api_write.h"
 #include "srv_metrics.h"
 #include "srv_pool.h"
 #include "srv_routes.h"
@@ -83,17 +84,19 @@ static void answer_raw(srv_request *r, int status, char *out, size_t len, bool i
 
 static void answer_json(srv_request *r, int status, json_t *body)
 {
-    char *text = json_dumps(body, JSON_COMPACT);
+    size_t len;
+    char *text = api_write(body, &len);
     json_decref(body);
-    answer_raw(r, status, text, strlen(text), false, "application/json");
+    answer_raw(r, status, text, len, false, "application/json");
 }
 
 static void answer_problem(srv_request *r, api_problem *p)
 {
     json_t *o = api_problem_json(p);
-    char *text = json_dumps(o, JSON_COMPACT);
+    size_t len;
+    char *text = api_write(o, &len);
     json_decref(o);
-    answer_raw(r, p->status, text, strlen(text), false, "application/problem+json");
+    answer_raw(r, p->status, text, len, false, "application/problem+json");
 }
 
 static void answer_fail(srv_request *r, int status, const char *fmt, const char *arg)
@@ -412,8 +415,7 @@ srv_server *srv_server_start(const srv_config *cfg, const char *openapi, size_t 
     s->pool = srv_pool_new(cfg->workers, cfg->queue);
     s->metrics = srv_metrics_new();
     json_t *catalog = api_catalog(&s->cfg.limits);
-    s->catalog = json_dumps(catalog, JSON_COMPACT);
-    s->catalog_len = strlen(s->catalog);
+    s->catalog = api_write(catalog, &s->catalog_len);
     json_decref(catalog);
     struct timespec now;
     clock_gettime(CLOCK_REALTIME, &now);

@@ -3,11 +3,13 @@
  * the position after each, batch, table and the catalog. */
 #include <check.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "api_endpoints.h"
 #include "api_json.h"
+#include "api_write.h"
 #include "check_run.h"
 
 static nb_solver solver;
@@ -253,6 +255,54 @@ START_TEST(heavy_requests_are_recognised)
 }
 END_TEST
 
+/* A random tree of every JSON kind, strings with quotes, control bytes and UTF-8. */
+static json_t *random_tree(int depth)
+{
+    static const char *strings[] = {"", "plain", "q\"uote", "back\\slash", "nl\n tab\t cr\r",
+                                    "\x01\x1f bell\b ff\f", "ünïcode ✓", "/slash/", "{\"a\":1}"};
+    int kind = depth > 3 ? 2 + random() % 5 : random() % 7;
+    switch (kind) {
+    case 0: {
+        json_t *o = json_object();
+        for (int i = random() % 4; i > 0; i--) {
+            char key[16];
+            snprintf(key, sizeof key, "k%d\"%d", i, (int)(random() % 9));
+            json_object_set_new(o, key, random_tree(depth + 1));
+        }
+        return o;
+    }
+    case 1: {
+        json_t *a = json_array();
+        for (int i = random() % 5; i > 0; i--)
+            json_array_append_new(a, random_tree(depth + 1));
+        return a;
+    }
+    case 2: {
+        json_int_t edge[] = {0, -1, 1, INT64_MAX, INT64_MIN, 1000000000000LL, -42};
+        return json_integer(random() % 2 ? edge[random() % 7] : (json_int_t)random() - RAND_MAX / 2);
+    }
+    case 3: return json_string(strings[random() % 9]);
+    case 4: return json_true();
+    case 5: return json_false();
+    default: return json_null();
+    }
+}
+
+START_TEST(writer_matches_jansson)
+{
+    for (int i = 0; i < 3000; i++) {
+        json_t *t = random_tree(0);
+        size_t len;
+        char *ours = api_write(t, &len), *theirs = json_dumps(t, JSON_COMPACT | JSON_ENCODE_ANY);
+        ck_assert_str_eq(ours, theirs);
+        ck_assert_uint_eq(len, strlen(theirs));
+        free(ours);
+        free(theirs);
+        json_decref(t);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("api");
@@ -262,6 +312,7 @@ int main(void)
     tcase_add_test(tc, encode_moves_and_positions);
     tcase_add_test(tc, batch_play_table_catalog);
     tcase_add_test(tc, heavy_requests_are_recognised);
+    tcase_add_test(tc, writer_matches_jansson);
     suite_add_tcase(s, tc);
     return check_run(s, true);
 }
