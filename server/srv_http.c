@@ -343,10 +343,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
             dispatch(r);
             return queue_answer(r);
         }
-        if (length && strtoull(length, NULL, 10) > 0) { /* a claim: trust it up to 1 MiB */
+        if (length && strtoull(length, NULL, 10) > 0) { /* within max_body: no regrowth */
             r->cap = strtoull(length, NULL, 10) + 1;
-            if (r->cap > (1u << 20))
-                r->cap = 1u << 20;
             r->body = malloc(r->cap);
         }
         return MHD_YES;
