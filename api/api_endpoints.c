@@ -141,9 +141,12 @@ int api_table(const api_context *ctx, json_t *body, json_t **out, api_problem *p
 {
     const char *name = json_string_value(json_object_get(body, "type"));
     const api_type *t = name ? api_type_find(name) : NULL;
-    if (t && !t->table)
-        return api_fail(p, 400, "/type", "the %s game has no SG table; tables exist for nim, "
-                        "bash, subtraction, cutting and dag", t->name);
+    if (t && !t->table) {
+        char with_table[256];
+        api_type_list(with_table, sizeof with_table, true);
+        return api_fail(p, 400, "/type", "the %s game has no SG table; tables exist for %s",
+                        t->name, with_table);
+    }
     api_game g;
     if (decode_top(ctx, body, "", true, &g, p))
         return p->status;
@@ -186,26 +189,29 @@ json_t *api_catalog(const api_limits *limits)
                      (json_int_t)limits->max_batch);
 }
 
-/* Heavy: tables, misère searches, table-backed rules, big graphs or many parts. */
+/* Heavy: types that build tables or search, misère play without a rule, big inputs. */
 static bool game_is_heavy(json_t *game)
 {
-    const char *type = json_string_value(json_object_get(game, "type"));
-    if (!type)
+    const char *name = json_string_value(json_object_get(game, "type"));
+    const api_type *t = name ? api_type_find(name) : NULL;
+    if (!t)
         return false;
-    if (!strcmp(type, "subtraction") || !strcmp(type, "cutting") || !strcmp(type, "moore"))
+    if (t->heavy)
         return true;
     const char *conv = json_string_value(json_object_get(game, "convention"));
-    if (conv && !strcmp(conv, "misere") && strcmp(type, "nim"))
+    if (conv && !strcmp(conv, "misere") && !t->rules->analyse_misere)
         return true;
     json_t *comps = json_object_get(game, "components");
     size_t i;
     json_t *c;
     json_array_foreach(comps, i, c) if (game_is_heavy(c)) return true;
-    const char *sizes[] = {"heaps", "stairs", "edges", "pieces", "tokens", "components"};
-    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++)
-        if (json_array_size(json_object_get(game, sizes[k])) > 4096)
+    const char *key;
+    json_t *v;
+    json_object_foreach(game, key, v) { /* any long list or string */
+        if (json_array_size(v) > 4096 || json_string_length(v) > 65536)
             return true;
-    return json_string_length(json_object_get(game, "coins")) > 65536;
+    }
+    return false;
 }
 
 bool api_is_heavy(const char *route, json_t *body)

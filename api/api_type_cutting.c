@@ -115,6 +115,7 @@ const api_type api_type_cutting = {
     .misere = false,
     .moves_complete = true,
     .moves_carry_position = true,
+    .heavy = true,
     .decode = cutting_decode,
     .encode_move = cutting_encode,
     .position_after = cutting_after,

@@ -2,6 +2,7 @@
  * top-level-only "convention", allowed keys, and shallow copies for positions. */
 #include "api_types.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,19 @@ const api_type *api_type_find(const char *name)
         if (!strcmp((*t)->name, name))
             return *t;
     return NULL;
+}
+
+void api_type_list(char *out, size_t size, bool tables_only)
+{
+    const api_type *picked[32];
+    size_t n = 0, used = 0;
+    for (const api_type *const *t = api_registry; *t && n < 32; t++)
+        if (!tables_only || (*t)->table)
+            picked[n++] = *t;
+    out[0] = '\0';
+    for (size_t i = 0; i < n && used < size; i++)
+        used += (size_t)snprintf(out + used, size - used, "%s%s", i == 0 ? "" : i + 1 == n ? " and " : ", ",
+                                 picked[i]->name);
 }
 
 /* Keys the object may hold: type, convention (top level), the type's fields, up_to. */
@@ -78,8 +92,9 @@ int api_game_decode(json_t *obj, const char *base, bool top, bool for_table,
     if (!t) {
         char ptr[sizeof p->pointer];
         api_path(ptr, sizeof ptr, base, "type");
-        return api_fail(p, 400, ptr, "unknown game type; known types are nim, bash, "
-                        "subtraction, moore, staircase, coins, cutting, dag and sum");
+        char known[256];
+        api_type_list(known, sizeof known, false);
+        return api_fail(p, 400, ptr, "unknown game type; known types are %s", known);
     }
     if (check_keys(obj, base, t, top, for_table, p) || decode_convention(obj, base, g, p))
         return p->status;

@@ -39,6 +39,7 @@ struct api_type {
     bool misere;                 /* "convention":"misere" is defined */
     bool moves_complete;         /* analyze lists every winning move (else at least one) */
     bool moves_carry_position;   /* analyze's moves hold "position" (dag: "tokens") */
+    bool heavy;                  /* may build a table or search: solved off the I/O threads */
     /* Fills g->game (rules, params, state) from obj; `base` is obj's JSON Pointer. */
     int (*decode)(json_t *obj, const char *base, const api_limits *lim, api_game *g,
                   api_problem *p);
@@ -61,6 +62,9 @@ struct api_type {
 extern const api_type *const api_registry[];
 
 const api_type *api_type_find(const char *name);
+
+/* "nim, bash, ... and sum": the registered types (those with a table when tables_only). */
+void api_type_list(char *out, size_t size, bool tables_only);
 
 /* Decodes any game object (dispatching on "type"); top says whether "convention" may
  * appear. For a /v1/table request, position fields may be missing and "up_to" allowed. */
