@@ -21,13 +21,33 @@ static json_t *move_json(const api_game *g, const nb_move *m, bool with_position
 }
 
 /* The analysis of one decoded game; `base` prefixes pointers of lib errors. */
+/* Takes from *budget the bytes the moves' positions will copy; 422 when they pass it.
+ * Small answers are let through without measuring the position's text. */
+static int spend_answer(const api_context *ctx, const api_game *g, size_t moves, size_t *budget,
+                        api_problem *p)
+{
+    if (moves * (g->game.len + 1) <= 4096)
+        return 0;
+    size_t need = moves * json_dumpb(g->json, NULL, 0, JSON_COMPACT);
+    if (need > *budget)
+        return api_fail(p, 422, NULL, "the answer would hold %zu winning moves with a position "
+                        "of %zu bytes each, over the limit max_answer_mb=%zu; ask for fewer "
+                        "with max_moves", moves, need / moves, ctx->limits->max_answer >> 20);
+    *budget -= need;
+    return 0;
+}
+
 static int analyse_game(const api_context *ctx, api_game *g, size_t max_moves, const char *base,
-                        json_t **out, api_problem *p)
+                        size_t *budget, json_t **out, api_problem *p)
 {
     nb_analysis a;
     nb_err err = {0};
     if (nb_analyse(ctx->solver, &g->game, g->conv, max_moves, &a, &err) != NB_OK)
         return api_fail_from_lib(p, &err, base);
+    if (spend_answer(ctx, g, a.moves.len, budget, p)) {
+        nb_analysis_free(&a);
+        return p->status;
+    }
     json_t *o = json_pack("{s:s, s:s, s:s}", "type", g->type->name, "convention",
                           g->conv == NB_MISERE ? "misere" : "normal", "verdict",
                           verdict_name(a.verdict));
@@ -76,7 +96,8 @@ int api_analyze(const api_context *ctx, json_t *body, size_t max_moves, json_t *
     api_game g;
     if (decode_top(ctx, body, "", false, &g, p))
         return p->status;
-    int status = analyse_game(ctx, &g, max_moves, "", out, p);
+    size_t budget = ctx->limits->max_answer;
+    int status = analyse_game(ctx, &g, max_moves, "", &budget, out, p);
     api_game_free(&g);
     return status;
 }
@@ -97,6 +118,7 @@ int api_batch(const api_context *ctx, json_t *body, size_t max_moves, json_t **o
         return api_fail(p, 422, "/positions", "positions holds %zu games, over the limit "
                         "max_batch=%zu", n, ctx->limits->max_batch);
     json_t *results = json_array();
+    size_t budget = ctx->limits->max_answer; /* shared by every position of the batch */
     for (size_t i = 0; i < n; i++) {
         char base[32];
         api_path_index(base, sizeof base, "/positions", i);
@@ -104,7 +126,7 @@ int api_batch(const api_context *ctx, json_t *body, size_t max_moves, json_t **o
         api_problem item = {0};
         json_t *result = NULL;
         if (!decode_top(ctx, json_array_get(positions, i), base, false, &g, &item)) {
-            analyse_game(ctx, &g, max_moves, base, &result, &item);
+            analyse_game(ctx, &g, max_moves, base, &budget, &result, &item);
             api_game_free(&g);
         }
         json_array_append_new(results, result ? result : api_problem_json(&item));

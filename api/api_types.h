@@ -27,6 +27,7 @@ typedef struct api_limits {
     nb_limits lib;
     size_t max_batch;   /* positions in one batch */
     size_t max_up_to;   /* entries of a table answer (also bounded by lib.max_table) */
+    size_t max_answer;  /* bytes of positions one answer may copy (moves x position size) */
 } api_limits;
 
 struct api_type {

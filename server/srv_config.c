@@ -37,6 +37,7 @@ static const setting settings[] = {
     {"max-edges", "NIMBER_MAX_EDGES", T_U64, LIM(max_edges), 0, 1, 4e9, "dag edges"},
     {"max-states", "NIMBER_MAX_STATES", T_U64, LIM(max_states), 0, 1, 1e9, "positions one exhaustive (misère) search may visit"},
     {"max-batch", "NIMBER_MAX_BATCH", T_SIZE, AT(limits.max_batch), 0, 1, 1e6, "positions per batch request"},
+    {"max-answer-mb", "NIMBER_MAX_ANSWER_MB", T_ULONG, AT(max_answer_mb), 0, 1, 1 << 20, "MiB of positions one answer may hold (winning moves x position size)"},
     {"drain-seconds", "NIMBER_DRAIN_SECONDS", T_DOUBLE, AT(drain_seconds), 0, 0, 3600, "after SIGTERM, seconds readyz answers 503 before the listener closes"},
     {"shutdown-timeout", "NIMBER_SHUTDOWN_TIMEOUT", T_DOUBLE, AT(shutdown_timeout), 0, 0, 3600, "seconds in-flight requests may take to finish"},
     {"cors-origin", "NIMBER_CORS_ORIGIN", T_STRING, AT(cors_origin), 256, 0, 0, "Access-Control-Allow-Origin value"},
@@ -65,6 +66,7 @@ static void defaults(srv_config *cfg)
     cfg->limits.lib = nb_limits_default();
     cfg->limits.max_batch = 1000;
     cfg->limits.max_up_to = 1000000;
+    cfg->max_answer_mb = 256;
 }
 
 static int assign(srv_config *cfg, const setting *s, const char *text, const char *source,
@@ -142,6 +144,7 @@ int srv_config_load(int argc, char **argv, srv_config *cfg, FILE *out, FILE *err
         if (assign(cfg, s, value, arg, err))
             return -1;
     }
+    cfg->limits.max_answer = (size_t)cfg->max_answer_mb << 20;
     if (cfg->limits.max_up_to > cfg->limits.lib.max_table)
         cfg->limits.max_up_to = cfg->limits.lib.max_table;
     return 0;

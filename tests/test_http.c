@@ -429,6 +429,28 @@ START_TEST(limits_from_flags)
 }
 END_TEST
 
+START_TEST(answer_size_is_bounded)
+{
+    const char *args[] = {"--max-answer-mb", "1", NULL};
+    daemon_proc d = daemon_start(args);
+    nimberd = d;
+    /* 60000 heaps of 7 digits (about 480 KB a position), many of them holding the XOR's top
+     * bit: the winning moves' positions pass 1 MB unless max_moves asks for one */
+    size_t n = 60000, len = 0;
+    char *body = malloc(n * 9 + 64);
+    len += (size_t)sprintf(body, "{\"type\":\"nim\",\"heaps\":[");
+    for (size_t i = 0; i < n; i++)
+        len += (size_t)sprintf(body + len, "%s%u", i ? "," : "", 1048576u + (unsigned)i * 7 % 1000000);
+    sprintf(body + len, "]}");
+    expect_problem("/v1/analyze", body, 422, NULL, "max_answer_mb=1");
+    http_response r = expect("/v1/analyze?max_moves=1", body, 200);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "winning_moves")), 1);
+    http_free(&r);
+    free(body);
+    ck_assert_int_eq(daemon_stop(&d, SIGTERM), 0);
+}
+END_TEST
+
 START_TEST(catalog_examples_work)
 {
     http_response r = http_do(nimberd.port, "GET", "/v1/games", NULL, NULL, 0);
@@ -680,6 +702,7 @@ int main(void)
     tcase_set_timeout(own, 600);
     tcase_add_test(own, limits_from_flags);
     tcase_add_test(own, cors_origin_flag);
+    tcase_add_test(own, answer_size_is_bounded);
     tcase_add_test(own, workers_keep_small_requests_flowing);
     tcase_add_test(own, graceful_shutdown);
     suite_add_tcase(s, own);
