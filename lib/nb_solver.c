@@ -35,36 +35,6 @@ void nb_game_close(nb_solver *s, nb_game *g)
         g->rules->release(g, s);
 }
 
-/* Normal play by the SG theorem: X is the XOR of the parts; the winning moves are the
- * moves that bring a part of value v to v ^ X (below v, where the mex guarantees one,
- * or above it, where the part happens to have such an option). A part that wins at
- * once overrides all: then only the moves that win at once win. */
-static nb_status analyse_parts(nb_solver *s, const nb_game *g, nb_analysis *out, nb_err *err)
-{
-    size_t n = g->rules->part_count(g);
-    uint64_t *sg = nb_xmalloc((n + 1) * sizeof *sg), x = 0;
-    nb_status st = g->rules->part_values(g, s, sg, err);
-    bool win_now = false;
-    for (size_t p = 0; p < n && st == NB_OK; p++) {
-        win_now |= sg[p] == NB_SG_WIN_NOW;
-        x ^= sg[p];
-    }
-    if (st == NB_OK && g->rules->components)
-        g->rules->components(g, sg, out);
-    out->has_sg = !win_now;
-    out->sg = x;
-    out->verdict = win_now || x ? NB_WIN : NB_LOSE;
-    for (size_t p = 0; p < n && st == NB_OK && out->verdict == NB_WIN; p++) {
-        if (out->moves.truncated)
-            break;
-        if (!win_now || sg[p] == NB_SG_WIN_NOW)
-            st = g->rules->moves_to(g, s, p, win_now ? NB_SG_WIN_NOW : sg[p] ^ x, &out->moves,
-                                    err);
-    }
-    free(sg);
-    return st;
-}
-
 /* Keeps the best move seen so far by a score (first of equals); owns its copy. */
 typedef struct best_move {
     nb_movelist kept; /* limit 1 */
@@ -80,84 +50,24 @@ static void offer(best_move *b, const nb_move *move, uint64_t score)
     b->score = score;
 }
 
-typedef struct misere_ctx {
-    nb_search *search;
-    nb_movelist *winning; /* NULL when only the best is wanted */
-    best_move longest;    /* the move after which the game lasts longest */
-} misere_ctx;
-
-static bool collect_misere(void *ctx_, const nb_move *move, const uint64_t *after)
+/* Hands the kept move over to `out` (when there is one and out is not NULL). */
+static void take_best(best_move *b, nb_movelist *out)
 {
-    misere_ctx *mc = ctx_;
-    size_t i = nb_search_find(mc->search, after);
-    if (mc->winning && nb_search_value(mc->search, i) == 0)
-        nb_movelist_push(mc->winning, move);
-    offer(&mc->longest, move, nb_search_remoteness(mc->search, i));
-    return true;
+    if (out && b->kept.len)
+        nb_movelist_push(out, &b->kept.items[0]);
+    nb_movelist_free(&b->kept);
 }
 
-/* Runs the misère search and walks the root's moves. */
-static nb_status search_misere(nb_solver *s, const nb_game *g, nb_verdict *verdict,
-                               misere_ctx *mc, nb_err *err)
+/* The parts' SG values (*sg malloc'ed, caller frees) and their XOR. */
+static nb_status values_of_parts(nb_solver *s, const nb_game *g, uint64_t **sg, uint64_t *x,
+                                 nb_err *err)
 {
-    nb_status st = nb_search_run(g, NB_MISERE, s->limits.max_states, "max_states", &mc->search,
-                                 err);
-    if (st != NB_OK)
-        return st;
-    *verdict = nb_search_value(mc->search, 0) ? NB_WIN : NB_LOSE;
-    nb_movelist_init(&mc->longest.kept, 1);
-    g->rules->each_move(g, collect_misere, mc);
-    nb_search_free(mc->search);
-    return NB_OK;
-}
-
-static nb_status check_misere(const nb_game *g, nb_err *err)
-{
-    if (g->rules->rejects_misere && g->rules->rejects_misere(g))
-        return nb_fail(err, NB_EUNDEFINED, "/convention",
-                       "misère play is not defined for positions holding a cutting game: "
-                       "cutting out a 1x1 piece decides the end");
-    if (!g->rules->each_move)
-        return nb_fail(err, NB_EUNDEFINED, "/convention", "misère play is not supported for %s",
-                       g->rules->name);
-    return NB_OK;
-}
-
-static nb_status analyse_misere(nb_solver *s, const nb_game *g, nb_analysis *out, nb_err *err)
-{
-    if (g->rules->components)
-        g->rules->components(g, NULL, out);
-    if (g->rules->analyse_misere)
-        return g->rules->analyse_misere(g, s, out, err);
-    misere_ctx mc = {.winning = &out->moves};
-    nb_status st = search_misere(s, g, &out->verdict, &mc, err);
-    nb_movelist_free(&mc.longest.kept);
-    return st;
-}
-
-nb_status nb_analyse(nb_solver *s, nb_game *g, nb_convention conv, size_t max_moves,
-                     nb_analysis *out, nb_err *err)
-{
-    memset(out, 0, sizeof *out);
-    nb_movelist_init(&out->moves, max_moves);
-    nb_status st = conv == NB_MISERE ? check_misere(g, err) : NB_OK;
-    if (st == NB_OK)
-        st = nb_game_open(s, g, err);
-    if (st != NB_OK)
-        return st;
-    if (conv == NB_MISERE)
-        st = analyse_misere(s, g, out, err);
-    else if (g->rules->analyse_normal)
-        st = g->rules->analyse_normal(g, s, out, err);
-    else
-        st = analyse_parts(s, g, out, err);
-    nb_game_close(s, g);
-    if (out->verdict == NB_LOSE)
-        nb_movelist_free(&out->moves);
-    out->complete = !out->moves.truncated && (conv == NB_MISERE || !g->rules->analyse_normal ||
-                                              out->verdict == NB_LOSE);
-    if (st != NB_OK)
-        nb_analysis_free(out);
+    size_t n = g->rules->part_count(g);
+    *sg = nb_xmalloc((n + 1) * sizeof **sg);
+    *x = 0;
+    nb_status st = g->rules->part_values(g, s, *sg, err);
+    for (size_t p = 0; p < n && st == NB_OK; p++)
+        *x ^= (*sg)[p];
     return st;
 }
 
@@ -175,6 +85,23 @@ static bool scan_option(void *ctx_, const nb_move *move, uint64_t value)
     return --sc->budget > 0;
 }
 
+/* A move from a lost position: the first NB_PLAY_SCAN moves over the parts in order,
+ * keeping the one that leaves the largest SG value. */
+static nb_status scan_parts(nb_solver *s, const nb_game *g, const uint64_t *sg, uint64_t x,
+                            nb_movelist *out, nb_err *err)
+{
+    size_t n = g->rules->part_count(g);
+    scan_ctx sc = {.budget = NB_PLAY_SCAN};
+    nb_movelist_init(&sc.largest.kept, 1);
+    nb_status st = NB_OK;
+    for (size_t p = 0; p < n && st == NB_OK && sc.budget; p++) {
+        sc.rest = x ^ sg[p];
+        st = g->rules->options(g, s, p, scan_option, &sc, err);
+    }
+    take_best(&sc.largest, st == NB_OK ? out : NULL);
+    return st;
+}
+
 static bool first_move(void *ctx_, const nb_move *move, const uint64_t *after)
 {
     (void)after;
@@ -182,70 +109,158 @@ static bool first_move(void *ctx_, const nb_move *move, const uint64_t *after)
     return false;
 }
 
-/* A move from a lost position: the first NB_PLAY_SCAN moves over the parts in order,
- * keeping the one that leaves the largest SG value. */
-static nb_status scan_parts(nb_solver *s, const nb_game *g, nb_movelist *out, nb_err *err)
+/* The move to play from a lost position whose values are not at hand yet (a rule or an
+ * override decided the verdict). A Nim_k too large to value gets its first legal move. */
+static nb_status scan_fresh(nb_solver *s, const nb_game *g, nb_movelist *out, nb_err *err)
 {
-    size_t n = g->rules->part_count(g);
-    uint64_t *sg = nb_xmalloc((n + 1) * sizeof *sg), x = 0;
-    nb_status st = g->rules->part_values(g, s, sg, err);
-    scan_ctx sc = {.budget = NB_PLAY_SCAN};
-    nb_movelist_init(&sc.largest.kept, 1);
-    for (size_t p = 0; p < n && st == NB_OK; p++)
-        x ^= sg[p];
-    for (size_t p = 0; p < n && st == NB_OK && sc.budget; p++) {
-        sc.rest = x ^ sg[p];
-        st = g->rules->options(g, s, p, scan_option, &sc, err);
-    }
+    uint64_t *sg, x;
+    nb_status st = values_of_parts(s, g, &sg, &x, err);
+    if (st == NB_OK)
+        st = scan_parts(s, g, sg, x, out, err);
     free(sg);
-    if (st == NB_OK && sc.largest.kept.len)
-        nb_movelist_push(out, &sc.largest.kept.items[0]);
-    nb_movelist_free(&sc.largest.kept);
+    if (st == NB_ELIMIT && g->rules->analyse_normal && g->rules->each_move) {
+        nb_err_clear(err);
+        st = NB_OK;
+        g->rules->each_move(g, first_move, out);
+    }
     return st;
 }
 
-static nb_status fallback_move(nb_solver *s, nb_game *g, nb_convention conv, nb_movelist *out,
-                               nb_err *err)
+/* Normal play by the SG theorem: X is the XOR of the parts; the winning moves are the
+ * moves that bring a part of value v to v ^ X (below v, where the mex guarantees one,
+ * or above it, where the part happens to have such an option). A part that wins at
+ * once overrides all: then only the moves that win at once win. A lost position gets
+ * its move to play in `fallback` (when not NULL) from the same values. */
+static nb_status analyse_parts(nb_solver *s, const nb_game *g, nb_analysis *out,
+                               nb_movelist *fallback, nb_err *err)
 {
-    nb_status st = nb_game_open(s, g, err);
+    size_t n = g->rules->part_count(g);
+    uint64_t *sg, x;
+    nb_status st = values_of_parts(s, g, &sg, &x, err);
+    bool win_now = false;
+    for (size_t p = 0; p < n && st == NB_OK; p++)
+        win_now |= sg[p] == NB_SG_WIN_NOW;
+    if (st == NB_OK && g->rules->components)
+        g->rules->components(g, sg, out);
+    out->has_sg = !win_now;
+    out->sg = x;
+    out->verdict = win_now || x ? NB_WIN : NB_LOSE;
+    for (size_t p = 0; p < n && st == NB_OK && out->verdict == NB_WIN; p++) {
+        if (out->moves.truncated)
+            break;
+        if (!win_now || sg[p] == NB_SG_WIN_NOW)
+            st = g->rules->moves_to(g, s, p, win_now ? NB_SG_WIN_NOW : sg[p] ^ x, &out->moves,
+                                    err);
+    }
+    if (st == NB_OK && fallback && out->verdict == NB_LOSE)
+        st = scan_parts(s, g, sg, x, fallback, err);
+    free(sg);
+    return st;
+}
+
+typedef struct misere_ctx {
+    nb_search *search;
+    nb_movelist *winning;
+    best_move longest; /* the move after which the game lasts longest */
+} misere_ctx;
+
+static bool collect_misere(void *ctx_, const nb_move *move, const uint64_t *after)
+{
+    misere_ctx *mc = ctx_;
+    size_t i = nb_search_find(mc->search, after);
+    if (nb_search_value(mc->search, i) == 0)
+        nb_movelist_push(mc->winning, move);
+    offer(&mc->longest, move, nb_search_remoteness(mc->search, i));
+    return true;
+}
+
+/* Misère play by the ruleset's rule, else by exhaustive search, whose remoteness gives a
+ * lost position its move to play (the one that makes the game last longest). */
+static nb_status analyse_misere(nb_solver *s, const nb_game *g, nb_analysis *out,
+                                nb_movelist *fallback, nb_err *err)
+{
+    if (g->rules->components)
+        g->rules->components(g, NULL, out);
+    if (g->rules->analyse_misere) {
+        nb_status st = g->rules->analyse_misere(g, s, out, err);
+        return st == NB_OK && fallback && out->verdict == NB_LOSE ? scan_fresh(s, g, fallback, err)
+                                                                  : st;
+    }
+    misere_ctx mc = {.winning = &out->moves};
+    nb_status st = nb_search_run(g, NB_MISERE, s->limits.max_states, "max_states", &mc.search,
+                                 err);
     if (st != NB_OK)
         return st;
-    if (conv == NB_MISERE && !g->rules->analyse_misere) {
-        misere_ctx mc = {.winning = NULL};
-        nb_verdict verdict;
-        st = search_misere(s, g, &verdict, &mc, err);
-        if (st == NB_OK && mc.longest.kept.len)
-            nb_movelist_push(out, &mc.longest.kept.items[0]);
-        nb_movelist_free(&mc.longest.kept);
+    out->verdict = nb_search_value(mc.search, 0) ? NB_WIN : NB_LOSE;
+    nb_movelist_init(&mc.longest.kept, 1);
+    g->rules->each_move(g, collect_misere, &mc);
+    nb_search_free(mc.search);
+    take_best(&mc.longest, out->verdict == NB_LOSE ? fallback : NULL);
+    return NB_OK;
+}
+
+static nb_status check_misere(const nb_game *g, nb_err *err)
+{
+    if (g->rules->rejects_misere && g->rules->rejects_misere(g))
+        return nb_fail(err, NB_EUNDEFINED, "/convention",
+                       "misère play is not defined for positions holding a cutting game: "
+                       "cutting out a 1x1 piece decides the end");
+    if (!g->rules->each_move)
+        return nb_fail(err, NB_EUNDEFINED, "/convention", "misère play is not supported for %s",
+                       g->rules->name);
+    return NB_OK;
+}
+
+/* What nb_analyse and nb_play share: the game opened once, analysed, closed. */
+static nb_status analyse(nb_solver *s, nb_game *g, nb_convention conv, size_t max_moves,
+                         nb_analysis *out, nb_movelist *fallback, nb_err *err)
+{
+    memset(out, 0, sizeof *out);
+    nb_movelist_init(&out->moves, max_moves);
+    nb_status st = conv == NB_MISERE ? check_misere(g, err) : NB_OK;
+    if (st == NB_OK)
+        st = nb_game_open(s, g, err);
+    if (st != NB_OK)
+        return st;
+    if (conv == NB_MISERE) {
+        st = analyse_misere(s, g, out, fallback, err);
+    } else if (g->rules->analyse_normal) {
+        st = g->rules->analyse_normal(g, s, out, err);
+        if (st == NB_OK && fallback && out->verdict == NB_LOSE)
+            st = scan_fresh(s, g, fallback, err);
     } else {
-        st = scan_parts(s, g, out, err);
-        if (st == NB_ELIMIT && g->rules->analyse_normal && g->rules->each_move) {
-            /* No value known (a large Nim_k): the first legal move. */
-            nb_err_clear(err);
-            st = NB_OK;
-            g->rules->each_move(g, first_move, out);
-        }
+        st = analyse_parts(s, g, out, fallback, err);
     }
     nb_game_close(s, g);
+    if (out->verdict == NB_LOSE)
+        nb_movelist_free(&out->moves);
+    out->complete = !out->moves.truncated && (conv == NB_MISERE || !g->rules->analyse_normal ||
+                                              out->verdict == NB_LOSE);
+    if (st != NB_OK)
+        nb_analysis_free(out);
     return st;
+}
+
+nb_status nb_analyse(nb_solver *s, nb_game *g, nb_convention conv, size_t max_moves,
+                     nb_analysis *out, nb_err *err)
+{
+    return analyse(s, g, conv, max_moves, out, NULL, err);
 }
 
 nb_status nb_play(nb_solver *s, nb_game *g, nb_convention conv, nb_play_result *out,
                   nb_err *err)
 {
     nb_analysis a;
-    nb_status st = nb_analyse(s, g, conv, 1, &a, err);
-    if (st != NB_OK)
-        return st;
-    out->verdict = a.verdict;
     nb_movelist_init(&out->move, 1);
+    nb_status st = analyse(s, g, conv, 1, &a, &out->move, err);
+    if (st != NB_OK) {
+        nb_movelist_free(&out->move);
+        return st;
+    }
+    out->verdict = a.verdict;
     if (a.moves.len)
         nb_movelist_push(&out->move, &a.moves.items[0]);
     nb_analysis_free(&a);
-    if (!out->move.len)
-        st = fallback_move(s, g, conv, &out->move, err);
     out->has_move = out->move.len > 0;
-    if (st != NB_OK)
-        nb_movelist_free(&out->move);
-    return st;
+    return NB_OK;
 }
