@@ -150,3 +150,22 @@ int api_get_int_array(json_t *v, const char *pointer, const char *name, size_t m
     *len = n;
     return 0;
 }
+
+int api_member_int(json_t *obj, const char *base, const char *key, int64_t min, int64_t max,
+                   int64_t *out, api_problem *p)
+{
+    char ptr[sizeof p->pointer];
+    json_t *v = api_require(obj, base, key, p);
+    api_path(ptr, sizeof ptr, base, key);
+    return v ? api_get_int(v, ptr, key, min, max, out, p) : p->status;
+}
+
+int api_member_int_array(json_t *obj, const char *base, const char *key, size_t max_len,
+                         const char *limit, int64_t min, int64_t max, uint64_t **out,
+                         size_t *len, api_problem *p)
+{
+    char ptr[sizeof p->pointer];
+    json_t *v = api_require(obj, base, key, p);
+    api_path(ptr, sizeof ptr, base, key);
+    return v ? api_get_int_array(v, ptr, key, max_len, limit, min, max, out, len, p) : p->status;
+}

@@ -47,25 +47,21 @@ static int dag_decode(json_t *obj, const char *base, const api_limits *lim, api_
     char ptr[160];
     nb_dag_params *d = calloc(1, sizeof *d);
     g->game = (nb_game){.rules = &nb_dag, .params = d};
-    json_t *nodes = api_require(obj, base, "nodes", p);
-    api_path(ptr, sizeof ptr, base, "nodes");
     int64_t n = 0;
-    if (!nodes || api_get_int(nodes, ptr, "nodes", 0, INT64_MAX, &n, p))
+    if (api_member_int(obj, base, "nodes", 0, INT64_MAX, &n, p))
         return p->status;
-    if ((uint64_t)n > lim->lib.max_nodes)
+    if ((uint64_t)n > lim->lib.max_nodes) {
+        api_path(ptr, sizeof ptr, base, "nodes");
         return api_fail(p, 422, ptr, "nodes %lld is over the limit max_nodes=%llu", (long long)n,
                         (unsigned long long)lim->lib.max_nodes);
+    }
     d->nodes = (size_t)n;
     json_t *edges = api_require(obj, base, "edges", p);
     api_path(ptr, sizeof ptr, base, "edges");
     if (!edges || decode_edges(edges, ptr, lim, d, p))
         return p->status;
-    json_t *tokens = api_require(obj, base, "tokens", p);
-    api_path(ptr, sizeof ptr, base, "tokens");
-    if (!tokens || api_get_int_array(tokens, ptr, "tokens", lim->lib.max_parts, "max_parts", 0,
-                                     n ? n - 1 : -1, &g->game.state, &g->game.len, p))
-        return p->status;
-    return 0;
+    return api_member_int_array(obj, base, "tokens", lim->lib.max_parts, "max_parts", 0,
+                                n ? n - 1 : -1, &g->game.state, &g->game.len, p);
 }
 
 static void dag_free(api_game *g)

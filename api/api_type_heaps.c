@@ -9,23 +9,15 @@
 static int decode_heaps(json_t *obj, const char *base, const api_limits *lim, api_game *g,
                         api_problem *p)
 {
-    char ptr[160];
-    json_t *heaps = api_require(obj, base, "heaps", p);
-    api_path(ptr, sizeof ptr, base, "heaps");
-    if (!heaps || api_get_int_array(heaps, ptr, "heaps", lim->lib.max_parts, "max_parts", 0,
-                                    INT64_MAX, &g->game.state, &g->game.len, p))
-        return p->status;
-    return 0;
+    return api_member_int_array(obj, base, "heaps", lim->lib.max_parts, "max_parts", 0,
+                                INT64_MAX, &g->game.state, &g->game.len, p);
 }
 
 /* "k" >= 1 into *k. */
 static int decode_k(json_t *obj, const char *base, uint64_t *k, api_problem *p)
 {
-    char ptr[160];
     int64_t v = 0;
-    json_t *field = api_require(obj, base, "k", p);
-    api_path(ptr, sizeof ptr, base, "k");
-    if (!field || api_get_int(field, ptr, "k", 1, INT64_MAX, &v, p))
+    if (api_member_int(obj, base, "k", 1, INT64_MAX, &v, p))
         return p->status;
     *k = (uint64_t)v;
     return 0;
@@ -61,18 +53,17 @@ static int subtraction_decode(json_t *obj, const char *base, const api_limits *l
 {
     nb_subtraction_params *params = calloc(1, sizeof *params);
     g->game = (nb_game){.rules = &nb_subtraction, .params = params};
-    char ptr[160];
-    json_t *set = api_require(obj, base, "set", p);
-    api_path(ptr, sizeof ptr, base, "set");
     uint64_t *values;
-    if (!set || api_get_int_array(set, ptr, "set", NB_SUBTRACTION_MAX_SET,
-                                  "values per set", 1, NB_SUBTRACTION_MAX_VALUE, &values,
-                                  &params->nset, p))
+    if (api_member_int_array(obj, base, "set", NB_SUBTRACTION_MAX_SET, "values per set", 1,
+                             NB_SUBTRACTION_MAX_VALUE, &values, &params->nset, p))
         return p->status;
     memcpy(params->set, values, params->nset * sizeof *values);
     free(values);
-    if (params->nset == 0)
+    if (params->nset == 0) {
+        char ptr[160];
+        api_path(ptr, sizeof ptr, base, "set");
         return api_fail(p, 400, ptr, "set must hold at least one value");
+    }
     return decode_heaps(obj, base, lim, g, p);
 }
 

@@ -5,14 +5,9 @@
 static int staircase_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
                             api_problem *p)
 {
-    char ptr[160];
     g->game.rules = &nb_staircase;
-    json_t *stairs = api_require(obj, base, "stairs", p);
-    api_path(ptr, sizeof ptr, base, "stairs");
-    if (!stairs || api_get_int_array(stairs, ptr, "stairs", lim->lib.max_parts, "max_parts", 0,
-                                     INT64_MAX, &g->game.state, &g->game.len, p))
-        return p->status;
-    return 0;
+    return api_member_int_array(obj, base, "stairs", lim->lib.max_parts, "max_parts", 0,
+                                INT64_MAX, &g->game.state, &g->game.len, p);
 }
 
 static void staircase_encode(const api_game *g, const nb_move *m, json_t *move)

@@ -157,12 +157,9 @@ json_t *api_sequence_json(const char *type, const nb_sequence *seq)
 
 int api_get_up_to(json_t *req, const api_limits *lim, uint64_t *out, api_problem *p)
 {
-    json_t *v = api_require(req, "", "up_to", p);
-    if (!v)
-        return p->status;
     uint64_t limit = lim->max_up_to < lim->lib.max_table ? lim->max_up_to : lim->lib.max_table;
     int64_t x = 0;
-    if (api_get_int(v, "/up_to", "up_to", 0, INT64_MAX, &x, p))
+    if (api_member_int(req, "", "up_to", 0, INT64_MAX, &x, p))
         return p->status;
     if ((uint64_t)x >= limit)
         return api_fail(p, 422, "/up_to", "up_to %lld is over the limit max_table=%llu",

@@ -123,9 +123,7 @@ static enum MHD_Result queue_answer(srv_request *r)
     if (r->retry_after)
         MHD_add_response_header(resp, "Retry-After", "1");
     if (r->preflight) {
-        MHD_add_response_header(resp, "Access-Control-Allow-Methods",
-                                !strcmp(r->route->method, "GET") ? "GET, OPTIONS"
-                                                                 : "POST, OPTIONS");
+        MHD_add_response_header(resp, "Access-Control-Allow-Methods", r->route->allow);
         MHD_add_response_header(resp, "Access-Control-Allow-Headers", "Content-Type, X-Request-ID");
         MHD_add_response_header(resp, "Access-Control-Max-Age", "86400");
     }
@@ -235,22 +233,18 @@ static bool read_max_moves(srv_request *r)
 static void dispatch(srv_request *r)
 {
     srv_server *s = r->server;
-    if (!strcmp(r->method, "OPTIONS")) {
-        if (!r->route) {
-            answer_fail(r, 404, "no resource at %s", r->path);
-            return;
-        }
-        answer_raw(r, 204, "", 0, true, NULL);
-        r->preflight = true;
-        return;
-    }
     if (!r->route) {
         answer_fail(r, 404, "no resource at %s", r->path);
         return;
     }
+    if (!strcmp(r->method, "OPTIONS")) {
+        answer_raw(r, 204, "", 0, true, NULL);
+        r->preflight = true;
+        return;
+    }
     if (strcmp(r->method, r->route->method)) {
         answer_fail(r, 405, "this resource answers %s only", r->route->method);
-        r->allow = !strcmp(r->route->method, "GET") ? "GET, OPTIONS" : "POST, OPTIONS";
+        r->allow = r->route->allow;
         return;
     }
     if (!strcmp(r->method, "GET")) {
@@ -337,14 +331,15 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
     size_t max_body = s->cfg.max_body_mb << 20;
     if (!r) {
         r = *con_cls = begin(s, conn, url, method);
-        const char *length = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Length");
-        if (length && strtoull(length, NULL, 10) > max_body) { /* refuse before reading */
+        const char *header = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Length");
+        unsigned long long length = header ? strtoull(header, NULL, 10) : 0;
+        if (length > max_body) { /* refuse before reading */
             r->too_large = true;
             dispatch(r);
             return queue_answer(r);
         }
-        if (length && strtoull(length, NULL, 10) > 0) { /* within max_body: no regrowth */
-            r->cap = strtoull(length, NULL, 10) + 1;
+        if (length) { /* within max_body: reserved once, never regrown */
+            r->cap = length + 1;
             r->body = malloc(r->cap);
         }
         return MHD_YES;

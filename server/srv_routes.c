@@ -4,11 +4,15 @@
 #include <string.h>
 
 static const srv_route routes[] = {
-    {"/v1/analyze", "POST", SRV_ANALYZE},   {"/v1/analyze/batch", "POST", SRV_BATCH},
-    {"/v1/play", "POST", SRV_PLAY},         {"/v1/table", "POST", SRV_TABLE},
-    {"/v1/games", "GET", SRV_GAMES},        {"/healthz", "GET", SRV_HEALTHZ},
-    {"/readyz", "GET", SRV_READYZ},         {"/metrics", "GET", SRV_METRICS},
-    {"/openapi.yaml", "GET", SRV_OPENAPI},
+#define POST "POST", "POST, OPTIONS"
+#define GET "GET", "GET, OPTIONS"
+    {"/v1/analyze", POST, SRV_ANALYZE}, {"/v1/analyze/batch", POST, SRV_BATCH},
+    {"/v1/play", POST, SRV_PLAY},       {"/v1/table", POST, SRV_TABLE},
+    {"/v1/games", GET, SRV_GAMES},      {"/healthz", GET, SRV_HEALTHZ},
+    {"/readyz", GET, SRV_READYZ},       {"/metrics", GET, SRV_METRICS},
+    {"/openapi.yaml", GET, SRV_OPENAPI},
+#undef POST
+#undef GET
 };
 
 const srv_route *srv_route_find(const char *path)

@@ -10,6 +10,7 @@ typedef enum srv_route_id {
 typedef struct srv_route {
     const char *path;
     const char *method; /* the one method allowed (OPTIONS is answered for every route) */
+    const char *allow;  /* the Allow header: the method and OPTIONS */
     srv_route_id id;
 } srv_route;
 
