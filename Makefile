@@ -1,5 +1,7 @@
 # nimber - build, test, run, bench, install. Objects go to build/ (BUILD=dir to change).
-CC      ?= gcc
+ifeq ($(origin CC),default) # make's own default is cc; gcc unless CC is given
+CC      = gcc
+endif
 BUILD   ?= build
 PREFIX  ?= /usr/local
 DESTDIR ?=

@@ -80,12 +80,12 @@ static int decode_top(const api_context *ctx, json_t *body, const char *base, bo
     if (api_game_decode(body, base, true, for_table, ctx->limits, g, p))
         return p->status;
     if (g->conv == NB_MISERE && !g->type->misere) {
-        api_game_free(g);
         char ptr[sizeof p->pointer];
         api_path(ptr, sizeof ptr, base, "convention");
-        return api_fail(p, 422, ptr, "misère play is not defined for the %s game: its own rule "
-                        "decides the end", body ? json_string_value(json_object_get(body, "type"))
-                                                : "");
+        api_fail(p, 422, ptr, "misère play is not defined for the %s game: its own rule "
+                 "decides the end", g->type->name);
+        api_game_free(g);
+        return p->status;
     }
     return 0;
 }

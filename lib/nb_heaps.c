@@ -23,16 +23,10 @@ nb_status nb_heaps_check(const nb_game *g, const nb_solver *s, nb_err *err)
 
 size_t nb_heaps_part_count(const nb_game *g) { return g->len; }
 
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
 void nb_heaps_canonicalize(const nb_game *g, uint64_t *state)
 {
     if (g->len > 16) {
-        qsort(state, g->len, sizeof *state, cmp_u64);
+        qsort(state, g->len, sizeof *state, nb_cmp_u64);
         return;
     }
     for (size_t i = 1; i < g->len; i++) { /* searched positions are small: insertion sort */

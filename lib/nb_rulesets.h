@@ -86,5 +86,4 @@ nb_status nb_subtraction_sequence(nb_solver *s, nb_subtraction_params *p, uint64
 nb_status nb_cutting_grid(nb_solver *s, uint64_t max_w, uint64_t max_h, uint64_t **values,
                           nb_err *err);
 
-/* The SG value of every node of a prepared dag (p->sg after nb_game_open). */
 #endif

@@ -122,12 +122,6 @@ static bool add_child(void *ctx, const nb_move *move, const uint64_t *after)
     return true;
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* Value and remoteness of a state whose children are all solved. */
 static void settle(nb_search *s, size_t i, uint64_t *buf)
 {
@@ -143,7 +137,7 @@ static void settle(nb_search *s, size_t i, uint64_t *buf)
         for (size_t k = 0; k < n; k++)
             buf[k] = s->value[kids[k]];
         if (n)
-            qsort(buf, n, sizeof *buf, cmp_u64);
+            qsort(buf, n, sizeof *buf, nb_cmp_u64);
         uint64_t mex = 0;
         for (size_t k = 0; k < n && buf[k] <= mex; k++)
             if (buf[k] == mex)

@@ -33,6 +33,12 @@ void nb_reserve(void **items, size_t *cap, size_t need, size_t size)
     *cap = grown;
 }
 
+int nb_cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
 unsigned nb_mex128(const uint64_t mask[2])
 {
     if (~mask[0])

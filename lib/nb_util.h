@@ -14,6 +14,9 @@ void *nb_xrealloc(void *ptr, size_t size);
 /* Makes room for `need` elements of `size` bytes in *items (capacity *cap), doubling. */
 void nb_reserve(void **items, size_t *cap, size_t need, size_t size);
 
+/* qsort comparison of uint64_t values, ascending. */
+int nb_cmp_u64(const void *a, const void *b);
+
 /* Smallest value not set in a 128-bit mask (bits 0..127). */
 unsigned nb_mex128(const uint64_t mask[2]);
 
