@@ -181,9 +181,38 @@ static void moore_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
     free(nonempty);
 }
 
+/* The search of the whole game, run once and kept until release: every state it reached
+ * is solved, so it answers the values, the options and the moves of any of them. */
+static nb_status searched(const nb_game *g, nb_solver *s, nb_search **out, nb_err *err)
+{
+    nb_moore_params *p = g->params;
+    if (!p->search || nb_search_find(p->search, g->state) == SIZE_MAX) {
+        nb_search_free(p->search);
+        p->search = NULL;
+        nb_status st = nb_search_run(g, NB_NORMAL, s->limits.max_states, "max_states",
+                                     &p->search, err);
+        if (st != NB_OK)
+            return st;
+    }
+    *out = p->search;
+    return NB_OK;
+}
+
+static void moore_release(nb_game *g, nb_solver *s)
+{
+    (void)s;
+    nb_moore_params *p = g->params;
+    nb_search_free(p->search);
+    p->search = NULL;
+}
+
 static nb_status moore_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err *err)
 {
-    return nb_search_value_of(g, NB_NORMAL, s->limits.max_states, "max_states", sg, err);
+    nb_search *search;
+    nb_status st = searched(g, s, &search, err);
+    if (st == NB_OK)
+        sg[0] = nb_search_value(search, nb_search_find(search, g->state));
+    return st;
 }
 
 typedef struct option_ctx {
@@ -199,19 +228,16 @@ static bool forward_option(void *ctx_, const nb_move *move, const uint64_t *afte
     return oc->fn(oc->ctx, move, nb_search_value(oc->search, i));
 }
 
-/* Moves in the order of each_move, with values from a search of the whole game. */
+/* Moves in the order of each_move, with values from the search of the whole game. */
 static nb_status moore_options(const nb_game *g, nb_solver *s, size_t part, nb_option_fn fn,
                                void *ctx, nb_err *err)
 {
     (void)part;
     option_ctx oc = {NULL, fn, ctx};
-    nb_status st = nb_search_run(g, NB_NORMAL, s->limits.max_states, "max_states", &oc.search,
-                                 err);
-    if (st != NB_OK)
-        return st;
-    moore_each_move(g, forward_option, &oc);
-    nb_search_free(oc.search);
-    return NB_OK;
+    nb_status st = searched(g, s, &oc.search, err);
+    if (st == NB_OK)
+        moore_each_move(g, forward_option, &oc);
+    return st;
 }
 
 static nb_status moore_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64_t target,
@@ -224,6 +250,7 @@ static nb_status moore_moves_to(const nb_game *g, nb_solver *s, size_t part, uin
 const nb_ruleset nb_moore = {
     .name = "moore",
     .check = moore_check,
+    .release = moore_release,
     .part_count = moore_part_count,
     .part_values = moore_values,
     .moves_to = moore_moves_to,

@@ -26,8 +26,10 @@ typedef struct nb_subtraction_params {
 extern const nb_ruleset nb_subtraction;
 
 /* moore (Nim_k): state = heaps. */
+typedef struct nb_search nb_search;
 typedef struct nb_moore_params {
-    uint64_t k; /* take from 1..k heaps at once, k >= 1 */
+    uint64_t k;        /* take from 1..k heaps at once, k >= 1 */
+    nb_search *search; /* kept from first use (values inside a sum) until release */
 } nb_moore_params;
 extern const nb_ruleset nb_moore;
 

@@ -259,14 +259,3 @@ void nb_search_free(nb_search *s)
     free(s);
 }
 
-nb_status nb_search_value_of(const nb_game *g, nb_convention conv, uint64_t max_states,
-                             const char *limit_name, uint64_t *value, nb_err *err)
-{
-    nb_search *s;
-    nb_status st = nb_search_run(g, conv, max_states, limit_name, &s, err);
-    if (st == NB_OK) {
-        *value = nb_search_value(s, 0);
-        nb_search_free(s);
-    }
-    return st;
-}

@@ -22,8 +22,4 @@ uint64_t nb_search_value(const nb_search *s, size_t index);
 uint64_t nb_search_remoteness(const nb_search *s, size_t index);
 void nb_search_free(nb_search *s);
 
-/* Value of g by a fresh search. */
-nb_status nb_search_value_of(const nb_game *g, nb_convention conv, uint64_t max_states,
-                             const char *limit_name, uint64_t *value, nb_err *err);
-
 #endif

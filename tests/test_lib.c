@@ -368,7 +368,7 @@ START_TEST(moore_random)
 {
     for (int round = 0; round < 800; round++) {
         uint64_t h[8];
-        nb_moore_params p = {1 + rnd(3)};
+        nb_moore_params p = {.k = 1 + rnd(3)};
         nb_game g = {&nb_moore, &p, 0, h};
         random_heaps(h, &g.len, 4, 5);
         check_position(&g, NB_NORMAL);
@@ -383,7 +383,7 @@ START_TEST(moore_large)
     /* Far past any search: every constructive move must leave all columns at 0 mod k+1. */
     for (int round = 0; round < 300; round++) {
         uint64_t h[40];
-        nb_moore_params p = {1 + rnd(6)};
+        nb_moore_params p = {.k = 1 + rnd(6)};
         nb_game g = {&nb_moore, &p, 1 + rnd(40), h};
         for (size_t i = 0; i < g.len; i++)
             h[i] = (uint64_t)random() << 31 ^ (uint64_t)random();
@@ -612,7 +612,7 @@ START_TEST(sum_random)
             *sp = (nb_subtraction_params){0};
             random_set(sp, 3, 5);
             *cp = (nb_coins_params){1 + rnd(5)};
-            *mp = (nb_moore_params){1 + rnd(2)};
+            *mp = (nb_moore_params){.k = 1 + rnd(2)};
             *kp = (nb_cutting_params){0};
             *dp = (nb_dag_params){.nodes = 2 + rnd(5), .edges = edges[c]};
             dp->nedges = random_dag(edges[c], dp->nodes, 8);
