@@ -1,13 +1,16 @@
 /* baseline_server.c - the floor for the HTTP benchmark: libmicrohttpd with nimberd's
- * daemon flags (thread pool, epoll) answering every POST with a constant JSON body,
- * queued on the later handler call like nimberd. Usage: baseline_server PORT THREADS */
+ * daemon flags (thread pool, epoll) answering every POST with a constant JSON body (by
+ * default a short one; the bytes of FILE when given: the answer nimberd gives, so that
+ * both send the same), queued on the later handler call like nimberd.
+ * Usage: baseline_server PORT THREADS [FILE] */
 #include <microhttpd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char reply[] = "{\"type\":\"nim\",\"convention\":\"normal\",\"verdict\":\"win\",\"sg\":1}";
+static char reply[1 << 16] = "{\"type\":\"nim\",\"convention\":\"normal\",\"verdict\":\"win\",\"sg\":1}";
+static size_t reply_len;
 
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url,
                               const char *method, const char *version, const char *upload,
@@ -22,7 +25,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         *upload_size = 0;
         return MHD_YES;
     }
-    struct MHD_Response *r = MHD_create_response_from_buffer(sizeof reply - 1, (void *)reply,
+    struct MHD_Response *r = MHD_create_response_from_buffer(reply_len, (void *)reply,
                                                              MHD_RESPMEM_PERSISTENT);
     MHD_add_response_header(r, "Content-Type", "application/json");
     enum MHD_Result ok = MHD_queue_response(c, 200, r);
@@ -34,6 +37,14 @@ int main(int argc, char **argv)
 {
     unsigned port = argc > 1 ? (unsigned)atoi(argv[1]) : 8090;
     unsigned threads = argc > 2 ? (unsigned)atoi(argv[2]) : 2;
+    reply_len = strlen(reply);
+    if (argc > 3) {
+        FILE *f = fopen(argv[3], "rb");
+        if (!f)
+            return 1;
+        reply_len = fread(reply, 1, sizeof reply, f);
+        fclose(f);
+    }
     struct MHD_Daemon *d = MHD_start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ITC,
         (uint16_t)port, NULL, NULL, handle, NULL, MHD_OPTION_THREAD_POOL_SIZE, threads,

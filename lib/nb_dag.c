@@ -1,5 +1,5 @@
-/* nb_dag.c - tokens on a directed acyclic graph: CSR from the edge list, a topological
- * order by Kahn's algorithm, then the mex of the successors' values in reverse order.
+/* nb_dag.c - tokens on a directed acyclic graph: the SG value of every node, found from
+ * the sinks backwards over predecessor lists grouped by a two-level counting sort.
  * O(nodes + edges), no recursion; a cycle is reported with its nodes. */
 #include "nb_rulesets.h"
 
@@ -40,141 +40,228 @@ static nb_status dag_check(const nb_game *g, const nb_solver *s, nb_err *err)
     return NB_OK;
 }
 
-#define AHEAD 8 /* how many nodes or edges ahead the loops below prefetch */
+#define AHEAD 16       /* how many nodes ahead the solving loop prefetches */
+#define BUCKET_BITS 12 /* nodes per bucket of the grouping: 4096, whose counters stay in L1 */
 
-/* CSR of the successors; in-degrees counted in the same pass as out-degrees. */
-static void build_csr(nb_dag_params *p, uint32_t *indeg)
+/* The edges grouped by one end (`key`: 0 the source, 1 the target): off[v]..off[v+1]
+ * index, in `other`, the other ends of v's edges. Only edges whose key is in `want`
+ * (a bitset; NULL: all). A random write per edge into the whole array is what makes a
+ * plain counting sort slow; here one pass counts the edges per bucket of 4096 nodes, one
+ * partitions them into the buckets (one write stream per bucket) and each bucket is then
+ * counted and placed inside its 4096 nodes. `tally` (NULL: none) counts the edges at
+ * each node's other end in the first pass. */
+static void group_edges(const nb_dag_params *p, int key, const uint64_t *want, uint32_t *tally,
+                        uint32_t **off_out, uint32_t **other_out)
 {
-    uint32_t *off = nb_xcalloc(p->nodes + 2, sizeof *off);
-    uint32_t *adj = nb_xmalloc((p->nedges + 1) * sizeof *adj);
+    size_t n = p->nodes, m = p->nedges, buckets = (n >> BUCKET_BITS) + 1;
     const uint32_t *e = p->edges;
-    for (size_t i = 0; i < p->nedges; i++) {
-        off[e[2 * i] + 2]++;
-        indeg[e[2 * i + 1]]++;
+    size_t *start = nb_xcalloc(buckets + 1, sizeof *start);
+    for (size_t i = 0; i < m; i++) {
+        uint32_t k = e[2 * i + key];
+        if (want && !(want[k >> 6] >> (k & 63) & 1))
+            continue;
+        start[(k >> BUCKET_BITS) + 1]++;
+        if (tally)
+            tally[e[2 * i + !key]]++;
     }
-    for (size_t u = 2; u <= p->nodes; u++) /* off[u+1] = start of u's list, then end */
-        off[u] += off[u - 1];
-    for (size_t i = 0; i < p->nedges; i++) {
-        if (i + 2 * AHEAD < p->nedges)
-            __builtin_prefetch(&off[e[2 * (i + 2 * AHEAD)] + 1], 1);
-        adj[off[e[2 * i] + 1]++] = e[2 * i + 1];
+    for (size_t b = 0; b < buckets; b++)
+        start[b + 1] += start[b];
+    size_t total = start[buckets], *at = nb_xmalloc(buckets * sizeof *at);
+    memcpy(at, start, buckets * sizeof *at);
+    uint64_t *part = nb_xmalloc_large((total + 1) * sizeof *part);
+    for (size_t i = 0; i < m; i++) {
+        uint32_t k = e[2 * i + key];
+        if (!want || want[k >> 6] >> (k & 63) & 1)
+            part[at[k >> BUCKET_BITS]++] = (uint64_t)k << 32 | e[2 * i + !key];
     }
-    p->offsets = off;
-    p->targets = adj;
+    uint32_t *off = nb_xcalloc_large(n + 1, sizeof *off),
+             *other = nb_xmalloc_large((total + 1) * sizeof *other);
+    for (size_t b = 0; b < buckets; b++) {
+        size_t lo = b << BUCKET_BITS, hi = lo + ((size_t)1 << BUCKET_BITS) < n
+                                                  ? lo + ((size_t)1 << BUCKET_BITS) : n;
+        for (size_t i = start[b]; i < start[b + 1]; i++) /* off[v+1] = v's count ... */
+            off[(part[i] >> 32) + 1]++;
+        uint32_t next = (uint32_t)start[b];
+        for (size_t v = lo; v < hi; v++) { /* ... then where v's list starts ... */
+            uint32_t count = off[v + 1];
+            off[v + 1] = next;
+            next += count;
+        }
+        for (size_t i = start[b]; i < start[b + 1]; i++) /* ... and once placed, where it ends */
+            other[off[(part[i] >> 32) + 1]++] = (uint32_t)part[i];
+    }
+    free(part);
+    free(at);
+    free(start);
+    *off_out = off;
+    *other_out = other;
 }
 
-/* Nodes Kahn's algorithm left have a left predecessor each; following one predecessor
- * per node from any of them must come back round: that loop is a cycle. */
-static nb_status report_cycle(const nb_dag_params *p, const uint32_t *indeg, nb_err *err)
+/* What the solving loop keeps of a node: `left` packs its unfinished out-degree (low
+ * count_bits bits, 0 once finished) under the set of its successors' values below
+ * `narrow` (the bits above); `first` is where its predecessor list starts, the next
+ * node's `first` where it ends. One record holds both, so finishing a node costs no
+ * second miss. */
+typedef struct dag_node {
+    uint32_t left, first;
+} dag_node;
+
+/* A finished node in the queue, with all the loop needs to pass its value on. */
+typedef struct dag_finished {
+    uint32_t node, value, first, last;
+} dag_finished;
+
+/* How `left` is split, from the largest out-degree. */
+typedef struct dag_packing {
+    unsigned count_bits;
+    uint32_t count_mask, narrow; /* values below narrow live in the mask */
+} dag_packing;
+
+/* Nodes the solving loop left unfinished each have an unfinished successor; following
+ * one such successor per node from any of them must come back round: that loop is a
+ * cycle. */
+static nb_status report_cycle(const nb_dag_params *p, const dag_node *node, uint32_t count_mask,
+                              nb_err *err)
 {
-    uint32_t none = UINT32_MAX, *pred = nb_xmalloc((p->nodes + 1) * sizeof *pred);
-    memset(pred, 0xff, (p->nodes + 1) * sizeof *pred);
+    uint32_t none = UINT32_MAX, *next = nb_xmalloc((p->nodes + 1) * sizeof *next);
+    memset(next, 0xff, (p->nodes + 1) * sizeof *next);
     uint32_t start = none;
     for (size_t i = 0; i < p->nedges; i++) {
         uint32_t u = p->edges[2 * i], v = p->edges[2 * i + 1];
-        if (indeg[u] && indeg[v]) {
-            pred[v] = u;
-            start = v;
+        if (node[u].left & count_mask && node[v].left & count_mask) {
+            next[u] = v;
+            start = u;
         }
     }
     uint32_t *step = nb_xcalloc(p->nodes + 1, sizeof *step), u = start;
-    for (uint32_t k = 1; !step[u]; k++) { /* walk back until a node repeats */
+    for (uint32_t k = 1; !step[u]; k++) { /* walk on until a node repeats */
         step[u] = k;
-        u = pred[u];
+        u = next[u];
     }
     size_t len = 0;
-    for (uint32_t v = u;; v = pred[v]) {
+    for (uint32_t v = u;; v = next[v]) {
         len++;
-        if (pred[v] == u)
+        if (next[v] == u)
             break;
     }
     err->cycle_len = len;
     err->cycle = nb_xmalloc(len * sizeof *err->cycle);
     uint32_t v = u;
-    for (size_t i = len; i-- > 0; v = pred[v]) /* the walk went backwards: reverse it */
+    for (size_t i = 0; i < len; i++, v = next[v])
         err->cycle[i] = v;
     free(step);
-    free(pred);
+    free(next);
     return nb_fail(err, NB_ECYCLE, "/edges", "the graph has a cycle through %zu nodes "
                    "(node %u leads back to itself)", len, u);
 }
 
-/* The passes below visit nodes in an order known in advance (the queue), and each
- * visit is a chain of dependent loads: node -> offsets -> successors -> their entries.
- * Fetching those a few nodes ahead lets the loads of several nodes overlap. */
-static void prefetch_ahead(const uint32_t *order, size_t at, size_t end, const uint32_t *off,
-                           const uint32_t *adj, const uint32_t *entry, int write)
+/* The mex of a finished node's successors: the first value missing from its narrow mask,
+ * else from its wide bits (values narrow..out-degree, from wide_at[u]). */
+static uint32_t finished_mex(const dag_packing *pk, uint32_t left, const uint64_t *wide,
+                             const uint32_t *wide_at, uint32_t u)
 {
-    if (at + 2 * AHEAD < end)
-        __builtin_prefetch(&off[order[at + 2 * AHEAD]]);
-    if (at + AHEAD < end)
-        __builtin_prefetch(&adj[off[order[at + AHEAD]]]);
-    if (at + AHEAD / 2 < end) {
-        uint32_t w = order[at + AHEAD / 2];
-        for (uint32_t e = off[w]; e < off[w + 1]; e++)
-            write ? __builtin_prefetch(&entry[adj[e]], 1) : __builtin_prefetch(&entry[adj[e]]);
-    }
+    uint64_t mask = (uint64_t)left >> pk->count_bits;
+    if (mask != (1ULL << pk->narrow) - 1)
+        return (uint32_t)__builtin_ctzll(~mask);
+    uint32_t k = wide_at[u];
+    while (k < wide_at[u + 1] && wide[k >> 6] >> (k & 63) & 1)
+        k++;
+    return pk->narrow + (k - wide_at[u]);
 }
 
-/* The same walking the order backwards from `at`. */
-static void prefetch_behind(const uint32_t *order, size_t at, const uint32_t *off,
-                            const uint32_t *adj, const uint32_t *entry)
-{
-    if (at >= 2 * AHEAD)
-        __builtin_prefetch(&off[order[at - 2 * AHEAD]]);
-    if (at >= AHEAD)
-        __builtin_prefetch(&adj[off[order[at - AHEAD]]]);
-    if (at >= AHEAD / 2) {
-        uint32_t w = order[at - AHEAD / 2];
-        for (uint32_t e = off[w]; e < off[w + 1]; e++)
-            __builtin_prefetch(&entry[adj[e]]);
-    }
-}
-
-/* Kahn's algorithm orders the nodes so that every edge goes forward; then the values are
- * taken in reverse order, each the mex of its successors' (independent loads, unlike a
- * depth-first walk whose every step waits for the last). */
-static nb_status solve(nb_dag_params *p, uint32_t *indeg, nb_err *err)
+/* The values are found from the sinks backwards: a node is finished, its value the mex of
+ * its successors', when its last successor is. Every edge costs one read-modify-write of
+ * its source's `left` (found through the target's predecessor list, which the queue entry
+ * points at), and each node one miss on its list: the sum of one gather per edge and one
+ * per node. Values from `narrow` up to a node's out-degree (only nodes with that many
+ * successors can have them) go to a bitset with out-degree - narrow + 1 bits per such
+ * node. Ends with p->sg set, or a cycle. */
+static nb_status solve(nb_dag_params *p, nb_err *err)
 {
     size_t n = p->nodes;
-    const uint32_t *off = p->offsets, *adj = p->targets;
-    uint32_t *order = nb_xmalloc((n + 1) * sizeof *order);
-    size_t head = 0, tail = 0;
-    for (size_t u = 0; u < n; u++)
-        if (!indeg[u])
-            order[tail++] = (uint32_t)u;
-    while (head < tail) {
-        prefetch_ahead(order, head, tail, off, adj, indeg, 1);
-        uint32_t u = order[head++];
-        for (uint32_t e = off[u]; e < off[u + 1]; e++)
-            if (--indeg[adj[e]] == 0)
-                order[tail++] = adj[e];
-    }
-    if (tail < n) {
-        free(order);
-        return report_cycle(p, indeg, err);
-    }
+    uint32_t *wide_at = nb_xcalloc_large(n + 1, sizeof *wide_at), *off, *pred;
+    group_edges(p, 1, NULL, wide_at, &off, &pred); /* wide_at holds out-degrees at first */
     uint32_t max_degree = 0;
-    for (size_t u = 0; u < n; u++)
-        if (off[u + 1] - off[u] > max_degree)
-            max_degree = off[u + 1] - off[u];
-    uint32_t *stamp = nb_xcalloc((size_t)max_degree + 2, sizeof *stamp);
-    uint32_t *sg = nb_xmalloc((n + 1) * sizeof *sg);
-    for (size_t i = n; i-- > 0;) {
-        prefetch_behind(order, i, off, adj, sg);
-        uint32_t u = order[i], degree = off[u + 1] - off[u], mark = u + 1;
-        for (uint32_t e = off[u]; e < off[u + 1]; e++)
-            if (sg[adj[e]] <= degree)
-                stamp[sg[adj[e]]] = mark;
-        uint32_t mex = 0;
-        while (stamp[mex] == mark)
-            mex++;
-        sg[u] = mex;
+    for (size_t v = 0; v < n; v++)
+        max_degree = wide_at[v] > max_degree ? wide_at[v] : max_degree;
+    dag_packing pk = {nb_bit_length(max_degree), 0, 0};
+    pk.count_mask = (uint32_t)((1ULL << pk.count_bits) - 1);
+    pk.narrow = 32 - pk.count_bits;
+    dag_node *node = nb_xmalloc_large((n + 1) * sizeof *node);
+    dag_finished *queue = nb_xmalloc_large((n + 1) * sizeof *queue);
+    size_t tail = 0;
+    uint32_t wide_bits = 0;
+    for (size_t v = 0; v < n; v++) {
+        uint32_t degree = wide_at[v];
+        node[v] = (dag_node){degree, off[v]};
+        wide_at[v] = wide_bits;
+        if (degree >= pk.narrow)
+            wide_bits += degree - pk.narrow + 1;
+        if (!degree)
+            queue[tail++] = (dag_finished){(uint32_t)v, 0, off[v], off[v + 1]};
     }
-    free(stamp);
-    free(order);
-    p->sg = sg;
-    return NB_OK;
+    node[n].first = off[n];
+    wide_at[n] = wide_bits;
+    free(off);
+    uint64_t *wide = nb_xcalloc((size_t)wide_bits / 64 + 1, sizeof *wide);
+    for (size_t head = 0; head < tail; head++) {
+        if (head + 2 * AHEAD < tail)
+            __builtin_prefetch(&pred[queue[head + 2 * AHEAD].first]);
+        if (head + AHEAD < tail)
+            for (uint32_t e = queue[head + AHEAD].first; e < queue[head + AHEAD].last; e++)
+                __builtin_prefetch(&node[pred[e]], 1);
+        dag_finished f = queue[head];
+        uint32_t bit = f.value < pk.narrow ? 1u << (pk.count_bits + f.value) : 0;
+        for (uint32_t e = f.first; e < f.last; e++) {
+            uint32_t u = pred[e], left = (node[u].left - 1) | bit;
+            if (!bit && f.value - pk.narrow < wide_at[u + 1] - wide_at[u]) {
+                uint32_t k = wide_at[u] + f.value - pk.narrow;
+                wide[k >> 6] |= 1ULL << (k & 63);
+            }
+            node[u].left = left;
+            if (!(left & pk.count_mask))
+                queue[tail++] = (dag_finished){u, finished_mex(&pk, left, wide, wide_at, u),
+                                               node[u].first, node[u + 1].first};
+        }
+    }
+    free(wide);
+    free(wide_at);
+    free(pred);
+    nb_status st = tail < n ? report_cycle(p, node, pk.count_mask, err) : NB_OK;
+    if (st == NB_OK) {
+        p->sg = nb_xmalloc_large((n + 1) * sizeof *p->sg);
+        for (size_t i = 0; i < n; i++)
+            p->sg[queue[i].node] = queue[i].value;
+    }
+    free(queue);
+    free(node);
+    return st;
+}
+
+/* The successor lists, built on first use: for the nodes the tokens stand on (one
+ * filtered pass over the edges), or for every node when `all` is asked (a search) or a
+ * move from another node is. */
+static void need_successors(const nb_game *g, bool all, uint64_t node)
+{
+    nb_dag_params *p = dag_params(g);
+    bool listed = p->succ_of && !all && p->succ_of[node >> 6] >> (node & 63) & 1;
+    if (p->offsets && (!p->succ_of || listed))
+        return;
+    bool first = !p->offsets;
+    free(p->offsets);
+    free(p->targets);
+    free(p->succ_of);
+    p->succ_of = NULL;
+    if (first && !all) {
+        p->succ_of = nb_xcalloc(p->nodes / 64 + 1, sizeof *p->succ_of);
+        for (size_t t = 0; t < g->len; t++)
+            p->succ_of[g->state[t] >> 6] |= 1ULL << (g->state[t] & 63);
+        if (!(p->succ_of[node >> 6] >> (node & 63) & 1)) {
+            free(p->succ_of);
+            p->succ_of = NULL;
+        }
+    }
+    group_edges(p, 0, p->succ_of, NULL, &p->offsets, &p->targets);
 }
 
 static void dag_release(nb_game *g, nb_solver *s)
@@ -183,20 +270,16 @@ static void dag_release(nb_game *g, nb_solver *s)
     nb_dag_params *p = dag_params(g);
     free(p->offsets);
     free(p->targets);
+    free(p->succ_of);
     free(p->sg);
     p->offsets = p->targets = p->sg = NULL;
+    p->succ_of = NULL;
 }
 
 static nb_status dag_prepare(nb_game *g, nb_solver *s, nb_err *err)
 {
-    nb_dag_params *p = dag_params(g);
-    uint32_t *indeg = nb_xcalloc(p->nodes + 1, sizeof *indeg);
-    build_csr(p, indeg);
-    nb_status st = solve(p, indeg, err);
-    free(indeg);
-    if (st != NB_OK)
-        dag_release(g, s);
-    return st;
+    (void)s;
+    return solve(dag_params(g), err);
 }
 
 static nb_status dag_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err *err)
@@ -211,8 +294,9 @@ static nb_status dag_options(const nb_game *g, nb_solver *s, size_t part, nb_opt
                              void *ctx, nb_err *err)
 {
     (void)s, (void)err;
-    const nb_dag_params *p = dag_params(g);
     uint64_t u = g->state[part];
+    need_successors(g, false, u);
+    const nb_dag_params *p = dag_params(g);
     for (uint32_t e = p->offsets[u]; e < p->offsets[u + 1]; e++) {
         nb_move m = {.u.slide = {part, u, p->targets[e]}};
         if (!fn(ctx, &m, p->sg[p->targets[e]]))
@@ -230,6 +314,7 @@ static nb_status dag_moves_to(const nb_game *g, nb_solver *s, size_t part, uint6
 
 static void dag_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
 {
+    need_successors(g, true, 0);
     const nb_dag_params *p = dag_params(g);
     uint64_t *after = nb_xmalloc((g->len + 1) * sizeof *after);
     memcpy(after, g->state, g->len * sizeof *after);

@@ -49,12 +49,14 @@ typedef struct nb_cutting_params {
 } nb_cutting_params;
 extern const nb_ruleset nb_cutting;
 
-/* dag: state = the nodes the tokens stand on. The edges are borrowed; the CSR and the SG
- * values are built by prepare and freed by release. */
+/* dag: state = the nodes the tokens stand on. The edges are borrowed; the SG values are
+ * built by prepare, the successor lists (offsets, targets: a CSR) on first use for the
+ * nodes in the bitset succ_of (NULL: every node); release frees all three. */
 typedef struct nb_dag_params {
     size_t nodes, nedges;
     const uint32_t *edges; /* nedges pairs u,v */
     uint32_t *offsets, *targets, *sg;
+    uint64_t *succ_of;
 } nb_dag_params;
 extern const nb_ruleset nb_dag;
 

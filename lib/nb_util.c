@@ -3,6 +3,8 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
 
 static void *nb_check(void *p, size_t size)
 {
@@ -18,6 +20,25 @@ void *nb_xmalloc(size_t size) { return nb_check(malloc(size ? size : 1), size); 
 void *nb_xcalloc(size_t count, size_t size)
 {
     return nb_check(calloc(count ? count : 1, size ? size : 1), count * size);
+}
+
+#define HUGE_PAGE ((size_t)2 << 20)
+
+void *nb_xmalloc_large(size_t size)
+{
+    if (size < 2 * HUGE_PAGE)
+        return nb_xmalloc(size);
+    size_t rounded = (size + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+    void *p = nb_check(aligned_alloc(HUGE_PAGE, rounded), rounded);
+    madvise(p, rounded, MADV_HUGEPAGE); /* a hint: without it the array still works */
+    return p;
+}
+
+void *nb_xcalloc_large(size_t count, size_t size)
+{
+    void *p = nb_xmalloc_large(count * size);
+    memset(p, 0, count * size);
+    return p;
 }
 
 void *nb_xrealloc(void *ptr, size_t size) { return nb_check(realloc(ptr, size ? size : 1), size); }

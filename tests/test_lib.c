@@ -585,6 +585,67 @@ START_TEST(dag_long_path)
 }
 END_TEST
 
+/* Each node's value is the mex of its successors' values: on a DAG that defines the SG
+ * function, so checking it at every node checks the whole table. */
+static void check_mex_everywhere(const nb_dag_params *p)
+{
+    size_t n = p->nodes;
+    uint8_t *seen = calloc(n + 1, 1);
+    uint32_t *first = calloc(n + 1, sizeof *first), *next = malloc((p->nedges + 1) * sizeof *next);
+    for (size_t e = 0; e < p->nedges; e++) { /* successor lists, 1-based, by linking */
+        next[e] = first[p->edges[2 * e]];
+        first[p->edges[2 * e]] = (uint32_t)e + 1;
+    }
+    for (size_t u = 0; u < n; u++) {
+        for (uint32_t e = first[u]; e; e = next[e - 1])
+            if (p->sg[p->edges[2 * (e - 1) + 1]] <= n)
+                seen[p->sg[p->edges[2 * (e - 1) + 1]]] = 1;
+        uint32_t mex = 0;
+        while (seen[mex])
+            mex++;
+        ck_assert_uint_eq(p->sg[u], mex);
+        for (uint32_t e = first[u]; e; e = next[e - 1])
+            if (p->sg[p->edges[2 * (e - 1) + 1]] <= n)
+                seen[p->sg[p->edges[2 * (e - 1) + 1]]] = 0;
+    }
+    free(next);
+    free(first);
+    free(seen);
+}
+
+START_TEST(dag_large_values)
+{
+    /* Nodes past several buckets of the grouping, a transitive tournament whose values
+     * run to 99 (past the values a node's mask holds beside its count), repeated edges,
+     * and a hub with an edge to every node of the tournament and to some others. */
+    size_t n = 9000, t = 100, m = 0;
+    uint32_t *edges = malloc(2 * (t * t + 40000) * sizeof *edges);
+    for (uint32_t i = 0; i < t; i++) /* node 8000+i -> 8000+j for every j > i: value t-1-i */
+        for (uint32_t j = i + 1; j < t; j++)
+            edges[2 * m] = 8000 + i, edges[2 * m + 1] = 8000 + j, m++;
+    for (uint32_t j = 0; j < t; j += 1 + (uint32_t)rnd(2)) /* the hub, node 0 */
+        edges[2 * m] = 0, edges[2 * m + 1] = 8000 + j, m++;
+    for (size_t k = 0; k < 30000; k++) { /* forward edges between random nodes */
+        uint32_t a = 1 + (uint32_t)rnd(n - 1), b = 1 + (uint32_t)rnd(n - 1);
+        if (a == b)
+            continue;
+        edges[2 * m] = a < b ? a : b, edges[2 * m + 1] = a < b ? b : a, m++;
+        if (rnd(8) == 0) /* the same edge again */
+            edges[2 * m] = edges[2 * m - 2], edges[2 * m + 1] = edges[2 * m - 1], m++;
+    }
+    nb_dag_params p = {.nodes = n, .nedges = m, .edges = edges};
+    uint64_t token = 0;
+    nb_game g = {&nb_dag, &p, 1, &token};
+    nb_err err = {0};
+    ck_assert(nb_game_open(&solver, &g, &err) == NB_OK);
+    for (uint32_t i = 0; i < t; i++)
+        ck_assert_uint_eq(p.sg[8000 + i], t - 1 - i);
+    check_mex_everywhere(&p);
+    nb_game_close(&solver, &g);
+    free(edges);
+}
+END_TEST
+
 START_TEST(sum_random)
 {
     for (int round = 0; round < 1200; round++) {
@@ -749,7 +810,8 @@ static Suite *lib_suite(void)
         {"subtraction_past_table", subtraction_past_table}, {"moore", moore_random},
         {"moore_large", moore_large}, {"staircase", staircase_random}, {"coins", coins_random},
         {"cutting", cutting_random}, {"cutting_poj", cutting_poj_2311}, {"dag", dag_random},
-        {"dag_cycle", dag_cycle}, {"dag_long_path", dag_long_path}, {"sum", sum_random},
+        {"dag_cycle", dag_cycle}, {"dag_long_path", dag_long_path},
+        {"dag_large_values", dag_large_values}, {"sum", sum_random},
         {"sum_components", sum_moves_in_right_component},
         {"errors", errors_name_field_and_limit},
     };
