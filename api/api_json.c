@@ -22,7 +22,8 @@ void api_path(char *out, size_t size, const char *base, const char *key)
 
 void api_path_index(char *out, size_t size, const char *base, size_t index)
 {
-    snprintf(out, size, "%s/%zu", base, index);
+    if (snprintf(out, size, "%s/%zu", base, index) < 0) /* a cut pointer ends early, safely */
+        out[0] = '\0';
 }
 
 /* After jansson refused an integer too large for 64 bits: parse again reading integers as
