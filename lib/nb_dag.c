@@ -58,7 +58,7 @@ static void group_edges(const nb_dag_params *p, int key, const uint64_t *want, u
     size_t *start = nb_xcalloc(buckets + 1, sizeof *start);
     for (size_t i = 0; i < m; i++) {
         uint32_t k = e[2 * i + key];
-        if (want && !(want[k >> 6] >> (k & 63) & 1))
+        if (want && !nb_bit_test(want, k))
             continue;
         start[(k >> BUCKET_BITS) + 1]++;
         if (tally)
@@ -71,7 +71,7 @@ static void group_edges(const nb_dag_params *p, int key, const uint64_t *want, u
     uint64_t *part = nb_xmalloc_large((total + 1) * sizeof *part);
     for (size_t i = 0; i < m; i++) {
         uint32_t k = e[2 * i + key];
-        if (!want || want[k >> 6] >> (k & 63) & 1)
+        if (!want || nb_bit_test(want, k))
             part[at[k >> BUCKET_BITS]++] = (uint64_t)k << 32 | e[2 * i + !key];
     }
     uint32_t *off = nb_xcalloc_large(n + 1, sizeof *off),
@@ -164,7 +164,7 @@ static uint32_t finished_mex(const dag_packing *pk, uint32_t left, const uint64_
     if (mask != (1ULL << pk->narrow) - 1)
         return (uint32_t)__builtin_ctzll(~mask);
     uint32_t k = wide_at[u];
-    while (k < wide_at[u + 1] && wide[k >> 6] >> (k & 63) & 1)
+    while (k < wide_at[u + 1] && nb_bit_test(wide, k))
         k++;
     return pk->narrow + (k - wide_at[u]);
 }
@@ -214,10 +214,8 @@ static nb_status solve(nb_dag_params *p, nb_err *err)
         uint32_t bit = f.value < pk.narrow ? 1u << (pk.count_bits + f.value) : 0;
         for (uint32_t e = f.first; e < f.last; e++) {
             uint32_t u = pred[e], left = (node[u].left - 1) | bit;
-            if (!bit && f.value - pk.narrow < wide_at[u + 1] - wide_at[u]) {
-                uint32_t k = wide_at[u] + f.value - pk.narrow;
-                wide[k >> 6] |= 1ULL << (k & 63);
-            }
+            if (!bit && f.value - pk.narrow < wide_at[u + 1] - wide_at[u])
+                nb_bit_set(wide, wide_at[u] + f.value - pk.narrow);
             node[u].left = left;
             if (!(left & pk.count_mask))
                 queue[tail++] = (dag_finished){u, finished_mex(&pk, left, wide, wide_at, u),
@@ -239,27 +237,22 @@ static nb_status solve(nb_dag_params *p, nb_err *err)
 }
 
 /* The successor lists, built on first use: for the nodes the tokens stand on (one
- * filtered pass over the edges), or for every node when `all` is asked (a search) or a
- * move from another node is. */
+ * filtered pass over the edges; a first use always asks for one of them), then for every
+ * node once a search (`all`) or a move from another node asks. */
 static void need_successors(const nb_game *g, bool all, uint64_t node)
 {
     nb_dag_params *p = dag_params(g);
-    bool listed = p->succ_of && !all && p->succ_of[node >> 6] >> (node & 63) & 1;
-    if (p->offsets && (!p->succ_of || listed))
+    if (p->offsets && (!p->succ_of || (!all && nb_bit_test(p->succ_of, node))))
         return;
-    bool first = !p->offsets;
+    bool tokens_only = !p->offsets && !all;
     free(p->offsets);
     free(p->targets);
     free(p->succ_of);
     p->succ_of = NULL;
-    if (first && !all) {
+    if (tokens_only) {
         p->succ_of = nb_xcalloc(p->nodes / 64 + 1, sizeof *p->succ_of);
         for (size_t t = 0; t < g->len; t++)
-            p->succ_of[g->state[t] >> 6] |= 1ULL << (g->state[t] & 63);
-        if (!(p->succ_of[node >> 6] >> (node & 63) & 1)) {
-            free(p->succ_of);
-            p->succ_of = NULL;
-        }
+            nb_bit_set(p->succ_of, g->state[t]);
     }
     group_edges(p, 0, p->succ_of, NULL, &p->offsets, &p->targets);
 }

@@ -88,7 +88,7 @@ static uint8_t next_value(const nb_subtable *t, uint64_t n)
     uint64_t seen[2] = {0, 0};
     for (size_t k = 0; k < t->nset && t->set[k] <= n; k++) {
         unsigned v = t->values[n - t->set[k]];
-        seen[v >> 6] |= 1ULL << (v & 63);
+        nb_bit_set(seen, v);
     }
     return (uint8_t)nb_mex128(seen);
 }

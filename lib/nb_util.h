@@ -2,6 +2,7 @@
 #ifndef NB_UTIL_H
 #define NB_UTIL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -24,6 +25,14 @@ int nb_cmp_u64(const void *a, const void *b);
 
 /* Smallest value not set in a 128-bit mask (bits 0..127). */
 unsigned nb_mex128(const uint64_t mask[2]);
+
+/* Bit i of a bitset held in 64-bit words. */
+static inline bool nb_bit_test(const uint64_t *set, uint64_t i)
+{
+    return set[i >> 6] >> (i & 63) & 1;
+}
+
+static inline void nb_bit_set(uint64_t *set, uint64_t i) { set[i >> 6] |= 1ULL << (i & 63); }
 
 /* Number of bits needed to write x (0 for 0). */
 unsigned nb_bit_length(uint64_t x);
