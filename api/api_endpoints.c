@@ -6,21 +6,28 @@
 
 #include "api_json.h"
 
-static const char *verdict_name(nb_verdict v)
+/* {members,"position":{...}} of one move. */
+static void put_move(const api_game *g, const nb_move *m, bool with_position, api_buf *b)
 {
-    return v == NB_WIN ? "win" : v == NB_LOSE ? "lose" : "draw";
+    api_put_lit(b, "{");
+    g->type->write_move(g, m, b);
+    if (with_position) {
+        api_put_lit(b, ",\"position\":");
+        g->type->write_position(g, m, b);
+    }
+    api_put_lit(b, "}");
 }
 
-static json_t *move_json(const api_game *g, const nb_move *m, bool with_position)
+static void put_verdict(nb_verdict v, api_buf *b)
 {
-    json_t *move = json_object();
-    g->type->encode_move(g, m, move);
-    if (with_position)
-        json_object_set_new(move, "position", g->type->position_after(g, m));
-    return move;
+    if (v == NB_WIN)
+        api_put_lit(b, "\"win\"");
+    else if (v == NB_LOSE)
+        api_put_lit(b, "\"lose\"");
+    else
+        api_put_lit(b, "\"draw\"");
 }
 
-/* The analysis of one decoded game; `base` prefixes pointers of lib errors. */
 /* Takes from *budget the bytes the moves' positions will copy; 422 when they pass it.
  * Small answers are let through without measuring the position's text. */
 static int spend_answer(const api_context *ctx, const api_game *g, size_t moves, size_t *budget,
@@ -37,41 +44,65 @@ static int spend_answer(const api_context *ctx, const api_game *g, size_t moves,
     return 0;
 }
 
+static void put_analysis(const api_game *g, const nb_analysis *a, api_buf *b)
+{
+    bool normal = g->conv == NB_NORMAL;
+    api_put_lit(b, "{\"type\":");
+    api_put_string(b, g->type->name, strlen(g->type->name));
+    api_put_lit(b, ",\"convention\":");
+    if (normal)
+        api_put_lit(b, "\"normal\"");
+    else
+        api_put_lit(b, "\"misere\"");
+    api_put_lit(b, ",\"verdict\":");
+    put_verdict(a->verdict, b);
+    if (a->has_sg && normal) {
+        api_put_lit(b, ",\"sg\":");
+        api_put_uint(b, a->sg);
+    }
+    if (a->components) {
+        api_put_lit(b, ",\"components\":[");
+        for (size_t i = 0; i < a->ncomponents; i++) {
+            if (i)
+                api_put_lit(b, ",");
+            if (a->components[i].has_sg && normal) {
+                api_put_lit(b, "{\"sg\":");
+                api_put_uint(b, a->components[i].sg);
+                api_put_lit(b, "}");
+            } else {
+                api_put_lit(b, "{}");
+            }
+        }
+        api_put_lit(b, "]");
+    }
+    api_put_lit(b, ",\"winning_moves\":[");
+    for (size_t i = 0; i < a->moves.len; i++) {
+        if (i)
+            api_put_lit(b, ",");
+        put_move(g, &a->moves.items[i], g->type->moves_carry_position, b);
+    }
+    if (a->complete)
+        api_put_lit(b, "],\"winning_moves_complete\":true}");
+    else
+        api_put_lit(b, "],\"winning_moves_complete\":false}");
+}
+
+/* The analysis of one decoded game, written to `out` only when it succeeds; `base`
+ * prefixes pointers of lib errors. */
 static int analyse_game(const api_context *ctx, api_game *g, size_t max_moves, const char *base,
-                        size_t *budget, json_t **out, api_problem *p)
+                        size_t *budget, api_buf *out, api_problem *p)
 {
     nb_analysis a;
     nb_err err = {0};
     if (nb_analyse(ctx->solver, &g->game, g->conv, max_moves, &a, &err) != NB_OK)
         return api_fail_from_lib(p, &err, base);
-    if (spend_answer(ctx, g, a.moves.len, budget, p)) {
-        nb_analysis_free(&a);
-        return p->status;
+    int status = spend_answer(ctx, g, a.moves.len, budget, p);
+    if (!status) {
+        put_analysis(g, &a, out);
+        status = 200;
     }
-    json_t *o = json_pack("{s:s, s:s, s:s}", "type", g->type->name, "convention",
-                          g->conv == NB_MISERE ? "misere" : "normal", "verdict",
-                          verdict_name(a.verdict));
-    if (a.has_sg && g->conv == NB_NORMAL)
-        json_object_set_new(o, "sg", json_integer((json_int_t)a.sg));
-    if (a.components) {
-        json_t *comps = json_array();
-        for (size_t i = 0; i < a.ncomponents; i++) {
-            json_t *c = json_object();
-            if (a.components[i].has_sg && g->conv == NB_NORMAL)
-                json_object_set_new(c, "sg", json_integer((json_int_t)a.components[i].sg));
-            json_array_append_new(comps, c);
-        }
-        json_object_set_new(o, "components", comps);
-    }
-    json_t *moves = json_array();
-    for (size_t i = 0; i < a.moves.len; i++)
-        json_array_append_new(moves, move_json(g, &a.moves.items[i],
-                                               g->type->moves_carry_position));
-    json_object_set_new(o, "winning_moves", moves);
-    json_object_set_new(o, "winning_moves_complete", json_boolean(a.complete));
     nb_analysis_free(&a);
-    *out = o;
-    return 200;
+    return status;
 }
 
 static int decode_top(const api_context *ctx, json_t *body, const char *base, bool for_table,
@@ -90,7 +121,7 @@ static int decode_top(const api_context *ctx, json_t *body, const char *base, bo
     return 0;
 }
 
-int api_analyze(const api_context *ctx, json_t *body, size_t max_moves, json_t **out,
+int api_analyze(const api_context *ctx, json_t *body, size_t max_moves, api_buf *out,
                 api_problem *p)
 {
     api_game g;
@@ -102,7 +133,7 @@ int api_analyze(const api_context *ctx, json_t *body, size_t max_moves, json_t *
     return status;
 }
 
-int api_batch(const api_context *ctx, json_t *body, size_t max_moves, json_t **out,
+int api_batch(const api_context *ctx, json_t *body, size_t max_moves, api_buf *out,
               api_problem *p)
 {
     static const char *const keys[] = {"positions", NULL};
@@ -117,25 +148,31 @@ int api_batch(const api_context *ctx, json_t *body, size_t max_moves, json_t **o
     if (n > ctx->limits->max_batch)
         return api_fail(p, 422, "/positions", "positions holds %zu games, over the limit "
                         "max_batch=%zu", n, ctx->limits->max_batch);
-    json_t *results = json_array();
     size_t budget = ctx->limits->max_answer; /* shared by every position of the batch */
+    api_put_lit(out, "{\"results\":[");
     for (size_t i = 0; i < n; i++) {
         char base[32];
         api_path_index(base, sizeof base, "/positions", i);
         api_game g;
         api_problem item = {0};
-        json_t *result = NULL;
+        int status = 0;
+        if (i)
+            api_put_lit(out, ",");
         if (!decode_top(ctx, json_array_get(positions, i), base, false, &g, &item)) {
-            analyse_game(ctx, &g, max_moves, base, &budget, &result, &item);
+            status = analyse_game(ctx, &g, max_moves, base, &budget, out, &item);
             api_game_free(&g);
         }
-        json_array_append_new(results, result ? result : api_problem_json(&item));
+        if (status != 200) {
+            json_t *problem = api_problem_json(&item);
+            api_put_json(out, problem);
+            json_decref(problem);
+        }
     }
-    *out = json_pack("{s:o}", "results", results);
+    api_put_lit(out, "]}");
     return 200;
 }
 
-int api_play(const api_context *ctx, json_t *body, json_t **out, api_problem *p)
+int api_play(const api_context *ctx, json_t *body, api_buf *out, api_problem *p)
 {
     api_game g;
     if (decode_top(ctx, body, "", false, &g, p))
@@ -146,20 +183,24 @@ int api_play(const api_context *ctx, json_t *body, json_t **out, api_problem *p)
     if (nb_play(ctx->solver, &g.game, g.conv, &r, &err) != NB_OK) {
         status = api_fail_from_lib(p, &err, "");
     } else {
-        json_t *move = json_null(), *position = json_null();
+        api_put_lit(out, "{\"verdict\":");
+        put_verdict(r.verdict, out);
         if (r.has_move) {
-            move = move_json(&g, &r.move.items[0], false);
-            position = g.type->position_after(&g, &r.move.items[0]);
+            api_put_lit(out, ",\"move\":");
+            put_move(&g, &r.move.items[0], false, out);
+            api_put_lit(out, ",\"position\":");
+            g.type->write_position(&g, &r.move.items[0], out);
+            api_put_lit(out, "}");
+        } else {
+            api_put_lit(out, ",\"move\":null,\"position\":null}");
         }
-        *out = json_pack("{s:s, s:o, s:o}", "verdict", verdict_name(r.verdict), "move", move,
-                         "position", position);
         nb_movelist_free(&r.move);
     }
     api_game_free(&g);
     return status;
 }
 
-int api_table(const api_context *ctx, json_t *body, json_t **out, api_problem *p)
+int api_table(const api_context *ctx, json_t *body, api_buf *out, api_problem *p)
 {
     const char *name = json_string_value(json_object_get(body, "type"));
     const api_type *t = name ? api_type_find(name) : NULL;
@@ -172,7 +213,11 @@ int api_table(const api_context *ctx, json_t *body, json_t **out, api_problem *p
     api_game g;
     if (decode_top(ctx, body, "", true, &g, p))
         return p->status;
-    int status = g.type->table(ctx->solver, &g, body, ctx->limits, out, p) ? p->status : 200;
+    json_t *table = NULL;
+    int status = g.type->table(ctx->solver, &g, body, ctx->limits, &table, p) ? p->status : 200;
+    if (status == 200)
+        api_put_json(out, table);
+    json_decref(table);
     api_game_free(&g);
     return status;
 }

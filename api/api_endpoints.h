@@ -1,6 +1,6 @@
-/* api_endpoints.h - what each endpoint computes, from a parsed body to a JSON answer: no
- * HTTP here. Each returns the HTTP status; on 200 *out is the answer (caller owns it),
- * otherwise p says what went wrong. */
+/* api_endpoints.h - what each endpoint computes, from a parsed body to a JSON answer's
+ * text: no HTTP here. Each returns the HTTP status; on 200 the answer is appended to
+ * *out (the caller owns it), otherwise p says what went wrong and *out is unchanged. */
 #ifndef API_ENDPOINTS_H
 #define API_ENDPOINTS_H
 
@@ -16,13 +16,13 @@ typedef struct api_context {
     const api_limits *limits;
 } api_context;
 
-int api_analyze(const api_context *ctx, json_t *body, size_t max_moves, json_t **out,
+int api_analyze(const api_context *ctx, json_t *body, size_t max_moves, api_buf *out,
                 api_problem *p);
 /* {"positions":[...]} -> {"results":[...]}: each result an analysis or a problem object. */
-int api_batch(const api_context *ctx, json_t *body, size_t max_moves, json_t **out,
+int api_batch(const api_context *ctx, json_t *body, size_t max_moves, api_buf *out,
               api_problem *p);
-int api_play(const api_context *ctx, json_t *body, json_t **out, api_problem *p);
-int api_table(const api_context *ctx, json_t *body, json_t **out, api_problem *p);
+int api_play(const api_context *ctx, json_t *body, api_buf *out, api_problem *p);
+int api_table(const api_context *ctx, json_t *body, api_buf *out, api_problem *p);
 
 /* GET /v1/games: every registered type with fields, limits and a working example. */
 json_t *api_catalog(const api_limits *limits);

@@ -35,28 +35,35 @@ static int coins_decode(json_t *obj, const char *base, const api_limits *lim, ap
     return 0;
 }
 
-static void coins_encode(const api_game *g, const nb_move *m, json_t *move)
+static void coins_write(const api_game *g, const nb_move *m, api_buf *b)
 {
     (void)g;
-    json_t *flip = json_array();
-    if (m->u.flip.also)
-        json_array_append_new(flip, json_integer((json_int_t)m->u.flip.also));
-    json_array_append_new(flip, json_integer((json_int_t)m->u.flip.coin));
-    json_object_set_new(move, "flip", flip);
+    api_put_lit(b, "\"flip\":[");
+    if (m->u.flip.also) {
+        api_put_uint(b, m->u.flip.also);
+        api_put_lit(b, ",");
+    }
+    api_put_uint(b, m->u.flip.coin);
+    api_put_lit(b, "]");
 }
 
-static json_t *coins_after(const api_game *g, const nb_move *m)
+/* The row after the flip: coin turned to tails, `also` (if any) turned over. The row
+ * holds only H and T (decode checked), so it needs no escaping. */
+static void coins_after(const api_game *g, const nb_move *m, api_buf *b)
 {
     json_t *coins = json_object_get(g->json, "coins");
-    size_t n = json_string_length(coins);
-    char *s = malloc(n + 1);
-    memcpy(s, json_string_value(coins), n + 1);
-    s[m->u.flip.coin - 1] = 'T';
+    api_put_lit(b, "\"");
+    size_t at = b->len;
+    api_put(b, json_string_value(coins), json_string_length(coins));
+    b->p[at + m->u.flip.coin - 1] = 'T';
     if (m->u.flip.also)
-        s[m->u.flip.also - 1] ^= 'H' ^ 'T';
-    json_t *after = api_object_with(g, "coins", json_stringn(s, n));
-    free(s);
-    return after;
+        b->p[at + m->u.flip.also - 1] ^= 'H' ^ 'T';
+    api_put_lit(b, "\"");
+}
+
+static void coins_position(const api_game *g, const nb_move *m, api_buf *b)
+{
+    api_put_game_with(g, m, "coins", coins_after, b);
 }
 
 const api_type api_type_coins = {
@@ -68,8 +75,8 @@ const api_type api_type_coins = {
     .moves_complete = true,
     .moves_carry_position = true,
     .decode = coins_decode,
-    .encode_move = coins_encode,
-    .position_after = coins_after,
+    .write_move = coins_write,
+    .write_position = coins_position,
     .summary = "turn one H to T, and optionally one coin to its left (either face)",
     .field_docs = "{\"coins\":\"string of H and T; coin 1 is the leftmost\"}",
     .example = "{\"type\":\"coins\",\"coins\":\"THHTTH\"}",

@@ -40,33 +40,59 @@ static int cutting_decode(json_t *obj, const char *base, const api_limits *lim, 
     return 0;
 }
 
-static void cutting_encode(const api_game *g, const nb_move *m, json_t *move)
+static void cutting_write(const api_game *g, const nb_move *m, api_buf *b)
 {
     (void)g;
-    json_object_set_new(move, "piece", json_integer((json_int_t)m->u.cut.piece));
-    json_object_set_new(move, "cut", json_string(m->u.cut.dir == NB_CUT_VERTICAL ? "vertical"
-                                                                                : "horizontal"));
-    json_object_set_new(move, "at", json_integer((json_int_t)m->u.cut.at));
-    json_object_set_new(move, "wins_immediately", json_boolean(m->u.cut.wins_now));
+    api_put_lit(b, "\"piece\":");
+    api_put_uint(b, m->u.cut.piece);
+    if (m->u.cut.dir == NB_CUT_VERTICAL)
+        api_put_lit(b, ",\"cut\":\"vertical\",\"at\":");
+    else
+        api_put_lit(b, ",\"cut\":\"horizontal\",\"at\":");
+    api_put_uint(b, m->u.cut.at);
+    if (m->u.cut.wins_now)
+        api_put_lit(b, ",\"wins_immediately\":true");
+    else
+        api_put_lit(b, ",\"wins_immediately\":false");
 }
 
-static json_t *cutting_after(const api_game *g, const nb_move *m)
+static void put_piece(api_buf *b, uint64_t w, uint64_t h)
 {
-    json_t *before = json_object_get(g->json, "pieces"), *pieces = json_array();
+    api_put_lit(b, "[");
+    api_put_uint(b, w);
+    api_put_lit(b, ",");
+    api_put_uint(b, h);
+    api_put_lit(b, "]");
+}
+
+/* The cut piece becomes two pieces in its place. */
+static void pieces_after(const api_game *g, const nb_move *m, api_buf *b)
+{
+    json_t *before = json_object_get(g->json, "pieces");
     size_t piece = m->u.cut.piece;
     uint64_t w = g->game.state[2 * piece], h = g->game.state[2 * piece + 1], at = m->u.cut.at;
-    bool vertical = m->u.cut.dir == NB_CUT_VERTICAL;
+    api_put_lit(b, "[");
     for (size_t i = 0; i < json_array_size(before); i++) {
+        if (i)
+            api_put_lit(b, ",");
         if (i != piece) {
-            json_array_append(pieces, json_array_get(before, i));
-            continue;
+            api_put_json(b, json_array_get(before, i));
+        } else if (m->u.cut.dir == NB_CUT_VERTICAL) {
+            put_piece(b, at, h);
+            api_put_lit(b, ",");
+            put_piece(b, w - at, h);
+        } else {
+            put_piece(b, w, at);
+            api_put_lit(b, ",");
+            put_piece(b, w, h - at);
         }
-        json_array_append_new(pieces, json_pack("[I,I]", (json_int_t)(vertical ? at : w),
-                                                (json_int_t)(vertical ? h : at)));
-        json_array_append_new(pieces, json_pack("[I,I]", (json_int_t)(vertical ? w - at : w),
-                                                (json_int_t)(vertical ? h : h - at)));
     }
-    return api_object_with(g, "pieces", pieces);
+    api_put_lit(b, "]");
+}
+
+static void cutting_position(const api_game *g, const nb_move *m, api_buf *b)
+{
+    api_put_game_with(g, m, "pieces", pieces_after, b);
 }
 
 static int cutting_table(nb_solver *s, const api_game *g, json_t *req, const api_limits *lim,
@@ -117,8 +143,8 @@ const api_type api_type_cutting = {
     .moves_carry_position = true,
     .heavy = true,
     .decode = cutting_decode,
-    .encode_move = cutting_encode,
-    .position_after = cutting_after,
+    .write_move = cutting_write,
+    .write_position = cutting_position,
     .table = cutting_table,
     .summary = "cut one piece along a grid line into two; cutting out a 1x1 piece wins at once",
     .field_docs = "{\"pieces\":\"array of [w,h] pairs, sides 1..max_side\"}",

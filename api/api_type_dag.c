@@ -72,27 +72,33 @@ static void dag_free(api_game *g)
     free(d);
 }
 
-static json_t *tokens_after(const api_game *g, const nb_move *m)
+static void tokens_after(const api_game *g, const nb_move *m, api_buf *b)
 {
-    json_t *tokens = json_array();
-    for (size_t t = 0; t < g->game.len; t++)
-        json_array_append_new(tokens, json_integer((json_int_t)(t == m->u.slide.token
-                                                                    ? m->u.slide.to
-                                                                    : g->game.state[t])));
-    return tokens;
+    api_put_lit(b, "[");
+    for (size_t t = 0; t < g->game.len; t++) {
+        if (t)
+            api_put_lit(b, ",");
+        api_put_uint(b, t == m->u.slide.token ? m->u.slide.to : g->game.state[t]);
+    }
+    api_put_lit(b, "]");
 }
 
-static void dag_encode(const api_game *g, const nb_move *m, json_t *move)
+/* A dag move says where the tokens stand after it rather than repeat the graph. */
+static void dag_write(const api_game *g, const nb_move *m, api_buf *b)
 {
-    json_object_set_new(move, "token", json_integer((json_int_t)m->u.slide.token));
-    json_object_set_new(move, "from", json_integer((json_int_t)m->u.slide.from));
-    json_object_set_new(move, "to", json_integer((json_int_t)m->u.slide.to));
-    json_object_set_new(move, "tokens", tokens_after(g, m));
+    api_put_lit(b, "\"token\":");
+    api_put_uint(b, m->u.slide.token);
+    api_put_lit(b, ",\"from\":");
+    api_put_uint(b, m->u.slide.from);
+    api_put_lit(b, ",\"to\":");
+    api_put_uint(b, m->u.slide.to);
+    api_put_lit(b, ",\"tokens\":");
+    tokens_after(g, m, b);
 }
 
-static json_t *dag_after(const api_game *g, const nb_move *m)
+static void dag_position(const api_game *g, const nb_move *m, api_buf *b)
 {
-    return api_object_with(g, "tokens", tokens_after(g, m));
+    api_put_game_with(g, m, "tokens", tokens_after, b);
 }
 
 static int dag_table(nb_solver *s, const api_game *g, json_t *req, const api_limits *lim,
@@ -123,8 +129,8 @@ const api_type api_type_dag = {
     .moves_carry_position = false,
     .decode = dag_decode,
     .free_params = dag_free,
-    .encode_move = dag_encode,
-    .position_after = dag_after,
+    .write_move = dag_write,
+    .write_position = dag_position,
     .table = dag_table,
     .summary = "move one token along an edge of a directed acyclic graph",
     .field_docs = "{\"nodes\":\"number of nodes; they are 0..nodes-1\","

@@ -67,37 +67,55 @@ static int subtraction_decode(json_t *obj, const char *base, const api_limits *l
     return decode_heaps(obj, base, lim, g, p);
 }
 
-static void take_encode(const api_game *g, const nb_move *m, json_t *move)
+static void take_write(const api_game *g, const nb_move *m, api_buf *b)
 {
     (void)g;
-    json_object_set_new(move, "heap", json_integer((json_int_t)m->u.take.heap));
-    json_object_set_new(move, "take", json_integer((json_int_t)m->u.take.take));
+    api_put_lit(b, "\"heap\":");
+    api_put_uint(b, m->u.take.heap);
+    api_put_lit(b, ",\"take\":");
+    api_put_uint(b, m->u.take.take);
 }
 
-static json_t *heaps_after(const api_game *g, const nb_move *m)
+/* The heaps after the move. A move of Nim_k takes from several heaps, never more than
+ * the non-empty ones, which the search's max_states keeps few. */
+static void heaps_after(const api_game *g, const nb_move *m, api_buf *b)
 {
-    json_t *heaps = json_copy(json_object_get(g->json, "heaps"));
-    if (m->ntakes) {
-        for (size_t i = 0; i < m->ntakes; i++) {
-            size_t h = m->takes[i].heap;
-            json_array_set_new(heaps, h, json_integer((json_int_t)(g->game.state[h] -
-                                                                   m->takes[i].take)));
+    api_put_lit(b, "[");
+    for (size_t i = 0; i < g->game.len; i++) {
+        uint64_t heap = g->game.state[i];
+        if (m->ntakes) {
+            for (size_t t = 0; t < m->ntakes; t++)
+                if (m->takes[t].heap == i)
+                    heap -= m->takes[t].take;
+        } else if (m->u.take.heap == i) {
+            heap -= m->u.take.take;
         }
-    } else {
-        size_t h = m->u.take.heap;
-        json_array_set_new(heaps, h, json_integer((json_int_t)(g->game.state[h] - m->u.take.take)));
+        if (i)
+            api_put_lit(b, ",");
+        api_put_uint(b, heap);
     }
-    return api_object_with(g, "heaps", heaps);
+    api_put_lit(b, "]");
 }
 
-static void moore_encode(const api_game *g, const nb_move *m, json_t *move)
+static void heaps_position(const api_game *g, const nb_move *m, api_buf *b)
+{
+    api_put_game_with(g, m, "heaps", heaps_after, b);
+}
+
+static void moore_write(const api_game *g, const nb_move *m, api_buf *b)
 {
     (void)g;
-    json_t *takes = json_array();
-    for (size_t i = 0; i < m->ntakes; i++)
-        json_array_append_new(takes, json_pack("{s:I, s:I}", "heap", (json_int_t)m->takes[i].heap,
-                                               "take", (json_int_t)m->takes[i].take));
-    json_object_set_new(move, "takes", takes);
+    api_put_lit(b, "\"takes\":[");
+    for (size_t i = 0; i < m->ntakes; i++) {
+        if (i)
+            api_put_lit(b, ",");
+        api_put_lit(b, "{\"heap\":");
+        api_put_uint(b, m->takes[i].heap);
+        api_put_lit(b, ",\"take\":");
+        api_put_uint(b, m->takes[i].take);
+        api_put_lit(b, "}");
+    }
+    api_put_lit(b, "]");
 }
 
 /* Tables by closed form: nim n -> n; bash n -> n mod (k+1), period k+1 from 0. */
@@ -159,8 +177,8 @@ const api_type api_type_nim = {
     .moves_complete = true,
     .moves_carry_position = true,
     .decode = nim_decode,
-    .encode_move = take_encode,
-    .position_after = heaps_after,
+    .write_move = take_write,
+    .write_position = heaps_position,
     .table = nim_table,
     .summary = "take any positive number of counters from one heap",
     .field_docs = "{\"heaps\":\"array of heap sizes, integers 0..2^63-1\"}",
@@ -177,8 +195,8 @@ const api_type api_type_bash = {
     .moves_complete = true,
     .moves_carry_position = true,
     .decode = bash_decode,
-    .encode_move = take_encode,
-    .position_after = heaps_after,
+    .write_move = take_write,
+    .write_position = heaps_position,
     .table = bash_table,
     .summary = "take 1..k counters from one heap",
     .field_docs = "{\"heaps\":\"array of heap sizes, integers 0..2^63-1\","
@@ -197,8 +215,8 @@ const api_type api_type_subtraction = {
     .moves_carry_position = true,
     .heavy = true,
     .decode = subtraction_decode,
-    .encode_move = take_encode,
-    .position_after = heaps_after,
+    .write_move = take_write,
+    .write_position = heaps_position,
     .table = subtraction_table,
     .summary = "take t counters from one heap, t in the set",
     .field_docs = "{\"heaps\":\"array of heap sizes, integers 0..2^63-1\","
@@ -217,8 +235,8 @@ const api_type api_type_moore = {
     .moves_carry_position = true,
     .heavy = true,
     .decode = moore_decode,
-    .encode_move = moore_encode,
-    .position_after = heaps_after,
+    .write_move = moore_write,
+    .write_position = heaps_position,
     .table = NULL,
     .summary = "Moore's Nim_k: take any positive numbers from 1..k heaps at once",
     .field_docs = "{\"heaps\":\"array of heap sizes, integers 0..2^63-1\","

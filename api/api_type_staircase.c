@@ -10,22 +10,36 @@ static int staircase_decode(json_t *obj, const char *base, const api_limits *lim
                                 INT64_MAX, &g->game.state, &g->game.len, p);
 }
 
-static void staircase_encode(const api_game *g, const nb_move *m, json_t *move)
+static void staircase_write(const api_game *g, const nb_move *m, api_buf *b)
 {
     (void)g;
-    json_object_set_new(move, "stair", json_integer((json_int_t)m->u.stair.stair));
-    json_object_set_new(move, "count", json_integer((json_int_t)m->u.stair.count));
+    api_put_lit(b, "\"stair\":");
+    api_put_uint(b, m->u.stair.stair);
+    api_put_lit(b, ",\"count\":");
+    api_put_uint(b, m->u.stair.count);
 }
 
-static json_t *staircase_after(const api_game *g, const nb_move *m)
+/* The coins leave stair s (1-based) for the stair below, or the floor from stair 1. */
+static void stairs_after(const api_game *g, const nb_move *m, api_buf *b)
 {
-    json_t *stairs = json_copy(json_object_get(g->json, "stairs"));
-    size_t i = m->u.stair.stair - 1;
-    json_array_set_new(stairs, i, json_integer((json_int_t)(g->game.state[i] - m->u.stair.count)));
-    if (i > 0)
-        json_array_set_new(stairs, i - 1,
-                           json_integer((json_int_t)(g->game.state[i - 1] + m->u.stair.count)));
-    return api_object_with(g, "stairs", stairs);
+    size_t from = m->u.stair.stair - 1;
+    api_put_lit(b, "[");
+    for (size_t i = 0; i < g->game.len; i++) {
+        uint64_t coins = g->game.state[i];
+        if (i == from)
+            coins -= m->u.stair.count;
+        else if (i + 1 == from)
+            coins += m->u.stair.count;
+        if (i)
+            api_put_lit(b, ",");
+        api_put_uint(b, coins);
+    }
+    api_put_lit(b, "]");
+}
+
+static void staircase_position(const api_game *g, const nb_move *m, api_buf *b)
+{
+    api_put_game_with(g, m, "stairs", stairs_after, b);
 }
 
 const api_type api_type_staircase = {
@@ -37,8 +51,8 @@ const api_type api_type_staircase = {
     .moves_complete = true,
     .moves_carry_position = true,
     .decode = staircase_decode,
-    .encode_move = staircase_encode,
-    .position_after = staircase_after,
+    .write_move = staircase_write,
+    .write_position = staircase_position,
     .summary = "move c >= 1 coins from stair i down to stair i-1 (stair 0 is the floor)",
     .field_docs = "{\"stairs\":\"stairs[i-1] is the number of coins on stair i; at most "
                   "2^63-1 coins in all\"}",

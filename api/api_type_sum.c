@@ -60,21 +60,35 @@ static void sum_free(api_game *g)
     free(params);
 }
 
-static void sum_encode(const api_game *g, const nb_move *m, json_t *move)
+static void sum_write(const api_game *g, const nb_move *m, api_buf *b)
 {
     const api_game *child = &g->children[m->component];
-    json_t *inner = json_object();
-    child->type->encode_move(child, m, inner);
-    json_object_set_new(move, "component", json_integer((json_int_t)m->component));
-    json_object_set_new(move, "move", inner);
+    api_put_lit(b, "\"component\":");
+    api_put_uint(b, m->component);
+    api_put_lit(b, ",\"move\":{");
+    child->type->write_move(child, m, b);
+    api_put_lit(b, "}");
 }
 
-static json_t *sum_after(const api_game *g, const nb_move *m)
+/* The components as they came, but the moved one as it is after the move. */
+static void components_after(const api_game *g, const nb_move *m, api_buf *b)
 {
-    const api_game *child = &g->children[m->component];
-    json_t *comps = api_array_with(json_object_get(g->json, "components"), m->component,
-                                   child->type->position_after(child, m));
-    return api_object_with(g, "components", comps);
+    api_put_lit(b, "[");
+    for (size_t i = 0; i < g->nchildren; i++) {
+        const api_game *child = &g->children[i];
+        if (i)
+            api_put_lit(b, ",");
+        if (i == m->component)
+            child->type->write_position(child, m, b);
+        else
+            api_put_json(b, child->json);
+    }
+    api_put_lit(b, "]");
+}
+
+static void sum_position(const api_game *g, const nb_move *m, api_buf *b)
+{
+    api_put_game_with(g, m, "components", components_after, b);
 }
 
 const api_type api_type_sum = {
@@ -87,8 +101,8 @@ const api_type api_type_sum = {
     .moves_carry_position = true,
     .decode = sum_decode,
     .free_params = sum_free,
-    .encode_move = sum_encode,
-    .position_after = sum_after,
+    .write_move = sum_write,
+    .write_position = sum_position,
     .summary = "disjunctive sum: move in exactly one component",
     .field_docs = "{\"components\":\"array of game objects of the other types (no convention "
                   "inside)\"}",

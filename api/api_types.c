@@ -130,18 +130,25 @@ void api_game_free(api_game *g)
     memset(g, 0, sizeof *g);
 }
 
-json_t *api_object_with(const api_game *g, const char *key, json_t *value)
+void api_put_game_with(const api_game *g, const nb_move *m, const char *key,
+                       api_value_writer *value, api_buf *b)
 {
-    json_t *copy = json_copy(g->json);
-    json_object_set_new(copy, key, value);
-    return copy;
-}
-
-json_t *api_array_with(json_t *arr, size_t i, json_t *value)
-{
-    json_t *copy = json_copy(arr);
-    json_array_set_new(copy, i, value);
-    return copy;
+    const char *name;
+    json_t *item;
+    bool first = true;
+    api_put_lit(b, "{");
+    json_object_foreach(g->json, name, item) {
+        if (!first)
+            api_put_lit(b, ",");
+        first = false;
+        api_put_string(b, name, strlen(name));
+        api_put_lit(b, ":");
+        if (!strcmp(name, key))
+            value(g, m, b);
+        else
+            api_put_json(b, item);
+    }
+    api_put_lit(b, "}");
 }
 
 json_t *api_sequence_json(const char *type, const nb_sequence *seq)

@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "api_problem.h"
+#include "api_write.h"
 #include "nb_rulesets.h"
 
 typedef struct api_type api_type;
@@ -45,11 +46,11 @@ struct api_type {
     int (*decode)(json_t *obj, const char *base, const api_limits *lim, api_game *g,
                   api_problem *p);
     void (*free_params)(api_game *g); /* NULL: free(g->game.params) */
-    /* Writes the move's own members (not "position") into `move`. */
-    void (*encode_move)(const api_game *g, const nb_move *m, json_t *move);
-    /* The game object after the move (a new reference), or NULL where the move says
-     * what changed instead (dag). */
-    json_t *(*position_after)(const api_game *g, const nb_move *m);
+    /* Writes the move's own members, without braces and without "position":
+     * "heap":0,"take":1 */
+    void (*write_move)(const api_game *g, const nb_move *m, api_buf *b);
+    /* Writes the game object after the move. */
+    void (*write_position)(const api_game *g, const nb_move *m, api_buf *b);
     /* The SG table of the ruleset (`req` holds "up_to" where the type takes it), or NULL
      * when the type has none. Returns 0 or the problem's status. */
     int (*table)(nb_solver *s, const api_game *g, json_t *req, const api_limits *lim,
@@ -73,11 +74,11 @@ int api_game_decode(json_t *obj, const char *base, bool top, bool for_table,
                     const api_limits *lim, api_game *g, api_problem *p);
 void api_game_free(api_game *g);
 
-/* Shared by the type files: a shallow copy of g's object with `key` set to `value`
- * (value reference stolen). */
-json_t *api_object_with(const api_game *g, const char *key, json_t *value);
-/* A shallow copy of array `arr` with item i set to `value` (stolen). */
-json_t *api_array_with(json_t *arr, size_t i, json_t *value);
+/* Shared by the type files: writes g's object as it came, but for member `key`, whose
+ * value after move m `value` writes. */
+typedef void api_value_writer(const api_game *g, const nb_move *m, api_buf *b);
+void api_put_game_with(const api_game *g, const nb_move *m, const char *key,
+                       api_value_writer *value, api_buf *b);
 
 /* {"type":..., "values":[...], "period":p|null, "preperiod":q|null} from a sequence. */
 json_t *api_sequence_json(const char *type, const nb_sequence *seq);

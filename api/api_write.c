@@ -1,5 +1,6 @@
-/* api_write.c - a growing buffer and a recursive walk (depth is bounded: answers are
- * built by nimber, never nested deeper than a sum's move inside a batch). */
+/* api_write.c - a growing buffer, its scalar writers, and a recursive walk of a tree
+ * (depth is bounded: trees written are parsed bodies, whose depth jansson limits, or
+ * built by nimber). */
 #include "api_write.h"
 
 #include <stdbool.h>
@@ -7,39 +8,44 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct buf {
-    char *p;
-    size_t len, cap;
-} buf;
-
-static char *room(buf *b, size_t need)
+/* Room for need more bytes and the final NUL; the place they go. */
+static char *room(api_buf *b, size_t need)
 {
     if (b->len + need + 1 > b->cap) {
         b->cap = (b->len + need + 1) * 2;
+        if (b->cap < 1024)
+            b->cap = 1024;
         b->p = realloc(b->p, b->cap);
     }
     return b->p + b->len;
 }
 
-static void put(buf *b, const char *s, size_t n)
+void api_put(api_buf *b, const char *s, size_t n)
 {
     memcpy(room(b, n), s, n);
     b->len += n;
 }
 
-static void put_int(buf *b, json_int_t v)
+/* The digits of u, with a leading '-' when negative. */
+static void put_digits(api_buf *b, uint64_t u, bool negative)
 {
     char digits[24], *end = digits + sizeof digits, *d = end;
-    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
     do
         *--d = (char)('0' + u % 10);
     while (u /= 10);
-    if (v < 0)
+    if (negative)
         *--d = '-';
-    put(b, d, (size_t)(end - d));
+    api_put(b, d, (size_t)(end - d));
 }
 
-static void put_string(buf *b, const char *s, size_t n)
+void api_put_uint(api_buf *b, uint64_t v) { put_digits(b, v, false); }
+
+void api_put_int(api_buf *b, int64_t v)
+{
+    put_digits(b, v < 0 ? 0ULL - (uint64_t)v : (uint64_t)v, v < 0);
+}
+
+void api_put_string(api_buf *b, const char *s, size_t n)
 {
     char *out = room(b, 6 * n + 2); /* worst case: every byte as \u00XX */
     char *o = out;
@@ -63,56 +69,64 @@ static void put_string(buf *b, const char *s, size_t n)
     b->len += (size_t)(o - out);
 }
 
-static void put_value(buf *b, const json_t *v)
+void api_put_json(api_buf *b, const json_t *v)
 {
     switch (json_typeof(v)) {
     case JSON_OBJECT: {
         const char *key;
         json_t *item;
         bool first = true;
-        put(b, "{", 1);
+        api_put(b, "{", 1);
         json_object_foreach((json_t *)v, key, item) {
             if (!first)
-                put(b, ",", 1);
+                api_put(b, ",", 1);
             first = false;
-            put_string(b, key, strlen(key));
-            put(b, ":", 1);
-            put_value(b, item);
+            api_put_string(b, key, strlen(key));
+            api_put(b, ":", 1);
+            api_put_json(b, item);
         }
-        put(b, "}", 1);
+        api_put(b, "}", 1);
         break;
     }
     case JSON_ARRAY:
-        put(b, "[", 1);
+        api_put(b, "[", 1);
         for (size_t i = 0; i < json_array_size(v); i++) {
             if (i)
-                put(b, ",", 1);
-            put_value(b, json_array_get(v, i));
+                api_put(b, ",", 1);
+            api_put_json(b, json_array_get(v, i));
         }
-        put(b, "]", 1);
+        api_put(b, "]", 1);
         break;
     case JSON_STRING:
-        put_string(b, json_string_value(v), json_string_length(v));
+        api_put_string(b, json_string_value(v), json_string_length(v));
         break;
     case JSON_INTEGER:
-        put_int(b, json_integer_value(v));
+        api_put_int(b, json_integer_value(v));
         break;
     case JSON_REAL: {
         char text[32];
-        put(b, text, (size_t)snprintf(text, sizeof text, "%.17g", json_real_value(v)));
+        api_put(b, text, (size_t)snprintf(text, sizeof text, "%.17g", json_real_value(v)));
         break;
     }
-    case JSON_TRUE: put(b, "true", 4); break;
-    case JSON_FALSE: put(b, "false", 5); break;
-    case JSON_NULL: put(b, "null", 4); break;
+    case JSON_TRUE: api_put(b, "true", 4); break;
+    case JSON_FALSE: api_put(b, "false", 5); break;
+    case JSON_NULL: api_put(b, "null", 4); break;
     }
+}
+
+char *api_buf_take(api_buf *b, size_t *len)
+{
+    char *text = room(b, 0);
+    text[0] = '\0';
+    *len = b->len;
+    text = b->p;
+    *b = (api_buf){0};
+    return text;
 }
 
 char *api_write(const json_t *v, size_t *len)
 {
-    buf b = {malloc(512), 0, 512};
-    put_value(&b, v);
-    b.p[b.len] = '\0';
-    *len = b.len;
-    return b.p;
+    api_buf b = {0};
+    api_put_json(&b, v);
+    return api_buf_take(&b, len);
 }

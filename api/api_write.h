@@ -1,12 +1,30 @@
-/* api_write.h - compact JSON text from a jansson tree, written straight into one buffer
- * (the same text as json_dumps(JSON_COMPACT), without its per-token callbacks and
- * snprintf for every integer: this is the hottest step of a small request). */
+/* api_write.h - compact JSON text written straight into one growing buffer: from a
+ * jansson tree (the same text as json_dumps(JSON_COMPACT), without its per-token
+ * callbacks), or piece by piece by the endpoints, which write answers with no tree. */
 #ifndef API_WRITE_H
 #define API_WRITE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <jansson.h>
+
+/* Text being written. Owns p (malloc'ed); start zeroed, end with api_buf_take or free(p). */
+typedef struct api_buf {
+    char *p;
+    size_t len, cap;
+} api_buf;
+
+void api_put(api_buf *b, const char *s, size_t n);
+#define api_put_lit(b, literal) api_put((b), (literal), sizeof(literal) - 1)
+void api_put_int(api_buf *b, int64_t v);
+void api_put_uint(api_buf *b, uint64_t v);
+/* A JSON string literal of the n bytes at s, escaped. */
+void api_put_string(api_buf *b, const char *s, size_t n);
+void api_put_json(api_buf *b, const json_t *v);
+
+/* The text written, NUL-terminated (caller frees); *len gets its length. b is emptied. */
+char *api_buf_take(api_buf *b, size_t *len);
 
 /* The text of v, NUL-terminated, malloc'ed (caller frees); *len gets its length. */
 char *api_write(const json_t *v, size_t *len);

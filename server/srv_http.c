@@ -82,14 +82,6 @@ static void answer_raw(srv_request *r, int status, char *out, size_t len, bool i
     r->content_type = type;
 }
 
-static void answer_json(srv_request *r, int status, json_t *body)
-{
-    size_t len;
-    char *text = api_write(body, &len);
-    json_decref(body);
-    answer_raw(r, status, text, len, false, "application/json");
-}
-
 static void answer_problem(srv_request *r, api_problem *p)
 {
     json_t *o = api_problem_json(p);
@@ -136,7 +128,7 @@ static enum MHD_Result queue_answer(srv_request *r)
 static void compute(srv_request *r)
 {
     const api_context *api = &r->server->api;
-    json_t *out = NULL;
+    api_buf out = {0};
     api_problem p = {0};
     int status;
     switch (r->route->id) {
@@ -147,10 +139,14 @@ static void compute(srv_request *r)
     }
     /* r->json is freed once the answer is queued (completed()): a large body takes long
      * to free and the client need not wait for it */
-    if (status == 200)
-        answer_json(r, 200, out);
-    else
+    if (status == 200) {
+        size_t len;
+        char *text = api_buf_take(&out, &len);
+        answer_raw(r, 200, text, len, false, "application/json");
+    } else {
+        free(out.p);
         answer_problem(r, &p);
+    }
 }
 
 static void compute_on_worker(void *arg)

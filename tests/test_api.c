@@ -29,7 +29,24 @@ static void setup(void)
 
 static void teardown(void) { nb_cache_free(solver.cache); }
 
-/* Parses and analyses `body`; returns the status, with the problem in *p. */
+/* The answer's text parsed back (asserting that it is JSON) and the buffer emptied; NULL
+ * when nothing was written. */
+static json_t *parsed(api_buf *text)
+{
+    json_t *j = NULL;
+    if (text->len) {
+        json_error_t e;
+        j = json_loadb(text->p, text->len, 0, &e);
+        ck_assert_msg(j != NULL, "the answer is not JSON (%s): %.*s", e.text, (int)text->len,
+                      text->p);
+    }
+    free(text->p);
+    *text = (api_buf){0};
+    return j;
+}
+
+/* Parses and analyses `body`; returns the status, with the answer in *out (NULL unless
+ * 200: nothing is written on failure) and the problem in *p. */
 static int run(const char *body, json_t **out, api_problem *p)
 {
     memset(p, 0, sizeof *p);
@@ -37,8 +54,12 @@ static int run(const char *body, json_t **out, api_problem *p)
     json_t *j = api_parse(body, strlen(body), p);
     if (!j)
         return p->status;
-    int status = api_analyze(&ctx, j, 16, out, p);
+    api_buf text = {0};
+    int status = api_analyze(&ctx, j, 16, &text, p);
     json_decref(j);
+    *out = parsed(&text);
+    ck_assert_msg((status == 200) == (*out != NULL), "%s: status %d with answer %p", body,
+                  status, (void *)*out);
     return status;
 }
 
@@ -192,35 +213,60 @@ END_TEST
 START_TEST(batch_play_table_catalog)
 {
     api_problem p = {0};
+    api_buf text = {0};
     json_t *out, *body = json_loads("{\"positions\":[{\"type\":\"nim\",\"heaps\":[2]},{\"type\":\"x\"}]}", 0, NULL);
-    ck_assert_int_eq(api_batch(&ctx, body, 4, &out, &p), 200);
+    ck_assert_int_eq(api_batch(&ctx, body, 4, &text, &p), 200);
+    out = parsed(&text);
+    json_t *first = json_array_get(json_object_get(out, "results"), 0);
+    ck_assert_str_eq(json_string_value(json_object_get(first, "verdict")), "win");
     json_t *second = json_array_get(json_object_get(out, "results"), 1);
     ck_assert_str_eq(json_string_value(json_object_get(second, "pointer")), "/positions/1/type");
     json_decref(out);
     json_decref(body);
     body = json_loads("{\"positions\":[{},{},{},{},{}]}", 0, NULL);
-    ck_assert_int_eq(api_batch(&ctx, body, 4, &out, &p), 422);
+    ck_assert_int_eq(api_batch(&ctx, body, 4, &text, &p), 422);
+    ck_assert_ptr_null(parsed(&text));
     json_decref(body);
 
     body = json_loads("{\"type\":\"bash\",\"heaps\":[3],\"k\":3}", 0, NULL);
-    ck_assert_int_eq(api_play(&ctx, body, &out, &p), 200);
+    ck_assert_int_eq(api_play(&ctx, body, &text, &p), 200);
+    out = parsed(&text);
     ck_assert_str_eq(json_string_value(json_object_get(out, "verdict")), "win");
     ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(out, "move"), "take")), 3);
+    ck_assert_int_eq(json_integer_value(json_array_get(json_object_get(
+                         json_object_get(out, "position"), "heaps"), 0)), 0);
+    json_decref(out);
+    json_decref(body);
+    body = json_loads("{\"type\":\"bash\",\"heaps\":[4],\"k\":3}", 0, NULL);
+    ck_assert_int_eq(api_play(&ctx, body, &text, &p), 200);
+    out = parsed(&text);
+    ck_assert_str_eq(json_string_value(json_object_get(out, "verdict")), "lose");
+    ck_assert(json_is_object(json_object_get(out, "move"))); /* the lost side still moves */
+    json_decref(out);
+    json_decref(body);
+    body = json_loads("{\"type\":\"nim\",\"heaps\":[0]}", 0, NULL);
+    ck_assert_int_eq(api_play(&ctx, body, &text, &p), 200);
+    out = parsed(&text);
+    ck_assert(json_is_null(json_object_get(out, "move")));
+    ck_assert(json_is_null(json_object_get(out, "position")));
     json_decref(out);
     json_decref(body);
 
     body = json_loads("{\"type\":\"subtraction\",\"set\":[2,3],\"up_to\":9}", 0, NULL);
-    ck_assert_int_eq(api_table(&ctx, body, &out, &p), 200);
+    ck_assert_int_eq(api_table(&ctx, body, &text, &p), 200);
+    out = parsed(&text);
     ck_assert_int_eq(json_integer_value(json_object_get(out, "period")), 5);
     ck_assert_int_eq(json_array_size(json_object_get(out, "values")), 10);
     json_decref(out);
     json_decref(body);
     body = json_loads("{\"type\":\"nim\",\"up_to\":1000}", 0, NULL);
-    ck_assert_int_eq(api_table(&ctx, body, &out, &p), 422);
+    ck_assert_int_eq(api_table(&ctx, body, &text, &p), 422);
     ck_assert_str_eq(p.pointer, "/up_to");
+    ck_assert_ptr_null(parsed(&text));
     json_decref(body);
     body = json_loads("{\"type\":\"moore\",\"k\":2}", 0, NULL);
-    ck_assert_int_eq(api_table(&ctx, body, &out, &p), 400);
+    ck_assert_int_eq(api_table(&ctx, body, &text, &p), 400);
+    ck_assert_ptr_null(parsed(&text));
     json_decref(body);
 
     json_t *catalog = api_catalog(&limits);
