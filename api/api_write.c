@@ -20,22 +20,34 @@ static char *room(api_buf *b, size_t need)
     return b->p + b->len;
 }
 
-void api_put(api_buf *b, const char *s, size_t n)
+void api_put_grow(api_buf *b, const char *s, size_t n)
 {
     memcpy(room(b, n), s, n);
     b->len += n;
 }
 
-/* The digits of u, with a leading '-' when negative. */
+/* The digits of u, with a leading '-' when negative: counted first, then written in
+ * place from the last, two at a time. */
 static void put_digits(api_buf *b, uint64_t u, bool negative)
 {
-    char digits[24], *end = digits + sizeof digits, *d = end;
-    do
-        *--d = (char)('0' + u % 10);
-    while (u /= 10);
+    static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930"
+                                "31323334353637383940414243444546474849505152535455565758596061"
+                                "62636465666768697071727374757677787980818283848586878889909192"
+                                "93949596979899";
+    size_t n = 1;
+    for (uint64_t ten = 10; n < 20 && u >= ten; ten *= 10)
+        n++;
+    char *out = room(b, n + negative);
     if (negative)
-        *--d = '-';
-    api_put(b, d, (size_t)(end - d));
+        *out++ = '-';
+    b->len += n + negative;
+    char *d = out + n;
+    for (; u >= 100; u /= 100)
+        d -= 2, memcpy(d, pairs + 2 * (u % 100), 2);
+    if (u >= 10)
+        memcpy(d - 2, pairs + 2 * u, 2);
+    else
+        d[-1] = (char)('0' + u);
 }
 
 void api_put_uint(api_buf *b, uint64_t v) { put_digits(b, v, false); }

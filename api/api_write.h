@@ -6,16 +6,27 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <jansson.h>
 
-/* Text being written. Owns p (malloc'ed); start zeroed, end with api_buf_take or free(p). */
+/* Text being written (p[len] stays free for the final NUL). Owns p (malloc'ed); start zeroed, end with api_buf_take or free(p). */
 typedef struct api_buf {
     char *p;
     size_t len, cap;
 } api_buf;
 
-void api_put(api_buf *b, const char *s, size_t n);
+void api_put_grow(api_buf *b, const char *s, size_t n);
+/* Appends the n bytes at s (inline: most pieces are short and fit). */
+static inline void api_put(api_buf *b, const char *s, size_t n)
+{
+    if (b->cap - b->len > n) {
+        memcpy(b->p + b->len, s, n);
+        b->len += n;
+    } else {
+        api_put_grow(b, s, n);
+    }
+}
 #define api_put_lit(b, literal) api_put((b), (literal), sizeof(literal) - 1)
 void api_put_int(api_buf *b, int64_t v);
 void api_put_uint(api_buf *b, uint64_t v);

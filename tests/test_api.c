@@ -325,8 +325,11 @@ static json_t *random_tree(int depth)
         return a;
     }
     case 2: {
-        json_int_t edge[] = {0, -1, 1, INT64_MAX, INT64_MIN, 1000000000000LL, -42};
-        return json_integer(random() % 2 ? edge[random() % 7] : (json_int_t)random() - RAND_MAX / 2);
+        json_int_t edge[] = {0, -1, 1, 9, 10, 99, 100, INT64_MAX, INT64_MIN, INT64_MIN + 1,
+                             1000000000000LL, 999999999999999999LL, -42};
+        uint64_t bits = (uint64_t)random() << 42 ^ (uint64_t)random() << 21 ^ (uint64_t)random();
+        return json_integer(random() % 2 ? edge[random() % 13]
+                                         : (json_int_t)bits >> (random() % 64)); /* any length */
     }
     case 3: return json_string(strings[random() % 9]);
     case 4: return json_true();
@@ -350,6 +353,26 @@ START_TEST(writer_matches_jansson)
 }
 END_TEST
 
+/* Every digit count, both sides of each power of ten, and the largest value. */
+START_TEST(unsigned_digits)
+{
+    uint64_t tens = 1;
+    for (int n = 0; n < 20; n++, tens *= 10) {
+        uint64_t values[] = {tens - 1, tens, tens + 1, UINT64_MAX};
+        for (size_t i = 0; i < 4; i++) {
+            api_buf b = {0};
+            api_put_uint(&b, values[i]);
+            size_t len;
+            char *ours = api_buf_take(&b, &len), theirs[24];
+            snprintf(theirs, sizeof theirs, "%llu", (unsigned long long)values[i]);
+            ck_assert_str_eq(ours, theirs);
+            ck_assert_uint_eq(len, strlen(theirs));
+            free(ours);
+        }
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("api");
@@ -360,6 +383,7 @@ int main(void)
     tcase_add_test(tc, batch_play_table_catalog);
     tcase_add_test(tc, heavy_requests_are_recognised);
     tcase_add_test(tc, writer_matches_jansson);
+    tcase_add_test(tc, unsigned_digits);
     suite_add_tcase(s, tc);
     return check_run(s, true);
 }
