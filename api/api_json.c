@@ -57,23 +57,23 @@ static bool find_huge(json_t *v, char *path, size_t size)
 
 json_t *api_parse(const char *body, size_t len, api_problem *p)
 {
-    json_error_t e;
-    json_t *root = json_loadb(body, len, JSON_REJECT_DUPLICATES, &e);
+    bool huge;
+    char error[160];
+    json_t *root = api_parse_text(body, len, &huge, error, sizeof error);
     if (root)
         return root;
-    if (strstr(e.text, "too big")) {
+    if (huge) {
         json_t *as_real = json_loadb(body, len, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL,
-                                     &e);
+                                     NULL);
         char path[sizeof p->pointer] = "";
         if (as_real && find_huge(as_real, path, sizeof path)) {
             json_decref(as_real);
-            api_fail(p, 400, path, "%s must be an integer between -2^63 and 2^63-1",
-                     path[0] ? path : "the body");
-            return NULL;
+            return api_fail(p, 400, path, "%s must be an integer between -2^63 and 2^63-1",
+                            path[0] ? path : "the body"), NULL;
         }
         json_decref(as_real);
     }
-    api_fail(p, 400, NULL, "malformed JSON at line %d, column %d: %s", e.line, e.column, e.text);
+    api_fail(p, 400, NULL, "malformed JSON at %s", error);
     return NULL;
 }
 

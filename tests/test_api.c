@@ -306,7 +306,8 @@ END_TEST
 static json_t *random_tree(int depth)
 {
     static const char *strings[] = {"", "plain", "q\"uote", "back\\slash", "nl\n tab\t cr\r",
-                                    "\x01\x1f bell\b ff\f", "ünïcode ✓", "/slash/", "{\"a\":1}"};
+                                    "\x01\x1f bell\b ff\f", "ünïcode ✓", "/slash/", "{\"a\":1}",
+                                    "emoji \xf0\x9f\x98\x80"};
     int kind = depth > 3 ? 2 + random() % 5 : random() % 7;
     switch (kind) {
     case 0: {
@@ -331,7 +332,7 @@ static json_t *random_tree(int depth)
         return json_integer(random() % 2 ? edge[random() % 13]
                                          : (json_int_t)bits >> (random() % 64)); /* any length */
     }
-    case 3: return json_string(strings[random() % 9]);
+    case 3: return json_string(strings[random() % 10]);
     case 4: return json_true();
     case 5: return json_false();
     default: return json_null();
@@ -373,6 +374,94 @@ START_TEST(unsigned_digits)
 }
 END_TEST
 
+/* Both parsers on one text (in a buffer of its very length): the same verdict, the same tree, the same reason for a
+ * number too big. */
+static void parse_both(const char *source, size_t len)
+{
+    char *text = malloc(len ? len : 1); /* exactly len bytes: a read past them is caught */
+    memcpy(text, source, len);
+    json_error_t e;
+    json_t *theirs = json_loadb(text, len, JSON_REJECT_DUPLICATES, &e);
+    bool huge;
+    char error[160];
+    json_t *ours = api_parse_text(text, len, &huge, error, sizeof error);
+    ck_assert_msg(!ours == !theirs, "%.*s: ours %s, jansson %s", (int)len, text,
+                  ours ? "accepts" : error, theirs ? "accepts" : e.text);
+    if (ours)
+        ck_assert_msg(json_equal(ours, theirs), "%.*s: the trees differ", (int)len, text);
+    else
+        ck_assert_msg(huge == (strstr(e.text, "too big") != NULL), "%.*s: %s, jansson %s",
+                      (int)len, text, error, e.text);
+    json_decref(ours);
+    json_decref(theirs);
+    free(text);
+}
+
+START_TEST(parser_matches_jansson)
+{
+    static const char *const texts[] = {
+        "{}", "[]", " \t\r\n[ ] ", "{\"a\":1,\"b\":[true,false,null]}", "[\"\\u00e9\\ud83d\\ude00\"]",
+        "[9223372036854775807,-9223372036854775808,-0,0]", "[9223372036854775808]",
+        "[-9223372036854775809]", "[18446744073709551616]", "[99999999999999999999999]",
+        "[1.5,-0.0,1e10,1E-3,2.5e+3,0.1e1]", "[1e309]", "[-1e309]", "[1e-400]", "[01]",
+        "[-]", "[1.]", "[.5]", "[1e]", "[1e+]", "[+1]", "[0x1]", "[1 2]", "[1,]", "[,1]",
+        "{\"a\":1,}", "{\"a\" 1}", "{\"a\":1,\"a\":2}", "{\"a\":1,\"\\u0061\":2}", "{a:1}",
+        "{\"\":0}", "[\"\\u0000\"]", "{\"\\u0000\":1}", "[\"\\ud800\"]", "[\"\\udc00\"]",
+        "[\"\\ud800\\u0041\"]", "[\"\\u12\"]", "[\"\\x\"]", "[\"\\\"]", "[\"abc]", "[\"\xc3\xa9\"]",
+        "[\"\xc3\"]", "[\"\xc0\xaf\"]", "[\"\xed\xa0\x80\"]", "[\"\xf4\x90\x80\x80\"]",
+        "[\"\xe2\x82\"]", "[\"\xff\"]", "[\"\x7f\"]", "[\"tab\there\"]", "[tru]", "[truex]",
+        "[nul]", "[falsey]", "\"top\"", "1", "null", "", "   ", "[]]", "[] x", "{\"a\":{}}{}",
+        "[[[[[[]]]]]]", "[\"\\/\\b\\f\\n\\r\\t\\\"\\\\\"]", "{\"k\\\"q\":[1,{\"x\":\"y\"}]}",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
+        parse_both(texts[i], strlen(texts[i]));
+    parse_both("[1,\0]", 4);         /* a NUL byte outside a string */
+    parse_both("[\"a\0b\"]", 7);     /* and inside one */
+    parse_both("[1] \0", 5);
+
+    char deep[2 * 2050];
+    for (int depth = 2047; depth <= 2049; depth++) { /* jansson's depth limit is 2048 */
+        memset(deep, '[', (size_t)depth);
+        memset(deep + depth, ']', (size_t)depth);
+        parse_both(deep, 2 * (size_t)depth);
+    }
+
+    /* random trees, written plain, indented and ASCII-only, then randomly edited */
+    static const char edits[] = "\0 \t\n\"\\/,:[]{}0123456789-+.eEutrfalsnx\x7f\x80\xbf\xc3\xe2\xed"
+                                "\xf0\xf4\xff";
+    srandom(7);
+    for (int i = 0; i < 20000; i++) {
+        json_t *tree = random_tree(0);
+        size_t flags = i % 3 == 0 ? JSON_COMPACT : i % 3 == 1 ? JSON_INDENT(random() % 3)
+                                                             : JSON_ENSURE_ASCII;
+        char *text = json_dumps(tree, flags);
+        json_decref(tree);
+        if (!text)
+            continue; /* a scalar at the top: jansson writes it only with JSON_ENCODE_ANY */
+        size_t len = strlen(text);
+        char edited[4096];
+        if (i % 2 && len > 0 && len < sizeof edited - 4) {
+            memcpy(edited, text, len);
+            for (int n = 1 + (int)(random() % 3); n > 0; n--) {
+                size_t at = (size_t)random() % len;
+                char c = edits[random() % (sizeof edits - 1)];
+                switch (random() % 3) {
+                case 0: edited[at] = c; break;
+                case 1: memmove(edited + at + 1, edited + at, len++ - at), edited[at] = c; break;
+                default: memmove(edited + at, edited + at + 1, len-- - at - 1); break;
+                }
+                if (!len)
+                    break;
+            }
+            parse_both(edited, len);
+        } else {
+            parse_both(text, len);
+        }
+        free(text);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("api");
@@ -384,6 +473,7 @@ int main(void)
     tcase_add_test(tc, heavy_requests_are_recognised);
     tcase_add_test(tc, writer_matches_jansson);
     tcase_add_test(tc, unsigned_digits);
+    tcase_add_test(tc, parser_matches_jansson);
     suite_add_tcase(s, tc);
     return check_run(s, true);
 }

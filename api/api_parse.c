@@ -1,0 +1,422 @@
+/* api_parse.c - a request body's JSON text into a jansson tree in one pass over its bytes.
+ * It accepts exactly what jansson's json_loadb accepts with JSON_REJECT_DUPLICATES (strict
+ * RFC 8259: UTF-8 checked, no NUL in strings, integers within 64 bits, depth at most 2048)
+ * and builds the same tree, several times faster: jansson reads its input one character
+ * at a time through a stream callback and copies every token into a buffer first. */
+#include "api_json.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_DEPTH 2048 /* jansson's JSON_PARSER_MAX_DEPTH */
+
+typedef struct parser {
+    const char *at, *end, *text;
+    int depth;
+    char *scratch; /* decoded strings with escapes, number texts: a stack of them */
+    size_t used, cap;
+    const char *error; /* the first failure: what, and where */
+    const char *error_at;
+    bool huge;         /* an integer past 64 bits */
+} parser;
+
+static json_t *fail(parser *ps, const char *at, const char *message)
+{
+    if (!ps->error) {
+        ps->error = message;
+        ps->error_at = at;
+    }
+    return NULL;
+}
+
+static void skip_space(parser *ps)
+{
+    while (ps->at < ps->end &&
+           (*ps->at == ' ' || *ps->at == '\n' || *ps->at == '\r' || *ps->at == '\t'))
+        ps->at++;
+}
+
+/* Room for n more bytes on the scratch stack; the place they go. */
+static char *scratch(parser *ps, size_t n)
+{
+    if (ps->used + n > ps->cap) {
+        ps->cap = (ps->used + n) * 2;
+        ps->scratch = realloc(ps->scratch, ps->cap);
+    }
+    return ps->scratch + ps->used;
+}
+
+/* Length of the valid UTF-8 sequence at s (lead byte >= 0x80), or 0. */
+static size_t utf8_length(const unsigned char *s, const unsigned char *end)
+{
+    unsigned char c = s[0], lo = 0x80, hi = 0xBF;
+    size_t n;
+    if (c >= 0xC2 && c <= 0xDF)
+        n = 2;
+    else if (c >= 0xE0 && c <= 0xEF)
+        n = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+    else if (c >= 0xF0 && c <= 0xF4)
+        n = 4, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+    else
+        return 0;
+    if ((size_t)(end - s) < n || s[1] < lo || s[1] > hi)
+        return 0;
+    for (size_t i = 2; i < n; i++)
+        if (s[i] < 0x80 || s[i] > 0xBF)
+            return 0;
+    return n;
+}
+
+static int hex4(const char *s)
+{
+    int v = 0;
+    for (int i = 0; i < 4; i++) {
+        char c = s[i];
+        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+              : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        if (d < 0)
+            return -1;
+        v = v * 16 + d;
+    }
+    return v;
+}
+
+/* The code point of a \u escape at s (pointing at the 'u'), a surrogate pair taken
+ * whole; *len gets the escape's length past the backslash. -1 when invalid. */
+static long unicode_escape(const char *s, const char *end, size_t *len)
+{
+    long c = end - s >= 5 ? hex4(s + 1) : -1;
+    *len = 5;
+    if (c >= 0xDC00 && c <= 0xDFFF)
+        return -1;
+    if (c >= 0xD800 && c <= 0xDBFF) {
+        long low = end - s >= 11 && s[5] == '\\' && s[6] == 'u' ? hex4(s + 7) : -1;
+        if (low < 0xDC00 || low > 0xDFFF)
+            return -1;
+        *len = 11;
+        c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
+    }
+    return c;
+}
+
+static size_t put_utf8(char *out, long c)
+{
+    if (c < 0x80)
+        return out[0] = (char)c, 1;
+    if (c < 0x800)
+        return out[0] = (char)(0xC0 | c >> 6), out[1] = (char)(0x80 | (c & 0x3F)), 2;
+    if (c < 0x10000)
+        return out[0] = (char)(0xE0 | c >> 12), out[1] = (char)(0x80 | (c >> 6 & 0x3F)),
+               out[2] = (char)(0x80 | (c & 0x3F)), 3;
+    return out[0] = (char)(0xF0 | c >> 18), out[1] = (char)(0x80 | (c >> 12 & 0x3F)),
+           out[2] = (char)(0x80 | (c >> 6 & 0x3F)), out[3] = (char)(0x80 | (c & 0x3F)), 4;
+}
+
+/* The byte an escape \c stands for, or 0 when c is not a one-letter escape. */
+static char simple_escape(char c)
+{
+    switch (c) {
+    case '"': return '"';
+    case '\\': return '\\';
+    case '/': return '/';
+    case 'b': return '\b';
+    case 'f': return '\f';
+    case 'n': return '\n';
+    case 'r': return '\r';
+    case 't': return '\t';
+    default: return 0;
+    }
+}
+
+/* The bytes of the string from start (past its opening quote) up to its closing quote q,
+ * which hold an escape or a byte past ASCII: decoded and checked onto the scratch stack. */
+static bool decode_string(parser *ps, const char *start, const char *q, size_t *len)
+{
+    char *out = scratch(ps, (size_t)(q - start)); /* decoding never lengthens */
+    size_t n = 0;
+    for (const char *p = start; p < q;) {
+        unsigned char c = (unsigned char)*p;
+        if (c < 0x20)
+            return fail(ps, p, "control character in a string"), false;
+        if (c >= 0x80) {
+            size_t k = utf8_length((const unsigned char *)p, (const unsigned char *)q);
+            if (!k)
+                return fail(ps, p, "invalid UTF-8 in a string"), false;
+            memcpy(out + n, p, k);
+            n += k, p += k;
+        } else if (c != '\\') {
+            out[n++] = (char)c, p++;
+        } else if (simple_escape(p[1])) {
+            out[n++] = simple_escape(p[1]), p += 2;
+        } else {
+            size_t k;
+            long code = p[1] == 'u' ? unicode_escape(p + 1, q, &k) : -1;
+            if (code < 0)
+                return fail(ps, p, "invalid escape in a string"), false;
+            if (code == 0)
+                return fail(ps, p, "\\u0000 is not allowed in a string"), false;
+            n += put_utf8(out + n, code);
+            p += 1 + k;
+        }
+    }
+    *len = n;
+    return true;
+}
+
+/* The string at ps->at (its opening quote): *s and *len get its bytes, in the text when
+ * it is plain ASCII, else decoded on the scratch stack (*copied; the caller pops
+ * ps->used back). */
+static bool read_string(parser *ps, const char **s, size_t *len, bool *copied)
+{
+    const char *start = ++ps->at, *q = start, *end = ps->end;
+    bool plain = true;
+    for (; q < end && *q != '"'; q++) {
+        unsigned char c = (unsigned char)*q;
+        if (c == '\\' || c < 0x20 || c >= 0x80) {
+            plain = false;
+            if (c == '\\' && ++q == end) /* an escaped byte never ends the string */
+                break;
+        }
+    }
+    if (q >= end)
+        return fail(ps, start - 1, "unterminated string"), false;
+    ps->at = q + 1;
+    *copied = !plain;
+    if (plain) {
+        *s = start, *len = (size_t)(q - start);
+        return true;
+    }
+    if (!decode_string(ps, start, q, len))
+        return false;
+    *s = ps->scratch + ps->used;
+    ps->used += *len;
+    return true;
+}
+
+static json_t *parse_number(parser *ps)
+{
+    const char *start = ps->at, *p = start, *end = ps->end;
+    bool negative = p < end && *p == '-';
+    p += negative;
+    if (p == end || *p < '0' || *p > '9')
+        return fail(ps, start, "invalid token");
+    uint64_t magnitude = 0;
+    bool overflow = false;
+    if (*p == '0') {
+        p++;
+        if (p < end && *p >= '0' && *p <= '9')
+            return fail(ps, start, "invalid token: a number with a leading zero");
+    } else {
+        for (; p < end && *p >= '0' && *p <= '9'; p++) {
+            unsigned d = (unsigned)(*p - '0');
+            overflow |= magnitude > (UINT64_MAX - d) / 10;
+            magnitude = magnitude * 10 + d;
+        }
+    }
+    bool real = false;
+    if (p < end && *p == '.') {
+        real = true;
+        if (++p == end || *p < '0' || *p > '9')
+            return fail(ps, start, "invalid token: digits must follow the decimal point");
+        while (p < end && *p >= '0' && *p <= '9')
+            p++;
+    }
+    if (p < end && (*p == 'e' || *p == 'E')) {
+        real = true;
+        p++;
+        if (p < end && (*p == '+' || *p == '-'))
+            p++;
+        if (p == end || *p < '0' || *p > '9')
+            return fail(ps, start, "invalid token: digits must follow the exponent");
+        while (p < end && *p >= '0' && *p <= '9')
+            p++;
+    }
+    ps->at = p;
+    if (!real) {
+        if (overflow || magnitude > (uint64_t)INT64_MAX + negative) {
+            ps->huge = true;
+            return fail(ps, start, "too big integer");
+        }
+        return json_integer(negative ? (json_int_t)(0 - magnitude) : (json_int_t)magnitude);
+    }
+    size_t n = (size_t)(p - start);
+    char *text = scratch(ps, n + 1);
+    memcpy(text, start, n);
+    text[n] = '\0';
+    errno = 0;
+    double v = strtod(text, NULL);
+    if (errno == ERANGE && (v > 1 || v < -1))
+        return fail(ps, start, "real number overflow");
+    return json_real(v);
+}
+
+static json_t *parse_value(parser *ps);
+
+static json_t *parse_array(parser *ps)
+{
+    json_t *array = json_array();
+    ps->at++;
+    skip_space(ps);
+    if (ps->at < ps->end && *ps->at == ']') {
+        ps->at++;
+        return array;
+    }
+    for (;;) {
+        json_t *item = parse_value(ps);
+        if (!item)
+            break;
+        json_array_append_new(array, item);
+        skip_space(ps);
+        if (ps->at < ps->end && *ps->at == ',') {
+            ps->at++;
+            continue;
+        }
+        if (ps->at < ps->end && *ps->at == ']') {
+            ps->at++;
+            return array;
+        }
+        fail(ps, ps->at, "',' or ']' expected");
+        break;
+    }
+    json_decref(array);
+    return NULL;
+}
+
+static json_t *parse_object(parser *ps)
+{
+    json_t *object = json_object();
+    ps->at++;
+    skip_space(ps);
+    if (ps->at < ps->end && *ps->at == '}') {
+        ps->at++;
+        return object;
+    }
+    for (;;) {
+        if (ps->at == ps->end || *ps->at != '"') {
+            fail(ps, ps->at, "string or '}' expected");
+            break;
+        }
+        size_t mark = ps->used, len;
+        const char *key, *key_at = ps->at;
+        bool copied;
+        if (!read_string(ps, &key, &len, &copied))
+            break;
+        skip_space(ps);
+        if (ps->at == ps->end || *ps->at != ':') {
+            fail(ps, ps->at, "':' expected");
+            break;
+        }
+        ps->at++;
+        json_t *value = parse_value(ps);
+        if (!value)
+            break;
+        if (copied) /* the scratch may have moved meanwhile */
+            key = ps->scratch + mark;
+        if (json_object_getn(object, key, len)) {
+            json_decref(value);
+            fail(ps, key_at, "duplicate object key");
+            break;
+        }
+        json_object_setn_new_nocheck(object, key, len, value);
+        ps->used = mark;
+        skip_space(ps);
+        if (ps->at < ps->end && *ps->at == ',') {
+            ps->at++;
+            skip_space(ps);
+            continue;
+        }
+        if (ps->at < ps->end && *ps->at == '}') {
+            ps->at++;
+            return object;
+        }
+        fail(ps, ps->at, "',' or '}' expected");
+        break;
+    }
+    json_decref(object);
+    return NULL;
+}
+
+/* A literal word: true, false or null. */
+static json_t *parse_word(parser *ps, const char *word, size_t n, json_t *value)
+{
+    if ((size_t)(ps->end - ps->at) < n || memcmp(ps->at, word, n))
+        return fail(ps, ps->at, "invalid token");
+    ps->at += n;
+    return value;
+}
+
+static json_t *parse_value(parser *ps)
+{
+    skip_space(ps);
+    if (ps->at == ps->end)
+        return fail(ps, ps->at, "unexpected end of the text");
+    switch (*ps->at) {
+    case '{':
+    case '[': {
+        if (++ps->depth > MAX_DEPTH)
+            return fail(ps, ps->at, "maximum parsing depth reached");
+        json_t *v = *ps->at == '{' ? parse_object(ps) : parse_array(ps);
+        ps->depth--;
+        return v;
+    }
+    case '"': {
+        size_t mark = ps->used, len;
+        const char *s;
+        bool copied;
+        if (!read_string(ps, &s, &len, &copied))
+            return NULL;
+        ps->used = mark;
+        return json_stringn_nocheck(s, len);
+    }
+    case 't': return parse_word(ps, "true", 4, json_true());
+    case 'f': return parse_word(ps, "false", 5, json_false());
+    case 'n': return parse_word(ps, "null", 4, json_null());
+    default: {
+        size_t mark = ps->used;
+        json_t *v = parse_number(ps);
+        ps->used = mark;
+        return v;
+    }
+    }
+}
+
+/* The text's line and column (1-based, in bytes) of position `at`. */
+static void line_column(const char *text, const char *at, int *line, int *column)
+{
+    const char *line_start = text;
+    *line = 1;
+    for (const char *c = text; c < at; c++)
+        if (*c == '\n')
+            (*line)++, line_start = c + 1;
+    *column = (int)(at - line_start) + 1;
+}
+
+json_t *api_parse_text(const char *body, size_t len, bool *huge, char *error, size_t size)
+{
+    parser ps = {.at = body, .end = body + len, .text = body};
+    skip_space(&ps);
+    json_t *root = NULL;
+    if (ps.at == ps.end || (*ps.at != '{' && *ps.at != '['))
+        fail(&ps, ps.at, "'[' or '{' expected");
+    else
+        root = parse_value(&ps);
+    if (root) {
+        skip_space(&ps);
+        if (ps.at != ps.end) {
+            fail(&ps, ps.at, "end of the text expected");
+            json_decref(root);
+            root = NULL;
+        }
+    }
+    free(ps.scratch);
+    *huge = ps.huge;
+    if (!root) {
+        int line, column;
+        line_column(body, ps.error_at, &line, &column);
+        snprintf(error, size, "line %d, column %d: %s", line, column, ps.error);
+    }
+    return root;
+}
