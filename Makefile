@@ -76,6 +76,9 @@ bench:
 $(BUILD)/bench/bench_inproc: $(BUILD)/bench/bench_inproc.o $(BUILD)/libnimber.a
 	$(CC) $^ -o $@ $(LIBS)
 
+$(BUILD)/bench/bench_parse: $(BUILD)/bench/bench_parse.o $(BUILD)/libnimberapi.a
+	$(CC) $^ -o $@ $(LIBS)
+
 $(BUILD)/bench/%: $(BUILD)/bench/%.o
 	$(CC) $^ -o $@ $(LIBS)
 
