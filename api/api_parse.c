@@ -11,10 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nb_util.h"
+
 #define MAX_DEPTH 2048 /* jansson's JSON_PARSER_MAX_DEPTH */
 
 typedef struct parser {
-    const char *at, *end, *text;
+    const char *at, *end;
     int depth;
     char *scratch; /* decoded strings with escapes, number texts: a stack of them */
     size_t used, cap;
@@ -32,6 +34,13 @@ static json_t *fail(parser *ps, const char *at, const char *message)
     return NULL;
 }
 
+/* fail() for the helpers that answer whether they succeeded. */
+static bool refuse(parser *ps, const char *at, const char *message)
+{
+    fail(ps, at, message);
+    return false;
+}
+
 static void skip_space(parser *ps)
 {
     while (ps->at < ps->end &&
@@ -44,7 +53,7 @@ static char *scratch(parser *ps, size_t n)
 {
     if (ps->used + n > ps->cap) {
         ps->cap = (ps->used + n) * 2;
-        ps->scratch = realloc(ps->scratch, ps->cap);
+        ps->scratch = nb_xrealloc(ps->scratch, ps->cap);
     }
     return ps->scratch + ps->used;
 }
@@ -102,17 +111,19 @@ static long unicode_escape(const char *s, const char *end, size_t *len)
     return c;
 }
 
+/* Code point c as UTF-8 at out; its length. */
 static size_t put_utf8(char *out, long c)
 {
-    if (c < 0x80)
-        return out[0] = (char)c, 1;
-    if (c < 0x800)
-        return out[0] = (char)(0xC0 | c >> 6), out[1] = (char)(0x80 | (c & 0x3F)), 2;
-    if (c < 0x10000)
-        return out[0] = (char)(0xE0 | c >> 12), out[1] = (char)(0x80 | (c >> 6 & 0x3F)),
-               out[2] = (char)(0x80 | (c & 0x3F)), 3;
-    return out[0] = (char)(0xF0 | c >> 18), out[1] = (char)(0x80 | (c >> 12 & 0x3F)),
-           out[2] = (char)(0x80 | (c >> 6 & 0x3F)), out[3] = (char)(0x80 | (c & 0x3F)), 4;
+    static const unsigned char lead[] = {0, 0, 0xC0, 0xE0, 0xF0};
+    if (c < 0x80) {
+        out[0] = (char)c;
+        return 1;
+    }
+    size_t n = c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+    for (size_t i = n - 1; i > 0; i--, c >>= 6)
+        out[i] = (char)(0x80 | (c & 0x3F));
+    out[0] = (char)(lead[n] | c);
+    return n;
 }
 
 /* The byte an escape \c stands for, or 0 when c is not a one-letter escape. */
@@ -140,11 +151,11 @@ static bool decode_string(parser *ps, const char *start, const char *q, size_t *
     for (const char *p = start; p < q;) {
         unsigned char c = (unsigned char)*p;
         if (c < 0x20)
-            return fail(ps, p, "control character in a string"), false;
+            return refuse(ps, p, "control character in a string");
         if (c >= 0x80) {
             size_t k = utf8_length((const unsigned char *)p, (const unsigned char *)q);
             if (!k)
-                return fail(ps, p, "invalid UTF-8 in a string"), false;
+                return refuse(ps, p, "invalid UTF-8 in a string");
             memcpy(out + n, p, k);
             n += k, p += k;
         } else if (c != '\\') {
@@ -155,9 +166,9 @@ static bool decode_string(parser *ps, const char *start, const char *q, size_t *
             size_t k;
             long code = p[1] == 'u' ? unicode_escape(p + 1, q, &k) : -1;
             if (code < 0)
-                return fail(ps, p, "invalid escape in a string"), false;
+                return refuse(ps, p, "invalid escape in a string");
             if (code == 0)
-                return fail(ps, p, "\\u0000 is not allowed in a string"), false;
+                return refuse(ps, p, "\\u0000 is not allowed in a string");
             n += put_utf8(out + n, code);
             p += 1 + k;
         }
@@ -182,7 +193,7 @@ static bool read_string(parser *ps, const char **s, size_t *len, bool *copied)
         }
     }
     if (q >= end)
-        return fail(ps, start - 1, "unterminated string"), false;
+        return refuse(ps, start - 1, "unterminated string");
     ps->at = q + 1;
     *copied = !plain;
     if (plain) {
@@ -396,7 +407,7 @@ static void line_column(const char *text, const char *at, int *line, int *column
 
 json_t *api_parse_text(const char *body, size_t len, bool *huge, char *error, size_t size)
 {
-    parser ps = {.at = body, .end = body + len, .text = body};
+    parser ps = {.at = body, .end = body + len};
     skip_space(&ps);
     json_t *root = NULL;
     if (ps.at == ps.end || (*ps.at != '{' && *ps.at != '['))

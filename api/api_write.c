@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nb_util.h"
+
 /* Room for need more bytes and the final NUL; the place they go. */
 static char *room(api_buf *b, size_t need)
 {
@@ -15,7 +17,7 @@ static char *room(api_buf *b, size_t need)
         b->cap = (b->len + need + 1) * 2;
         if (b->cap < 1024)
             b->cap = 1024;
-        b->p = realloc(b->p, b->cap);
+        b->p = nb_xrealloc(b->p, b->cap);
     }
     return b->p + b->len;
 }
