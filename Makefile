@@ -76,7 +76,7 @@ bench:
 $(BUILD)/bench/bench_inproc: $(BUILD)/bench/bench_inproc.o $(BUILD)/libnimber.a
 	$(CC) $^ -o $@ $(LIBS)
 
-$(BUILD)/bench/bench_parse: $(BUILD)/bench/bench_parse.o $(BUILD)/libnimberapi.a
+$(BUILD)/bench/bench_parse: $(BUILD)/bench/bench_parse.o $(BUILD)/libnimberapi.a $(BUILD)/libnimber.a
 	$(CC) $^ -o $@ $(LIBS)
 
 $(BUILD)/bench/%: $(BUILD)/bench/%.o
