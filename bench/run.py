@@ -95,17 +95,18 @@ for _ in range(3):
     stop(n)
 br, bp = statistics.median(base_rps), statistics.median(base_p99)
 orr, op = statistics.median(ours_rps), statistics.median(ours_p99)
-row("POST /v1/analyze 8-heap nim, 64 connections",
-    f"minimal MHD server {br:,.0f} req/s, p99 {bp:.2f} ms",
-    f"{orr:,.0f} req/s = {orr/br:.2f}x, p99 {op:.2f} ms", ">= 0.75x, p99 <= 2 ms",
-    orr >= 0.75 * br and op <= 2.0)
+row("POST /v1/analyze 8-heap nim, 64 connections: throughput",
+    f"minimal MHD server {br:,.0f} req/s", f"{orr:,.0f} req/s = {orr/br:.2f}x", ">= 0.75x",
+    orr >= 0.75 * br)
+row("POST /v1/analyze 8-heap nim, 64 connections: p99 latency",
+    f"minimal MHD server p99 {bp:.2f} ms", f"p99 {op:.2f} ms", "<= 2 ms", op <= 2.0)
 
 # 3. small requests while two clients run large solves (about 2 s each)
 large = {"type": "bash", "convention": "misere", "heaps": [31, 31, 31, 31, 31], "k": 7}
 n, nport = start(daemon + ["--max-states", "20000000"])
 large_t = post(nport, "/v1/analyze", large)[0]
 alone, loaded, errors = [], [], 0
-for _ in range(3):
+for _ in range(5):  # single p99s here spread from 1 to 12 ms: five pairs, interleaved
     alone.append(wrk(nport, nim8, 16)[1])
     busy = threading.Event()
 
