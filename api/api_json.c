@@ -68,8 +68,9 @@ json_t *api_parse(const char *body, size_t len, api_problem *p)
         char path[sizeof p->pointer] = "";
         if (as_real && find_huge(as_real, path, sizeof path)) {
             json_decref(as_real);
-            return api_fail(p, 400, path, "%s must be an integer between -2^63 and 2^63-1",
-                            path[0] ? path : "the body"), NULL;
+            api_fail(p, 400, path, "%s must be an integer between -2^63 and 2^63-1",
+                     path[0] ? path : "the body");
+            return NULL;
         }
         json_decref(as_real);
     }

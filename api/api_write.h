@@ -10,12 +10,14 @@
 
 #include <jansson.h>
 
-/* Text being written (p[len] stays free for the final NUL). Owns p (malloc'ed); start zeroed, end with api_buf_take or free(p). */
+/* Text being written; p[len] stays free for the final NUL. Owns p (malloc'ed): start
+ * zeroed, end with api_buf_take or free(p). */
 typedef struct api_buf {
     char *p;
     size_t len, cap;
 } api_buf;
 
+/* api_put's slow path: grows the buffer, then appends. */
 void api_put_grow(api_buf *b, const char *s, size_t n);
 /* Appends the n bytes at s (inline: most pieces are short and fit). */
 static inline void api_put(api_buf *b, const char *s, size_t n)
