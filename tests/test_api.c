@@ -214,13 +214,24 @@ START_TEST(batch_play_table_catalog)
 {
     api_problem p = {0};
     api_buf text = {0};
-    json_t *out, *body = json_loads("{\"positions\":[{\"type\":\"nim\",\"heaps\":[2]},{\"type\":\"x\"}]}", 0, NULL);
+    json_t *out, *body = json_loads("{\"positions\":[{\"type\":\"nim\",\"heaps\":[2]},{\"type\":\"x\"},"
+                                    "{\"type\":\"dag\",\"nodes\":2,\"edges\":[[0,1],[1,0]],\"tokens\":[0]},"
+                                    "{\"type\":\"bash\",\"heaps\":[4],\"k\":3}]}", 0, NULL);
     ck_assert_int_eq(api_batch(&ctx, body, 4, &text, &p), 200);
     out = parsed(&text);
-    json_t *first = json_array_get(json_object_get(out, "results"), 0);
-    ck_assert_str_eq(json_string_value(json_object_get(first, "verdict")), "win");
-    json_t *second = json_array_get(json_object_get(out, "results"), 1);
-    ck_assert_str_eq(json_string_value(json_object_get(second, "pointer")), "/positions/1/type");
+    json_t *results = json_object_get(out, "results");
+    ck_assert_uint_eq(json_array_size(results), 4);
+    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(results, 0), "verdict")),
+                     "win");
+    /* a decoding failure and a solving failure (the cycle) each leave only their problem */
+    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(results, 1), "pointer")),
+                     "/positions/1/type");
+    json_t *cycle = json_array_get(results, 2);
+    ck_assert_int_eq(json_integer_value(json_object_get(cycle, "status")), 422);
+    ck_assert_str_eq(json_string_value(json_object_get(cycle, "pointer")), "/positions/2/edges");
+    ck_assert_ptr_null(json_object_get(cycle, "verdict"));
+    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(results, 3), "verdict")),
+                     "lose");
     json_decref(out);
     json_decref(body);
     body = json_loads("{\"positions\":[{},{},{},{},{}]}", 0, NULL);
