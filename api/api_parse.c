@@ -48,6 +48,16 @@ static void skip_space(parser *ps)
         ps->at++;
 }
 
+/* Whether the next byte past any space is c; if so, steps past it. */
+static bool consume(parser *ps, char c)
+{
+    skip_space(ps);
+    if (ps->at == ps->end || *ps->at != c)
+        return false;
+    ps->at++;
+    return true;
+}
+
 /* Room for n more bytes on the scratch stack; the place they go. */
 static char *scratch(parser *ps, size_t n)
 {
@@ -270,25 +280,17 @@ static json_t *parse_array(parser *ps)
 {
     json_t *array = json_array();
     ps->at++;
-    skip_space(ps);
-    if (ps->at < ps->end && *ps->at == ']') {
-        ps->at++;
+    if (consume(ps, ']'))
         return array;
-    }
     for (;;) {
         json_t *item = parse_value(ps);
         if (!item)
             break;
         json_array_append_new(array, item);
-        skip_space(ps);
-        if (ps->at < ps->end && *ps->at == ',') {
-            ps->at++;
+        if (consume(ps, ','))
             continue;
-        }
-        if (ps->at < ps->end && *ps->at == ']') {
-            ps->at++;
+        if (consume(ps, ']'))
             return array;
-        }
         fail(ps, ps->at, "',' or ']' expected");
         break;
     }
@@ -300,14 +302,12 @@ static json_t *parse_object(parser *ps)
 {
     json_t *object = json_object();
     ps->at++;
-    skip_space(ps);
-    if (ps->at < ps->end && *ps->at == '}') {
-        ps->at++;
+    if (consume(ps, '}'))
         return object;
-    }
     for (;;) {
+        skip_space(ps);
         if (ps->at == ps->end || *ps->at != '"') {
-            fail(ps, ps->at, "string or '}' expected");
+            fail(ps, ps->at, "a string key expected");
             break;
         }
         size_t mark = ps->used, len;
@@ -315,12 +315,10 @@ static json_t *parse_object(parser *ps)
         bool copied;
         if (!read_string(ps, &key, &len, &copied))
             break;
-        skip_space(ps);
-        if (ps->at == ps->end || *ps->at != ':') {
+        if (!consume(ps, ':')) {
             fail(ps, ps->at, "':' expected");
             break;
         }
-        ps->at++;
         json_t *value = parse_value(ps);
         if (!value)
             break;
@@ -333,16 +331,10 @@ static json_t *parse_object(parser *ps)
         }
         json_object_setn_new_nocheck(object, key, len, value);
         ps->used = mark;
-        skip_space(ps);
-        if (ps->at < ps->end && *ps->at == ',') {
-            ps->at++;
-            skip_space(ps);
+        if (consume(ps, ','))
             continue;
-        }
-        if (ps->at < ps->end && *ps->at == '}') {
-            ps->at++;
+        if (consume(ps, '}'))
             return object;
-        }
         fail(ps, ps->at, "',' or '}' expected");
         break;
     }

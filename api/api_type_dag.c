@@ -72,15 +72,15 @@ static void dag_free(api_game *g)
     free(d);
 }
 
+static uint64_t token_after(const api_game *g, const nb_move *m, size_t t, uint64_t node)
+{
+    (void)g;
+    return t == m->u.slide.token ? m->u.slide.to : node;
+}
+
 static void tokens_after(const api_game *g, const nb_move *m, api_buf *b)
 {
-    api_put_lit(b, "[");
-    for (size_t t = 0; t < g->game.len; t++) {
-        if (t)
-            api_put_lit(b, ",");
-        api_put_uint(b, t == m->u.slide.token ? m->u.slide.to : g->game.state[t]);
-    }
-    api_put_lit(b, "]");
+    api_put_state_after(g, m, token_after, b);
 }
 
 /* A dag move says where the tokens stand after it rather than repeat the graph. */

@@ -76,25 +76,22 @@ static void take_write(const api_game *g, const nb_move *m, api_buf *b)
     api_put_uint(b, m->u.take.take);
 }
 
-/* The heaps after the move. A move of Nim_k takes from several heaps, never more than
- * the non-empty ones, which the search's max_states keeps few. */
+/* A heap after the move. A move of Nim_k takes from several heaps, never more than the
+ * non-empty ones, which the search's max_states keeps few. */
+static uint64_t heap_after(const api_game *g, const nb_move *m, size_t i, uint64_t heap)
+{
+    (void)g;
+    if (!m->ntakes)
+        return i == m->u.take.heap ? heap - m->u.take.take : heap;
+    for (size_t t = 0; t < m->ntakes; t++)
+        if (m->takes[t].heap == i)
+            heap -= m->takes[t].take;
+    return heap;
+}
+
 static void heaps_after(const api_game *g, const nb_move *m, api_buf *b)
 {
-    api_put_lit(b, "[");
-    for (size_t i = 0; i < g->game.len; i++) {
-        uint64_t heap = g->game.state[i];
-        if (m->ntakes) {
-            for (size_t t = 0; t < m->ntakes; t++)
-                if (m->takes[t].heap == i)
-                    heap -= m->takes[t].take;
-        } else if (m->u.take.heap == i) {
-            heap -= m->u.take.take;
-        }
-        if (i)
-            api_put_lit(b, ",");
-        api_put_uint(b, heap);
-    }
-    api_put_lit(b, "]");
+    api_put_state_after(g, m, heap_after, b);
 }
 
 static void heaps_position(const api_game *g, const nb_move *m, api_buf *b)

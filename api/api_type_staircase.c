@@ -20,21 +20,17 @@ static void staircase_write(const api_game *g, const nb_move *m, api_buf *b)
 }
 
 /* The coins leave stair s (1-based) for the stair below, or the floor from stair 1. */
+static uint64_t stair_after(const api_game *g, const nb_move *m, size_t i, uint64_t coins)
+{
+    (void)g;
+    size_t from = m->u.stair.stair - 1;
+    return i == from ? coins - m->u.stair.count : i + 1 == from ? coins + m->u.stair.count
+                                                                : coins;
+}
+
 static void stairs_after(const api_game *g, const nb_move *m, api_buf *b)
 {
-    size_t from = m->u.stair.stair - 1;
-    api_put_lit(b, "[");
-    for (size_t i = 0; i < g->game.len; i++) {
-        uint64_t coins = g->game.state[i];
-        if (i == from)
-            coins -= m->u.stair.count;
-        else if (i + 1 == from)
-            coins += m->u.stair.count;
-        if (i)
-            api_put_lit(b, ",");
-        api_put_uint(b, coins);
-    }
-    api_put_lit(b, "]");
+    api_put_state_after(g, m, stair_after, b);
 }
 
 static void staircase_position(const api_game *g, const nb_move *m, api_buf *b)

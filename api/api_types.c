@@ -151,6 +151,18 @@ void api_put_game_with(const api_game *g, const nb_move *m, const char *key,
     api_put_lit(b, "}");
 }
 
+void api_put_state_after(const api_game *g, const nb_move *m, api_entry_after *after,
+                         api_buf *b)
+{
+    api_put_lit(b, "[");
+    for (size_t i = 0; i < g->game.len; i++) {
+        if (i)
+            api_put_lit(b, ",");
+        api_put_uint(b, after(g, m, i, g->game.state[i]));
+    }
+    api_put_lit(b, "]");
+}
+
 json_t *api_sequence_json(const char *type, const nb_sequence *seq)
 {
     json_t *values = json_array();

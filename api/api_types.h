@@ -79,6 +79,11 @@ void api_game_free(api_game *g);
 typedef void api_value_writer(const api_game *g, const nb_move *m, api_buf *b);
 void api_put_game_with(const api_game *g, const nb_move *m, const char *key,
                        api_value_writer *value, api_buf *b);
+/* What entry i of g's state, which held `entry`, holds after move m. */
+typedef uint64_t api_entry_after(const api_game *g, const nb_move *m, size_t i, uint64_t entry);
+/* Writes g's state after move m as a JSON array of integers. */
+void api_put_state_after(const api_game *g, const nb_move *m, api_entry_after *after,
+                         api_buf *b);
 
 /* {"type":..., "values":[...], "period":p|null, "preperiod":q|null} from a sequence. */
 json_t *api_sequence_json(const char *type, const nb_sequence *seq);
