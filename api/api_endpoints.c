@@ -13,7 +13,7 @@ static void put_move(const api_game *g, const nb_move *m, bool with_position, ap
     g->type->write_move(g, m, b);
     if (with_position) {
         api_put_lit(b, ",\"position\":");
-        g->type->write_position(g, m, b);
+        api_put_position(g, m, b);
     }
     api_put_lit(b, "}");
 }
@@ -146,8 +146,8 @@ int api_batch(const api_context *ctx, json_t *body, size_t max_moves, api_buf *o
         return api_fail(p, 400, "/positions", "positions must be an array of game objects");
     size_t n = json_array_size(positions);
     if (n > ctx->limits->max_batch)
-        return api_fail(p, 422, "/positions", "positions holds %zu games, over the limit "
-                        "max_batch=%zu", n, ctx->limits->max_batch);
+        return api_fail_too_many(p, "/positions", "positions", n, "games", "max_batch",
+                                 ctx->limits->max_batch);
     size_t budget = ctx->limits->max_answer; /* shared by every position of the batch */
     api_put_lit(out, "{\"results\":[");
     for (size_t i = 0; i < n; i++) {
@@ -189,7 +189,7 @@ int api_play(const api_context *ctx, json_t *body, api_buf *out, api_problem *p)
             api_put_lit(out, ",\"move\":");
             put_move(&g, &r.move.items[0], false, out);
             api_put_lit(out, ",\"position\":");
-            g.type->write_position(&g, &r.move.items[0], out);
+            api_put_position(&g, &r.move.items[0], out);
             api_put_lit(out, "}");
         } else {
             api_put_lit(out, ",\"move\":null,\"position\":null}");

@@ -130,8 +130,7 @@ int api_get_int_array(json_t *v, const char *pointer, const char *name, size_t m
         return api_fail(p, 400, pointer, "%s must be an array of integers", name);
     size_t n = json_array_size(v);
     if (n > max_len)
-        return api_fail(p, 422, pointer, "%s holds %zu values, over the limit %s=%zu", name, n,
-                        limit, max_len);
+        return api_fail_too_many(p, pointer, name, n, "values", limit, max_len);
     uint64_t *vals = malloc((n + 1) * sizeof *vals);
     for (size_t i = 0; i < n; i++) {
         json_t *item = json_array_get(v, i);

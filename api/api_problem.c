@@ -17,6 +17,13 @@ int api_fail(api_problem *p, int status, const char *pointer, const char *fmt, .
     return status;
 }
 
+int api_fail_too_many(api_problem *p, const char *pointer, const char *field, size_t count,
+                      const char *items, const char *limit_name, uint64_t limit)
+{
+    return api_fail(p, 422, pointer, "%s holds %zu %s, over the limit %s=%llu", field, count,
+                    items, limit_name, (unsigned long long)limit);
+}
+
 int api_fail_from_lib(api_problem *p, nb_err *err, const char *base)
 {
     int status = err->status == NB_EINVAL ? 400 : 422;

@@ -2,6 +2,8 @@
 #ifndef API_PROBLEM_H
 #define API_PROBLEM_H
 
+#include <stdint.h>
+
 #include <jansson.h>
 
 #include "nb_error.h"
@@ -17,6 +19,11 @@ typedef struct api_problem {
 /* Fills p and returns the status (so decoders can `return api_fail(...)`). */
 int api_fail(api_problem *p, int status, const char *pointer, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+
+/* 422 for a list past its limit: "<field> holds <count> <items>, over the limit
+ * <limit_name>=<limit>". Returns 422. */
+int api_fail_too_many(api_problem *p, const char *pointer, const char *field, size_t count,
+                      const char *items, const char *limit_name, uint64_t limit);
 
 /* Turns a libnimber error into a problem (400 for a bad field, 422 for a limit, a cycle
  * or an undefined question), with `base` in front of the lib's pointer. Clears err. */

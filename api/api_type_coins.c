@@ -19,8 +19,7 @@ static int coins_decode(json_t *obj, const char *base, const api_limits *lim, ap
         return api_fail(p, 400, ptr, "coins must be a string of H and T");
     size_t n = json_string_length(coins);
     if (n > lim->lib.max_parts)
-        return api_fail(p, 422, ptr, "coins holds %zu coins, over the limit max_parts=%llu", n,
-                        (unsigned long long)lim->lib.max_parts);
+        return api_fail_too_many(p, ptr, "coins", n, "coins", "max_parts", lim->lib.max_parts);
     const char *s = json_string_value(coins);
     params->ncoins = n;
     g->game.len = (n + 63) / 64;
@@ -61,11 +60,6 @@ static void coins_after(const api_game *g, const nb_move *m, api_buf *b)
     api_put_lit(b, "\"");
 }
 
-static void coins_position(const api_game *g, const nb_move *m, api_buf *b)
-{
-    api_put_game_with(g, m, "coins", coins_after, b);
-}
-
 const api_type api_type_coins = {
     .name = "coins",
     .rules = &nb_coins,
@@ -76,7 +70,8 @@ const api_type api_type_coins = {
     .moves_carry_position = true,
     .decode = coins_decode,
     .write_move = coins_write,
-    .write_position = coins_position,
+    .moved_member = "coins",
+    .write_member_after = coins_after,
     .summary = "turn one H to T, and optionally one coin to its left (either face)",
     .field_docs = "{\"coins\":\"string of H and T; coin 1 is the leftmost\"}",
     .example = "{\"type\":\"coins\",\"coins\":\"THHTTH\"}",

@@ -18,8 +18,7 @@ static int cutting_decode(json_t *obj, const char *base, const api_limits *lim, 
         return api_fail(p, 400, ptr, "pieces must be an array of [w,h] pairs");
     size_t n = json_array_size(pieces);
     if (n > lim->lib.max_parts)
-        return api_fail(p, 422, ptr, "pieces holds %zu pieces, over the limit max_parts=%llu",
-                        n, (unsigned long long)lim->lib.max_parts);
+        return api_fail_too_many(p, ptr, "pieces", n, "pieces", "max_parts", lim->lib.max_parts);
     g->game.len = 2 * n;
     g->game.state = malloc((2 * n + 1) * sizeof *g->game.state);
     for (size_t i = 0; i < n; i++) {
@@ -90,11 +89,6 @@ static void pieces_after(const api_game *g, const nb_move *m, api_buf *b)
     api_put_lit(b, "]");
 }
 
-static void cutting_position(const api_game *g, const nb_move *m, api_buf *b)
-{
-    api_put_game_with(g, m, "pieces", pieces_after, b);
-}
-
 static int cutting_table(nb_solver *s, const api_game *g, json_t *req, const api_limits *lim,
                          json_t **out, api_problem *p)
 {
@@ -144,7 +138,8 @@ const api_type api_type_cutting = {
     .heavy = true,
     .decode = cutting_decode,
     .write_move = cutting_write,
-    .write_position = cutting_position,
+    .moved_member = "pieces",
+    .write_member_after = pieces_after,
     .table = cutting_table,
     .summary = "cut one piece along a grid line into two; cutting out a 1x1 piece wins at once",
     .field_docs = "{\"pieces\":\"array of [w,h] pairs, sides 1..max_side\"}",

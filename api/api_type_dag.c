@@ -13,8 +13,7 @@ static int decode_edges(json_t *edges, const char *ptr, const api_limits *lim,
         return api_fail(p, 400, ptr, "edges must be an array of [u,v] pairs");
     size_t m = json_array_size(edges);
     if (m > lim->lib.max_edges)
-        return api_fail(p, 422, ptr, "edges holds %zu edges, over the limit max_edges=%llu", m,
-                        (unsigned long long)lim->lib.max_edges);
+        return api_fail_too_many(p, ptr, "edges", m, "edges", "max_edges", lim->lib.max_edges);
     uint32_t *list = malloc((2 * m + 1) * sizeof *list);
     d->edges = list;
     d->nedges = m;
@@ -96,11 +95,6 @@ static void dag_write(const api_game *g, const nb_move *m, api_buf *b)
     tokens_after(g, m, b);
 }
 
-static void dag_position(const api_game *g, const nb_move *m, api_buf *b)
-{
-    api_put_game_with(g, m, "tokens", tokens_after, b);
-}
-
 static int dag_table(nb_solver *s, const api_game *g, json_t *req, const api_limits *lim,
                      json_t **out, api_problem *p)
 {
@@ -130,7 +124,8 @@ const api_type api_type_dag = {
     .decode = dag_decode,
     .free_params = dag_free,
     .write_move = dag_write,
-    .write_position = dag_position,
+    .moved_member = "tokens",
+    .write_member_after = tokens_after,
     .table = dag_table,
     .summary = "move one token along an edge of a directed acyclic graph",
     .field_docs = "{\"nodes\":\"number of nodes; they are 0..nodes-1\","

@@ -94,11 +94,6 @@ static void heaps_after(const api_game *g, const nb_move *m, api_buf *b)
     api_put_state_after(g, m, heap_after, b);
 }
 
-static void heaps_position(const api_game *g, const nb_move *m, api_buf *b)
-{
-    api_put_game_with(g, m, "heaps", heaps_after, b);
-}
-
 static void moore_write(const api_game *g, const nb_move *m, api_buf *b)
 {
     (void)g;
@@ -175,7 +170,8 @@ const api_type api_type_nim = {
     .moves_carry_position = true,
     .decode = nim_decode,
     .write_move = take_write,
-    .write_position = heaps_position,
+    .moved_member = "heaps",
+    .write_member_after = heaps_after,
     .table = nim_table,
     .summary = "take any positive number of counters from one heap",
     .field_docs = "{\"heaps\":\"array of heap sizes, integers 0..2^63-1\"}",
@@ -193,7 +189,8 @@ const api_type api_type_bash = {
     .moves_carry_position = true,
     .decode = bash_decode,
     .write_move = take_write,
-    .write_position = heaps_position,
+    .moved_member = "heaps",
+    .write_member_after = heaps_after,
     .table = bash_table,
     .summary = "take 1..k counters from one heap",
     .field_docs = "{\"heaps\":\"array of heap sizes, integers 0..2^63-1\","
@@ -213,7 +210,8 @@ const api_type api_type_subtraction = {
     .heavy = true,
     .decode = subtraction_decode,
     .write_move = take_write,
-    .write_position = heaps_position,
+    .moved_member = "heaps",
+    .write_member_after = heaps_after,
     .table = subtraction_table,
     .summary = "take t counters from one heap, t in the set",
     .field_docs = "{\"heaps\":\"array of heap sizes, integers 0..2^63-1\","
@@ -233,7 +231,8 @@ const api_type api_type_moore = {
     .heavy = true,
     .decode = moore_decode,
     .write_move = moore_write,
-    .write_position = heaps_position,
+    .moved_member = "heaps",
+    .write_member_after = heaps_after,
     .table = NULL,
     .summary = "Moore's Nim_k: take any positive numbers from 1..k heaps at once",
     .field_docs = "{\"heaps\":\"array of heap sizes, integers 0..2^63-1\","

@@ -33,11 +33,6 @@ static void stairs_after(const api_game *g, const nb_move *m, api_buf *b)
     api_put_state_after(g, m, stair_after, b);
 }
 
-static void staircase_position(const api_game *g, const nb_move *m, api_buf *b)
-{
-    api_put_game_with(g, m, "stairs", stairs_after, b);
-}
-
 const api_type api_type_staircase = {
     .name = "staircase",
     .rules = &nb_staircase,
@@ -48,7 +43,8 @@ const api_type api_type_staircase = {
     .moves_carry_position = true,
     .decode = staircase_decode,
     .write_move = staircase_write,
-    .write_position = staircase_position,
+    .moved_member = "stairs",
+    .write_member_after = stairs_after,
     .summary = "move c >= 1 coins from stair i down to stair i-1 (stair 0 is the floor)",
     .field_docs = "{\"stairs\":\"stairs[i-1] is the number of coins on stair i; at most "
                   "2^63-1 coins in all\"}",

@@ -20,8 +20,8 @@ static int sum_decode(json_t *obj, const char *base, const api_limits *lim, api_
         return api_fail(p, 400, ptr, "components must be an array of game objects");
     size_t n = json_array_size(comps);
     if (n > lim->lib.max_components)
-        return api_fail(p, 422, ptr, "components holds %zu games, over the limit "
-                        "max_components=%llu", n, (unsigned long long)lim->lib.max_components);
+        return api_fail_too_many(p, ptr, "components", n, "games", "max_components",
+                                 lim->lib.max_components);
     g->children = calloc(n + 1, sizeof *g->children);
     params->games = calloc(n + 1, sizeof *params->games);
     params->state_offsets = calloc(n + 1, sizeof *params->state_offsets);
@@ -79,16 +79,11 @@ static void components_after(const api_game *g, const nb_move *m, api_buf *b)
         if (i)
             api_put_lit(b, ",");
         if (i == m->component)
-            child->type->write_position(child, m, b);
+            api_put_position(child, m, b);
         else
             api_put_json(b, child->json);
     }
     api_put_lit(b, "]");
-}
-
-static void sum_position(const api_game *g, const nb_move *m, api_buf *b)
-{
-    api_put_game_with(g, m, "components", components_after, b);
 }
 
 const api_type api_type_sum = {
@@ -102,7 +97,8 @@ const api_type api_type_sum = {
     .decode = sum_decode,
     .free_params = sum_free,
     .write_move = sum_write,
-    .write_position = sum_position,
+    .moved_member = "components",
+    .write_member_after = components_after,
     .summary = "disjunctive sum: move in exactly one component",
     .field_docs = "{\"components\":\"array of game objects of the other types (no convention "
                   "inside)\"}",

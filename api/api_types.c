@@ -1,5 +1,5 @@
 /* api_types.c - the registry and what every type shares: dispatch on "type", the
- * top-level-only "convention", allowed keys, and shallow copies for positions. */
+ * top-level-only "convention", allowed keys, and the writing of positions. */
 #include "api_types.h"
 
 #include <stdio.h>
@@ -130,8 +130,7 @@ void api_game_free(api_game *g)
     memset(g, 0, sizeof *g);
 }
 
-void api_put_game_with(const api_game *g, const nb_move *m, const char *key,
-                       api_value_writer *value, api_buf *b)
+void api_put_position(const api_game *g, const nb_move *m, api_buf *b)
 {
     const char *name;
     json_t *item;
@@ -143,8 +142,8 @@ void api_put_game_with(const api_game *g, const nb_move *m, const char *key,
         first = false;
         api_put_string(b, name, strlen(name));
         api_put_lit(b, ":");
-        if (!strcmp(name, key))
-            value(g, m, b);
+        if (!strcmp(name, g->type->moved_member))
+            g->type->write_member_after(g, m, b);
         else
             api_put_json(b, item);
     }

@@ -11,17 +11,21 @@
 #include "nb_rulesets.h"
 
 typedef struct api_type api_type;
+typedef struct api_game api_game;
+
+/* Writes the value one member of g's object holds after move m. */
+typedef void api_value_writer(const api_game *g, const nb_move *m, api_buf *b);
 
 /* A decoded game object. Owns its params, state and children (sum components); holds a
  * reference to the JSON object it came from. Free with api_game_free. */
-typedef struct api_game {
+struct api_game {
     const api_type *type;
     json_t *json;
     nb_convention conv;
     nb_game game;
     struct api_game *children; /* sum components */
     size_t nchildren;
-} api_game;
+};
 
 /* What the decoders may accept, from the server's configuration. */
 typedef struct api_limits {
@@ -49,8 +53,10 @@ struct api_type {
     /* Writes the move's own members, without braces and without "position":
      * "heap":0,"take":1 */
     void (*write_move)(const api_game *g, const nb_move *m, api_buf *b);
-    /* Writes the game object after the move. */
-    void (*write_position)(const api_game *g, const nb_move *m, api_buf *b);
+    /* The game object after a move is the object as it came, but for this member, whose
+     * new value write_member_after writes. */
+    const char *moved_member;
+    api_value_writer *write_member_after;
     /* The SG table of the ruleset (`req` holds "up_to" where the type takes it), or NULL
      * when the type has none. Returns 0 or the problem's status. */
     int (*table)(nb_solver *s, const api_game *g, json_t *req, const api_limits *lim,
@@ -74,11 +80,8 @@ int api_game_decode(json_t *obj, const char *base, bool top, bool for_table,
                     const api_limits *lim, api_game *g, api_problem *p);
 void api_game_free(api_game *g);
 
-/* Shared by the type files: writes g's object as it came, but for member `key`, whose
- * value after move m `value` writes. */
-typedef void api_value_writer(const api_game *g, const nb_move *m, api_buf *b);
-void api_put_game_with(const api_game *g, const nb_move *m, const char *key,
-                       api_value_writer *value, api_buf *b);
+/* Writes the game object after move m (the type's moved_member rewritten). */
+void api_put_position(const api_game *g, const nb_move *m, api_buf *b);
 /* What entry i of g's state, which held `entry`, holds after move m. */
 typedef uint64_t api_entry_after(const api_game *g, const nb_move *m, size_t i, uint64_t entry);
 /* Writes g's state after move m as a JSON array of integers. */

@@ -3,6 +3,7 @@
  * built by nimber). */
 #include "api_write.h"
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,6 +127,18 @@ void api_put_json(api_buf *b, const json_t *v)
     case JSON_FALSE: api_put(b, "false", 5); break;
     case JSON_NULL: api_put(b, "null", 4); break;
     }
+}
+
+void api_putf(api_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    va_start(ap, fmt);
+    vsnprintf(room(b, (size_t)n), (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
 }
 
 char *api_buf_take(api_buf *b, size_t *len)

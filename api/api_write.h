@@ -35,6 +35,8 @@ void api_put_uint(api_buf *b, uint64_t v);
 /* A JSON string literal of the n bytes at s, escaped. */
 void api_put_string(api_buf *b, const char *s, size_t n);
 void api_put_json(api_buf *b, const json_t *v);
+/* Text formatted as by printf. */
+void api_putf(api_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* The text written, NUL-terminated (caller frees); *len gets its length. b is emptied. */
 char *api_buf_take(api_buf *b, size_t *len);

@@ -2,9 +2,10 @@
 #include "srv_metrics.h"
 
 #include <stdatomic.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include "api_write.h"
 
 static const int statuses[] = {200, 204, 400, 404, 405, 413, 415, 422, 500, 503};
 #define NSTATUS (sizeof statuses / sizeof *statuses)
@@ -44,42 +45,21 @@ void srv_metrics_observe(srv_metrics *m, srv_route_id route, int status, double 
     atomic_fetch_add(&s->micros, (unsigned long long)(seconds * 1e6));
 }
 
-typedef struct text {
-    char *buf;
-    size_t len, cap;
-} text;
-
-static void put(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(text *t, const char *fmt, ...)
-{
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
-        va_end(ap);
-        if ((size_t)n < t->cap - t->len) {
-            t->len += (size_t)n;
-            return;
-        }
-        t->cap = t->cap * 2 + (size_t)n;
-        t->buf = realloc(t->buf, t->cap);
-    }
-}
-
 char *srv_metrics_render(srv_metrics *m, const srv_gauges *g, size_t *len)
 {
-    text t = {malloc(16384), 0, 16384};
-    put(&t, "# HELP nimber_http_requests_total HTTP requests answered, by route and status.\n"
-            "# TYPE nimber_http_requests_total counter\n");
+    api_buf t = {0};
+    api_putf(&t, "# HELP nimber_http_requests_total HTTP requests answered, by route and "
+                 "status.\n# TYPE nimber_http_requests_total counter\n");
     for (int r = 0; r < SRV_ROUTES; r++)
         for (size_t s = 0; s < NSTATUS; s++) {
             unsigned long long c = atomic_load(&m->s[r][s].count);
             if (c)
-                put(&t, "nimber_http_requests_total{route=\"%s\",status=\"%d\"} %llu\n",
-                    srv_route_label((srv_route_id)r), statuses[s], c);
+                api_putf(&t, "nimber_http_requests_total{route=\"%s\",status=\"%d\"} %llu\n",
+                         srv_route_label((srv_route_id)r), statuses[s], c);
         }
-    put(&t, "# HELP nimber_http_request_duration_seconds Time from the first byte of a request "
-            "to the last of its answer.\n# TYPE nimber_http_request_duration_seconds histogram\n");
+    api_putf(&t, "# HELP nimber_http_request_duration_seconds Time from the first byte of "
+                 "a request to the last of its answer.\n"
+                 "# TYPE nimber_http_request_duration_seconds histogram\n");
     for (int r = 0; r < SRV_ROUTES; r++)
         for (size_t s = 0; s < NSTATUS; s++) {
             series *x = &m->s[r][s];
@@ -88,44 +68,43 @@ char *srv_metrics_render(srv_metrics *m, const srv_gauges *g, size_t *len)
             const char *route = srv_route_label((srv_route_id)r);
             unsigned long long cumulative = 0;
             for (size_t b = 0; b <= NBUCKETS; b++) {
-                cumulative += atomic_load(&x->buckets[b]);
+                char le[16] = "+Inf";
                 if (b < NBUCKETS)
-                    put(&t, "nimber_http_request_duration_seconds_bucket{route=\"%s\",status=\"%d\","
-                            "le=\"%g\"} %llu\n", route, statuses[s], bounds[b], cumulative);
-                else
-                    put(&t, "nimber_http_request_duration_seconds_bucket{route=\"%s\",status=\"%d\","
-                            "le=\"+Inf\"} %llu\n", route, statuses[s], cumulative);
+                    snprintf(le, sizeof le, "%g", bounds[b]);
+                cumulative += atomic_load(&x->buckets[b]);
+                api_putf(&t, "nimber_http_request_duration_seconds_bucket{route=\"%s\","
+                             "status=\"%d\",le=\"%s\"} %llu\n", route, statuses[s], le, cumulative);
             }
-            put(&t, "nimber_http_request_duration_seconds_sum{route=\"%s\",status=\"%d\"} %.6f\n",
-                route, statuses[s], atomic_load(&x->micros) / 1e6);
-            put(&t, "nimber_http_request_duration_seconds_count{route=\"%s\",status=\"%d\"} %llu\n",
-                route, statuses[s], cumulative);
+            api_putf(&t, "nimber_http_request_duration_seconds_sum{route=\"%s\",status=\"%d\"} "
+                         "%.6f\n", route, statuses[s], atomic_load(&x->micros) / 1e6);
+            api_putf(&t, "nimber_http_request_duration_seconds_count{route=\"%s\",status=\"%d\"} "
+                         "%llu\n", route, statuses[s], cumulative);
         }
     const nb_cache_stats *c = &g->cache;
-    put(&t, "# HELP nimber_cache_hits_total SG-table requests served from the cache.\n"
-            "# TYPE nimber_cache_hits_total counter\nnimber_cache_hits_total %llu\n"
-            "# HELP nimber_cache_misses_total SG-table requests that built or grew a table.\n"
-            "# TYPE nimber_cache_misses_total counter\nnimber_cache_misses_total %llu\n"
-            "# HELP nimber_cache_evictions_total SG tables evicted to stay within the bound.\n"
-            "# TYPE nimber_cache_evictions_total counter\nnimber_cache_evictions_total %llu\n"
-            "# HELP nimber_cache_bytes Bytes held by SG tables, cached or in use.\n"
-            "# TYPE nimber_cache_bytes gauge\nnimber_cache_bytes %zu\n"
-            "# HELP nimber_cache_max_bytes The cache's bound in bytes.\n"
-            "# TYPE nimber_cache_max_bytes gauge\nnimber_cache_max_bytes %zu\n"
-            "# HELP nimber_cache_entries SG tables in the cache.\n"
-            "# TYPE nimber_cache_entries gauge\nnimber_cache_entries %zu\n",
-        (unsigned long long)c->hits, (unsigned long long)c->misses,
-        (unsigned long long)c->evictions, c->bytes, c->max_bytes, c->entries);
-    put(&t, "# HELP nimber_worker_queue_depth Long solves waiting for a worker.\n"
-            "# TYPE nimber_worker_queue_depth gauge\nnimber_worker_queue_depth %zu\n"
-            "# HELP nimber_worker_queue_capacity Long solves that may wait before 503.\n"
-            "# TYPE nimber_worker_queue_capacity gauge\nnimber_worker_queue_capacity %zu\n"
-            "# HELP nimber_workers_busy Workers running a solve.\n"
-            "# TYPE nimber_workers_busy gauge\nnimber_workers_busy %zu\n"
-            "# HELP nimber_workers Worker threads.\n# TYPE nimber_workers gauge\nnimber_workers %zu\n"
-            "# HELP nimber_requests_in_flight Requests begun and not yet answered.\n"
-            "# TYPE nimber_requests_in_flight gauge\nnimber_requests_in_flight %zu\n",
-        g->queue_waiting, g->queue_capacity, g->queue_running, g->workers, g->in_flight);
-    *len = t.len;
-    return t.buf;
+    api_putf(&t, "# HELP nimber_cache_hits_total SG-table requests served from the cache.\n"
+                 "# TYPE nimber_cache_hits_total counter\nnimber_cache_hits_total %llu\n"
+                 "# HELP nimber_cache_misses_total SG-table requests that built or grew a table.\n"
+                 "# TYPE nimber_cache_misses_total counter\nnimber_cache_misses_total %llu\n"
+                 "# HELP nimber_cache_evictions_total SG tables evicted to stay within the bound.\n"
+                 "# TYPE nimber_cache_evictions_total counter\nnimber_cache_evictions_total %llu\n"
+                 "# HELP nimber_cache_bytes Bytes held by SG tables, cached or in use.\n"
+                 "# TYPE nimber_cache_bytes gauge\nnimber_cache_bytes %zu\n"
+                 "# HELP nimber_cache_max_bytes The cache's bound in bytes.\n"
+                 "# TYPE nimber_cache_max_bytes gauge\nnimber_cache_max_bytes %zu\n"
+                 "# HELP nimber_cache_entries SG tables in the cache.\n"
+                 "# TYPE nimber_cache_entries gauge\nnimber_cache_entries %zu\n",
+             (unsigned long long)c->hits, (unsigned long long)c->misses,
+             (unsigned long long)c->evictions, c->bytes, c->max_bytes, c->entries);
+    api_putf(&t, "# HELP nimber_worker_queue_depth Long solves waiting for a worker.\n"
+                 "# TYPE nimber_worker_queue_depth gauge\nnimber_worker_queue_depth %zu\n"
+                 "# HELP nimber_worker_queue_capacity Long solves that may wait before 503.\n"
+                 "# TYPE nimber_worker_queue_capacity gauge\nnimber_worker_queue_capacity %zu\n"
+                 "# HELP nimber_workers_busy Workers running a solve.\n"
+                 "# TYPE nimber_workers_busy gauge\nnimber_workers_busy %zu\n"
+                 "# HELP nimber_workers Worker threads.\n"
+                 "# TYPE nimber_workers gauge\nnimber_workers %zu\n"
+                 "# HELP nimber_requests_in_flight Requests begun and not yet answered.\n"
+                 "# TYPE nimber_requests_in_flight gauge\nnimber_requests_in_flight %zu\n",
+             g->queue_waiting, g->queue_capacity, g->queue_running, g->workers, g->in_flight);
+    return api_buf_take(&t, len);
 }
