@@ -44,6 +44,12 @@ def post(port, path, body, timeout=600):
     return time.perf_counter() - t0, out
 
 
+def cpu_ticks():
+    """The kernel's (stolen by the host, all) ticks of every processor so far."""
+    t = [int(x) for x in open("/proc/stat").readline().split()[1:9]]
+    return t[7], sum(t)
+
+
 def wrk(port, body, conns, seconds=5):
     env = dict(os.environ, BODY=json.dumps(body))
     out = subprocess.run(["wrk", "-t2", f"-c{conns}", f"-d{seconds}s", "--latency", "-s",
@@ -81,15 +87,21 @@ n, nport = start(daemon)
 reply = f"{build}/bench/nim8_answer.json"
 open(reply, "wb").write(post(nport, "/v1/analyze", nim8)[1])
 stop(n)
-base_rps, base_p99, ours_rps, ours_p99 = [], [], [], []
-for _ in range(3):
+# the machine's own stalls, idle: time more than 2 ms deep in them bounds the p99 from below
+stall = dict(l.split() for l in subprocess.run(
+    [f"{build}/bench/stall_probe", "5"], capture_output=True, text=True).stdout.splitlines())
+base_rps, base_p99, ours_rps, ours_p99, steal = [], [], [], [], []
+for _ in range(5):  # single runs of either server spread by 20%: five interleaved pairs
     b, bport = start([f"{build}/bench/baseline_server", "0", str(cores), reply])
     rps, p99, _, _ = wrk(bport, nim8, 64)
     base_rps.append(rps)
     base_p99.append(p99)
     stop(b)
     n, nport = start(daemon + ["--threads", str(cores)])
+    stolen0, all0 = cpu_ticks()
     rps, p99, errs, _ = wrk(nport, nim8, 64)
+    stolen1, all1 = cpu_ticks()
+    steal.append((stolen1 - stolen0) / max(all1 - all0, 1))
     ours_rps.append(rps)
     ours_p99.append(p99)
     stop(n)
@@ -99,7 +111,11 @@ row("POST /v1/analyze 8-heap nim, 64 connections: throughput",
     f"minimal MHD server {br:,.0f} req/s", f"{orr:,.0f} req/s = {orr/br:.2f}x", ">= 0.75x",
     orr >= 0.75 * br)
 row("POST /v1/analyze 8-heap nim, 64 connections: p99 latency",
-    f"minimal MHD server p99 {bp:.2f} ms", f"p99 {op:.2f} ms", "<= 2 ms", op <= 2.0)
+    f"minimal MHD server p99 {bp:.2f} ms",
+    f"p99 {op:.2f} ms (host stole {statistics.median(steal)*100:.1f}% of the CPU time in "
+    f"these runs; idle, {float(stall['stall_deep_share'])*100:.1f}% of each core's time is "
+    f"> 2 ms deep in stalls, longest {float(stall['stall_longest_ms']):.0f} ms)", "<= 2 ms",
+    op <= 2.0)
 
 # 3. small requests while two clients run large solves (about 2 s each)
 large = {"type": "bash", "convention": "misere", "heaps": [31, 31, 31, 31, 31], "k": 7}
