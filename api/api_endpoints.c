@@ -57,8 +57,7 @@ static void put_analysis(const api_game *g, const nb_analysis *a, api_buf *b)
     api_put_lit(b, ",\"verdict\":");
     put_verdict(a->verdict, b);
     if (a->has_sg && normal) {
-        api_put_lit(b, ",\"sg\":");
-        api_put_uint(b, a->sg);
+        api_put_lit_uint(b, ",\"sg\":", a->sg);
     }
     if (a->components) {
         api_put_lit(b, ",\"components\":[");
@@ -66,8 +65,7 @@ static void put_analysis(const api_game *g, const nb_analysis *a, api_buf *b)
             if (i)
                 api_put_lit(b, ",");
             if (a->components[i].has_sg && normal) {
-                api_put_lit(b, "{\"sg\":");
-                api_put_uint(b, a->components[i].sg);
+                api_put_lit_uint(b, "{\"sg\":", a->components[i].sg);
                 api_put_lit(b, "}");
             } else {
                 api_put_lit(b, "{}");

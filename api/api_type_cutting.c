@@ -42,8 +42,7 @@ static int cutting_decode(json_t *obj, const char *base, const api_limits *lim, 
 static void cutting_write(const api_game *g, const nb_move *m, api_buf *b)
 {
     (void)g;
-    api_put_lit(b, "\"piece\":");
-    api_put_uint(b, m->u.cut.piece);
+    api_put_lit_uint(b, "\"piece\":", m->u.cut.piece);
     if (m->u.cut.dir == NB_CUT_VERTICAL)
         api_put_lit(b, ",\"cut\":\"vertical\",\"at\":");
     else

@@ -85,12 +85,9 @@ static void tokens_after(const api_game *g, const nb_move *m, api_buf *b)
 /* A dag move says where the tokens stand after it rather than repeat the graph. */
 static void dag_write(const api_game *g, const nb_move *m, api_buf *b)
 {
-    api_put_lit(b, "\"token\":");
-    api_put_uint(b, m->u.slide.token);
-    api_put_lit(b, ",\"from\":");
-    api_put_uint(b, m->u.slide.from);
-    api_put_lit(b, ",\"to\":");
-    api_put_uint(b, m->u.slide.to);
+    api_put_lit_uint(b, "\"token\":", m->u.slide.token);
+    api_put_lit_uint(b, ",\"from\":", m->u.slide.from);
+    api_put_lit_uint(b, ",\"to\":", m->u.slide.to);
     api_put_lit(b, ",\"tokens\":");
     tokens_after(g, m, b);
 }

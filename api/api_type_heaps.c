@@ -67,13 +67,17 @@ static int subtraction_decode(json_t *obj, const char *base, const api_limits *l
     return decode_heaps(obj, base, lim, g, p);
 }
 
+/* "heap":h,"take":t */
+static void put_take(api_buf *b, uint64_t heap, uint64_t take)
+{
+    api_put_lit_uint(b, "\"heap\":", heap);
+    api_put_lit_uint(b, ",\"take\":", take);
+}
+
 static void take_write(const api_game *g, const nb_move *m, api_buf *b)
 {
     (void)g;
-    api_put_lit(b, "\"heap\":");
-    api_put_uint(b, m->u.take.heap);
-    api_put_lit(b, ",\"take\":");
-    api_put_uint(b, m->u.take.take);
+    put_take(b, m->u.take.heap, m->u.take.take);
 }
 
 /* A heap after the move. A move of Nim_k takes from several heaps, never more than the
@@ -101,10 +105,8 @@ static void moore_write(const api_game *g, const nb_move *m, api_buf *b)
     for (size_t i = 0; i < m->ntakes; i++) {
         if (i)
             api_put_lit(b, ",");
-        api_put_lit(b, "{\"heap\":");
-        api_put_uint(b, m->takes[i].heap);
-        api_put_lit(b, ",\"take\":");
-        api_put_uint(b, m->takes[i].take);
+        api_put_lit(b, "{");
+        put_take(b, m->takes[i].heap, m->takes[i].take);
         api_put_lit(b, "}");
     }
     api_put_lit(b, "]");

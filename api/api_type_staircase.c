@@ -13,10 +13,8 @@ static int staircase_decode(json_t *obj, const char *base, const api_limits *lim
 static void staircase_write(const api_game *g, const nb_move *m, api_buf *b)
 {
     (void)g;
-    api_put_lit(b, "\"stair\":");
-    api_put_uint(b, m->u.stair.stair);
-    api_put_lit(b, ",\"count\":");
-    api_put_uint(b, m->u.stair.count);
+    api_put_lit_uint(b, "\"stair\":", m->u.stair.stair);
+    api_put_lit_uint(b, ",\"count\":", m->u.stair.count);
 }
 
 /* The coins leave stair s (1-based) for the stair below, or the floor from stair 1. */

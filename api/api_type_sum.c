@@ -63,8 +63,7 @@ static void sum_free(api_game *g)
 static void sum_write(const api_game *g, const nb_move *m, api_buf *b)
 {
     const api_game *child = &g->children[m->component];
-    api_put_lit(b, "\"component\":");
-    api_put_uint(b, m->component);
+    api_put_lit_uint(b, "\"component\":", m->component);
     api_put_lit(b, ",\"move\":{");
     child->type->write_move(child, m, b);
     api_put_lit(b, "}");
