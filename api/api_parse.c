@@ -1,8 +1,10 @@
 /* api_parse.c - a request body's JSON text into a jansson tree in one pass over its bytes.
- * It accepts exactly what jansson's json_loadb accepts with JSON_REJECT_DUPLICATES (strict
- * RFC 8259: UTF-8 checked, no NUL in strings, integers within 64 bits, depth at most 2048)
- * and builds the same tree, several times faster: jansson reads its input one character
- * at a time through a stream callback and copies every token into a buffer first. */
+ * It accepts what jansson's json_loadb accepts with JSON_REJECT_DUPLICATES (strict RFC
+ * 8259: UTF-8 checked, no NUL in strings, integers within 64 bits, depth at most 2048) and
+ * builds the same tree, several times faster: jansson reads its input one character at a
+ * time through a stream callback and copies every token into a buffer first. One
+ * difference: jansson skips a NUL byte right after a number or a literal (`[1\0]`); this
+ * parser rejects it, as RFC 8259 does. */
 #include "api_json.h"
 
 #include <errno.h>
