@@ -314,13 +314,14 @@ START_TEST(heavy_requests_are_recognised)
 }
 END_TEST
 
-/* A random tree of every JSON kind, strings with quotes, control bytes and UTF-8. */
+/* A random tree of every JSON kind, strings with quotes, control bytes and UTF-8, reals
+ * that print as integers or with exponents of either sign. */
 static json_t *random_tree(int depth)
 {
     static const char *strings[] = {"", "plain", "q\"uote", "back\\slash", "nl\n tab\t cr\r",
                                     "\x01\x1f bell\b ff\f", "ünïcode ✓", "/slash/", "{\"a\":1}",
                                     "emoji \xf0\x9f\x98\x80"};
-    int kind = depth > 3 ? 2 + random() % 5 : random() % 7;
+    int kind = depth > 3 ? 2 + random() % 6 : random() % 8;
     switch (kind) {
     case 0: {
         json_t *o = json_object();
@@ -347,6 +348,10 @@ static json_t *random_tree(int depth)
     case 3: return json_string(strings[random() % 10]);
     case 4: return json_true();
     case 5: return json_false();
+    case 6: {
+        double reals[] = {0.5, 3.0, -2.0, 0.1, 1e300, -1e-7, 1e22, 123456789.125, 5e-324, -0.0};
+        return json_real(reals[random() % 10]);
+    }
     default: return json_null();
     }
 }
