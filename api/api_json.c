@@ -1,5 +1,6 @@
 /* api_json.c - request parsing and typed field access with JSON Pointers in errors. */
 #include "api_json.h"
+#include "nb_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,7 +132,7 @@ int api_get_int_array(json_t *v, const char *pointer, const char *name, size_t m
     size_t n = json_array_size(v);
     if (n > max_len)
         return api_fail_too_many(p, pointer, name, n, "values", limit, max_len);
-    uint64_t *vals = malloc((n + 1) * sizeof *vals);
+    uint64_t *vals = nb_xmalloc((n + 1) * sizeof *vals);
     for (size_t i = 0; i < n; i++) {
         json_t *item = json_array_get(v, i);
         json_int_t x = json_is_integer(item) ? json_integer_value(item) : 0;

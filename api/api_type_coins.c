@@ -3,13 +3,14 @@
 #include <string.h>
 
 #include "api_json.h"
+#include "nb_util.h"
 #include "api_types.h"
 
 static int coins_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
                         api_problem *p)
 {
     char ptr[160];
-    nb_coins_params *params = calloc(1, sizeof *params);
+    nb_coins_params *params = nb_xcalloc(1, sizeof *params);
     g->game = (nb_game){.rules = &nb_coins, .params = params};
     json_t *coins = api_require(obj, base, "coins", p);
     api_path(ptr, sizeof ptr, base, "coins");
@@ -23,7 +24,7 @@ static int coins_decode(json_t *obj, const char *base, const api_limits *lim, ap
     const char *s = json_string_value(coins);
     params->ncoins = n;
     g->game.len = (n + 63) / 64;
-    g->game.state = calloc(g->game.len + 1, sizeof *g->game.state);
+    g->game.state = nb_xcalloc(g->game.len + 1, sizeof *g->game.state);
     for (size_t i = 0; i < n; i++) {
         if (s[i] != 'H' && s[i] != 'T')
             return api_fail(p, 400, ptr, "coin %zu is '%c': coins must be H or T", i + 1,

@@ -3,13 +3,14 @@
 #include <stdlib.h>
 
 #include "api_json.h"
+#include "nb_util.h"
 #include "api_types.h"
 
 static int cutting_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
                           api_problem *p)
 {
     char ptr[160];
-    g->game = (nb_game){.rules = &nb_cutting, .params = calloc(1, sizeof(nb_cutting_params))};
+    g->game = (nb_game){.rules = &nb_cutting, .params = nb_xcalloc(1, sizeof(nb_cutting_params))};
     json_t *pieces = api_require(obj, base, "pieces", p);
     api_path(ptr, sizeof ptr, base, "pieces");
     if (!pieces)
@@ -20,7 +21,7 @@ static int cutting_decode(json_t *obj, const char *base, const api_limits *lim, 
     if (n > lim->lib.max_parts)
         return api_fail_too_many(p, ptr, "pieces", n, "pieces", "max_parts", lim->lib.max_parts);
     g->game.len = 2 * n;
-    g->game.state = malloc((2 * n + 1) * sizeof *g->game.state);
+    g->game.state = nb_xmalloc((2 * n + 1) * sizeof *g->game.state);
     for (size_t i = 0; i < n; i++) {
         char item[176];
         json_t *pair = json_array_get(pieces, i);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "api_json.h"
+#include "nb_util.h"
 #include "api_types.h"
 
 /* Reads [u,v] pairs straight into the uint32 edge list, each node checked < nodes. */
@@ -14,7 +15,7 @@ static int decode_edges(json_t *edges, const char *ptr, const api_limits *lim,
     size_t m = json_array_size(edges);
     if (m > lim->lib.max_edges)
         return api_fail_too_many(p, ptr, "edges", m, "edges", "max_edges", lim->lib.max_edges);
-    uint32_t *list = malloc((2 * m + 1) * sizeof *list);
+    uint32_t *list = nb_xmalloc((2 * m + 1) * sizeof *list);
     d->edges = list;
     d->nedges = m;
     for (size_t e = 0; e < m; e++) {
@@ -44,7 +45,7 @@ static int dag_decode(json_t *obj, const char *base, const api_limits *lim, api_
                       api_problem *p)
 {
     char ptr[160];
-    nb_dag_params *d = calloc(1, sizeof *d);
+    nb_dag_params *d = nb_xcalloc(1, sizeof *d);
     g->game = (nb_game){.rules = &nb_dag, .params = d};
     int64_t n = 0;
     if (api_member_int(obj, base, "nodes", 0, INT64_MAX, &n, p))

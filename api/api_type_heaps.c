@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "api_json.h"
+#include "nb_util.h"
 #include "api_types.h"
 
 static int decode_heaps(json_t *obj, const char *base, const api_limits *lim, api_game *g,
@@ -33,7 +34,7 @@ static int nim_decode(json_t *obj, const char *base, const api_limits *lim, api_
 static int bash_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
                        api_problem *p)
 {
-    nb_bash_params *params = calloc(1, sizeof *params);
+    nb_bash_params *params = nb_xcalloc(1, sizeof *params);
     g->game = (nb_game){.rules = &nb_bash, .params = params};
     return decode_k(obj, base, &params->k, p) || decode_heaps(obj, base, lim, g, p) ? p->status
                                                                                     : 0;
@@ -42,7 +43,7 @@ static int bash_decode(json_t *obj, const char *base, const api_limits *lim, api
 static int moore_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
                         api_problem *p)
 {
-    nb_moore_params *params = calloc(1, sizeof *params);
+    nb_moore_params *params = nb_xcalloc(1, sizeof *params);
     g->game = (nb_game){.rules = &nb_moore, .params = params};
     return decode_k(obj, base, &params->k, p) || decode_heaps(obj, base, lim, g, p) ? p->status
                                                                                     : 0;
@@ -51,7 +52,7 @@ static int moore_decode(json_t *obj, const char *base, const api_limits *lim, ap
 static int subtraction_decode(json_t *obj, const char *base, const api_limits *lim,
                               api_game *g, api_problem *p)
 {
-    nb_subtraction_params *params = calloc(1, sizeof *params);
+    nb_subtraction_params *params = nb_xcalloc(1, sizeof *params);
     g->game = (nb_game){.rules = &nb_subtraction, .params = params};
     uint64_t *values;
     if (api_member_int_array(obj, base, "set", NB_SUBTRACTION_MAX_SET, "values per set", 1,
@@ -120,7 +121,7 @@ static int closed_table(const api_game *g, json_t *req, const api_limits *lim, j
     if (api_get_up_to(req, lim, &up_to, p))
         return p->status;
     nb_sequence seq = {.count = up_to + 1, .has_period = modulus != 0, .period = modulus};
-    seq.values = malloc(seq.count * sizeof *seq.values);
+    seq.values = nb_xmalloc(seq.count * sizeof *seq.values);
     for (uint64_t n = 0; n <= up_to; n++)
         seq.values[n] = modulus ? n % modulus : n;
     *out = api_sequence_json(g->type->name, &seq);

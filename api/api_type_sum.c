@@ -5,12 +5,13 @@
 
 #include "api_json.h"
 #include "api_types.h"
+#include "nb_util.h"
 
 static int sum_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
                       api_problem *p)
 {
     char ptr[160];
-    nb_sum_params *params = calloc(1, sizeof *params);
+    nb_sum_params *params = nb_xcalloc(1, sizeof *params);
     g->game = (nb_game){.rules = &nb_sum, .params = params};
     json_t *comps = api_require(obj, base, "components", p);
     api_path(ptr, sizeof ptr, base, "components");
@@ -22,9 +23,9 @@ static int sum_decode(json_t *obj, const char *base, const api_limits *lim, api_
     if (n > lim->lib.max_components)
         return api_fail_too_many(p, ptr, "components", n, "games", "max_components",
                                  lim->lib.max_components);
-    g->children = calloc(n + 1, sizeof *g->children);
-    params->games = calloc(n + 1, sizeof *params->games);
-    params->state_offsets = calloc(n + 1, sizeof *params->state_offsets);
+    g->children = nb_xcalloc(n + 1, sizeof *g->children);
+    params->games = nb_xcalloc(n + 1, sizeof *params->games);
+    params->state_offsets = nb_xcalloc(n + 1, sizeof *params->state_offsets);
     params->count = n;
     size_t len = 0;
     for (size_t c = 0; c < n; c++) {
@@ -42,7 +43,7 @@ static int sum_decode(json_t *obj, const char *base, const api_limits *lim, api_
         params->state_offsets[c + 1] = len += g->children[c].game.len;
     }
     g->game.len = len;
-    g->game.state = malloc((len + 1) * sizeof *g->game.state);
+    g->game.state = nb_xmalloc((len + 1) * sizeof *g->game.state);
     for (size_t c = 0; c < n; c++)
         memcpy(g->game.state + params->state_offsets[c], g->children[c].game.state,
                g->children[c].game.len * sizeof *g->game.state);

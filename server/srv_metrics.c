@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "api_write.h"
+#include "nb_util.h"
 
 static const int statuses[] = {200, 204, 400, 404, 405, 413, 415, 422, 500, 503};
 #define NSTATUS (sizeof statuses / sizeof *statuses)
@@ -22,7 +23,7 @@ struct srv_metrics {
     series s[SRV_ROUTES][NSTATUS];
 };
 
-srv_metrics *srv_metrics_new(void) { return calloc(1, sizeof(srv_metrics)); }
+srv_metrics *srv_metrics_new(void) { return nb_xcalloc(1, sizeof(srv_metrics)); }
 
 void srv_metrics_free(srv_metrics *m) { free(m); }
 

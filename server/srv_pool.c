@@ -8,6 +8,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "nb_util.h"
+
 typedef struct job {
     srv_job_fn fn;
     void *arg;
@@ -57,12 +59,12 @@ static void *work(void *arg)
 
 srv_pool *srv_pool_new(size_t workers, size_t queue)
 {
-    srv_pool *pool = calloc(1, sizeof *pool);
+    srv_pool *pool = nb_xcalloc(1, sizeof *pool);
     pthread_mutex_init(&pool->lock, NULL);
     pthread_cond_init(&pool->ready, NULL);
     pool->cap = queue;
-    pool->ring = calloc(queue, sizeof *pool->ring);
-    pool->threads = calloc(workers, sizeof *pool->threads);
+    pool->ring = nb_xcalloc(queue, sizeof *pool->ring);
+    pool->threads = nb_xcalloc(workers, sizeof *pool->threads);
     for (size_t i = 0; i < workers; i++)
         if (!pthread_create(&pool->threads[i], NULL, work, pool))
             pool->nthreads++;
