@@ -18,6 +18,7 @@
 #include "api_endpoints.h"
 #include "api_json.h"
 #include "api_write.h"
+#include "nb_util.h"
 #include "srv_metrics.h"
 #include "srv_pool.h"
 #include "srv_routes.h"
@@ -50,6 +51,7 @@ typedef struct srv_request {
     char *body;           /* gathered upload */
     size_t len, cap;
     bool too_large;
+    bool no_memory;       /* the body could not be held: 503 */
     json_t *json;         /* parsed body, for a worker */
     size_t max_moves;
     /* the answer, once known */
@@ -247,6 +249,11 @@ static void dispatch(srv_request *r)
         answer_get(r);
         return;
     }
+    if (r->no_memory) {
+        answer_fail(r, 503, "%s", "no memory to hold the body now: retry shortly");
+        r->retry_after = true;
+        return;
+    }
     if (r->too_large) {
         char limit[32];
         snprintf(limit, sizeof limit, "%lu", s->cfg.max_body_mb);
@@ -296,7 +303,7 @@ static bool valid_request_id(const char *id)
 static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char *url,
                           const char *method)
 {
-    srv_request *r = calloc(1, sizeof *r);
+    srv_request *r = nb_xcalloc(1, sizeof *r);
     r->server = s;
     r->conn = conn;
     clock_gettime(CLOCK_MONOTONIC, &r->start);
@@ -317,6 +324,23 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
     return r;
 }
 
+/* Appends an upload chunk to the body, growing it (doubling) when needed; false when
+ * there is no memory for it (the body so far is kept, to be freed with the request). */
+static bool hold(srv_request *r, const char *data, size_t size)
+{
+    if (r->len + size + 1 > r->cap) {
+        size_t cap = (r->len + size + 1) * 2;
+        char *grown = realloc(r->body, cap);
+        if (!grown)
+            return false;
+        r->body = grown;
+        r->cap = cap;
+    }
+    memcpy(r->body + r->len, data, size);
+    r->len += size;
+    return true;
+}
+
 static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char *url,
                               const char *method, const char *version, const char *upload,
                               size_t *upload_size, void **con_cls)
@@ -329,30 +353,28 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
         r = *con_cls = begin(s, conn, url, method);
         const char *header = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Length");
         unsigned long long length = header ? strtoull(header, NULL, 10) : 0;
-        if (length > max_body) { /* refuse before reading */
+        if (length > max_body)
             r->too_large = true;
-            dispatch(r);
-            return queue_answer(r);
-        }
-        if (length) { /* within max_body: reserved once, never regrown */
+        else if (length) { /* within max_body: reserved once, never regrown */
             r->cap = length + 1;
             r->body = malloc(r->cap);
+            r->no_memory = !r->body;
+        }
+        if (r->too_large || r->no_memory) { /* refuse before reading */
+            dispatch(r);
+            return queue_answer(r);
         }
         return MHD_YES;
     }
     if (r->answered)
         return queue_answer(r); /* after a worker resumed the connection */
     if (*upload_size) {
-        if (!r->too_large && r->len + *upload_size <= max_body) {
-            if (r->len + *upload_size + 1 > r->cap) {
-                r->cap = (r->len + *upload_size + 1) * 2;
-                r->body = realloc(r->body, r->cap);
-            }
-            memcpy(r->body + r->len, upload, *upload_size);
-            r->len += *upload_size;
-        } else {
+        if (r->too_large || r->no_memory)
+            ; /* the answer is known: the rest is read and dropped */
+        else if (r->len + *upload_size > max_body)
             r->too_large = true;
-        }
+        else
+            r->no_memory = !hold(r, upload, *upload_size);
         *upload_size = 0;
         return MHD_YES;
     }
@@ -394,7 +416,7 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 srv_server *srv_server_start(const srv_config *cfg, const char *openapi, size_t openapi_len,
                              char *err, size_t errlen)
 {
-    srv_server *s = calloc(1, sizeof *s);
+    srv_server *s = nb_xcalloc(1, sizeof *s);
     s->cfg = *cfg;
     s->openapi = openapi;
     s->openapi_len = openapi_len;

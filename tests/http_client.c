@@ -8,11 +8,38 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-daemon_proc daemon_start(const char *const *args)
+/* Whether this build (and so nimberd, built with the same flags) runs under ASan. */
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+
+/* In the child: allocations past cap_mb MiB fail. ASan reserves terabytes of address
+ * space, so there its own allocator is told (it warns on stderr of each one it refuses);
+ * elsewhere the address space is capped. */
+static void cap_memory(size_t cap_mb)
+{
+#ifdef UNDER_ASAN
+    static char options[512];
+    const char *old = getenv("ASAN_OPTIONS");
+    snprintf(options, sizeof options, "%s%sallocator_may_return_null=1:max_allocation_size_mb=%zu",
+             old ? old : "", old && *old ? ":" : "", cap_mb);
+    setenv("ASAN_OPTIONS", options, 1);
+#else
+    struct rlimit limit = {(rlim_t)cap_mb << 20, (rlim_t)cap_mb << 20};
+    setrlimit(RLIMIT_AS, &limit);
+#endif
+}
+
+static daemon_proc start(const char *const *args, size_t cap_mb)
 {
     const char *bin = getenv("NIMBERD") ? getenv("NIMBERD") : "build/nimberd";
     int out[2];
@@ -27,6 +54,8 @@ daemon_proc daemon_start(const char *const *args)
     if (pid == 0) {
         dup2(out[1], 1);
         close(out[0]);
+        if (cap_mb)
+            cap_memory(cap_mb);
         execv(bin, (char *const *)argv);
         perror("execv nimberd");
         _exit(127);
@@ -39,6 +68,13 @@ daemon_proc daemon_start(const char *const *args)
         sscanf(strrchr(line, ':') ? strrchr(line, ':') + 1 : "0", "%u", &port);
     fclose(f);
     return (daemon_proc){pid, port};
+}
+
+daemon_proc daemon_start(const char *const *args) { return start(args, 0); }
+
+daemon_proc daemon_start_capped(const char *const *args, size_t cap_mb)
+{
+    return start(args, cap_mb);
 }
 
 int daemon_stop(daemon_proc *d, int sig)
@@ -64,28 +100,23 @@ static int dial(unsigned port)
     return fd;
 }
 
-http_response http_do(unsigned port, const char *method, const char *path, const char *headers,
-                      const char *body, size_t body_len)
+/* Writes all of data unless the server closes first (it may answer, 413 say, before
+ * reading it all); false then. */
+static bool send_all(int fd, const char *data, size_t len)
 {
-    http_response r = {0};
-    int fd = dial(port);
-    if (fd < 0)
-        return r;
-    char head[4096];
-    int n = snprintf(head, sizeof head, "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-                     "%s%s", method, path, headers ? headers : "", body ? "" : "\r\n");
-    if (body)
-        n += snprintf(head + n, sizeof head - (size_t)n, "Content-Length: %zu\r\n\r\n", body_len);
-    if (write(fd, head, (size_t)n) != n) {
-        close(fd);
-        return r;
-    }
-    for (size_t sent = 0; body && sent < body_len;) {
-        ssize_t w = write(fd, body + sent, body_len - sent);
+    for (size_t sent = 0; sent < len;) {
+        ssize_t w = write(fd, data + sent, len - sent);
         if (w <= 0)
-            break; /* the server may answer (413) and close before reading it all */
+            return false;
         sent += (size_t)w;
     }
+    return true;
+}
+
+/* Reads the answer until the server closes, and closes fd. */
+static http_response read_answer(int fd)
+{
+    http_response r = {0};
     size_t cap = 1 << 16, len = 0;
     char *buf = malloc(cap);
     for (;;) {
@@ -110,6 +141,55 @@ http_response http_do(unsigned port, const char *method, const char *path, const
     /* chunked bodies do not occur: libmicrohttpd sends Content-Length for buffers */
     r.json = json_loadb(r.body, r.body_len, 0, NULL);
     return r;
+}
+
+/* Connects and sends the request line and headers (`extra` ends them); -1 on failure. */
+static int send_head(unsigned port, const char *method, const char *path, const char *headers,
+                     const char *extra)
+{
+    int fd = dial(port);
+    if (fd < 0)
+        return -1;
+    char head[4096];
+    int n = snprintf(head, sizeof head, "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                     "%s%s", method, path, headers ? headers : "", extra);
+    if (!send_all(fd, head, (size_t)n)) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+http_response http_do(unsigned port, const char *method, const char *path, const char *headers,
+                      const char *body, size_t body_len)
+{
+    char length[64] = "\r\n";
+    if (body)
+        snprintf(length, sizeof length, "Content-Length: %zu\r\n\r\n", body_len);
+    int fd = send_head(port, method, path, headers, length);
+    if (fd < 0)
+        return (http_response){0};
+    if (body)
+        send_all(fd, body, body_len);
+    return read_answer(fd);
+}
+
+http_response http_post_chunked(unsigned port, const char *path, const char *chunk,
+                                size_t chunk_len, size_t count)
+{
+    int fd = send_head(port, "POST", path, "Content-Type: application/json\r\n",
+                       "Transfer-Encoding: chunked\r\n\r\n");
+    if (fd < 0)
+        return (http_response){0};
+    char size[32];
+    int n = snprintf(size, sizeof size, "%zx\r\n", chunk_len);
+    bool open = true;
+    for (size_t i = 0; i < count && open; i++)
+        open = send_all(fd, size, (size_t)n) && send_all(fd, chunk, chunk_len) &&
+               send_all(fd, "\r\n", 2);
+    if (open)
+        send_all(fd, "0\r\n\r\n", 5);
+    return read_answer(fd);
 }
 
 http_response http_post(unsigned port, const char *path, const char *json_text)

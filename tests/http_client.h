@@ -17,6 +17,9 @@ typedef struct daemon_proc {
 /* Starts $NIMBERD (or build/nimberd) with --port 0 --bind 127.0.0.1 --log 0 and the
  * extra NULL-terminated args; waits for its "listening" line. */
 daemon_proc daemon_start(const char *const *args);
+/* The same, with every allocation of nimberd's past cap_mb MiB failing (its address
+ * space capped, or under ASan its allocator told to return NULL). */
+daemon_proc daemon_start_capped(const char *const *args, size_t cap_mb);
 /* Sends sig and waits; returns the exit status (or 128+signal). */
 int daemon_stop(daemon_proc *d, int sig);
 
@@ -31,6 +34,10 @@ typedef struct http_response {
 /* One request; `headers` are extra "Name: value\r\n" lines (may be NULL). Body may be NULL. */
 http_response http_do(unsigned port, const char *method, const char *path, const char *headers,
                       const char *body, size_t body_len);
+/* POST with Content-Type: application/json, the body sent as `count` chunks of
+ * Transfer-Encoding: chunked, each `chunk`. */
+http_response http_post_chunked(unsigned port, const char *path, const char *chunk,
+                                size_t chunk_len, size_t count);
 /* POST with Content-Type: application/json. */
 http_response http_post(unsigned port, const char *path, const char *json_text);
 /* Value of a header (case-insensitive name) or NULL; static buffer. */

@@ -429,6 +429,48 @@ START_TEST(limits_from_flags)
 }
 END_TEST
 
+/* A 503 problem with Retry-After saying the body could not be held. */
+static void expect_no_memory(http_response *r)
+{
+    ck_assert_int_eq(r->status, 503);
+    ck_assert_str_eq(http_header(r, "Content-Type"), "application/problem+json");
+    ck_assert_str_eq(http_header(r, "Retry-After"), "1");
+    const char *detail = json_string_value(json_object_get(r->json, "detail"));
+    ck_assert_ptr_nonnull(detail);
+    ck_assert_ptr_nonnull(strstr(detail, "no memory"));
+    http_free(r);
+}
+
+START_TEST(body_without_memory_gets_503)
+{
+    /* allocations past 256 MiB fail; bodies up to 1 GiB are allowed */
+    const char *args[] = {"--max-body-mb", "1024", NULL};
+    daemon_proc d = daemon_start_capped(args, 256);
+    nimberd = d;
+    /* announced by Content-Length: refused before a byte of it is read */
+    http_response r = http_do(d.port, "POST", "/v1/analyze", "Content-Type: application/json\r\n"
+                              "Content-Length: 536870912\r\n", NULL, 0);
+    expect_no_memory(&r);
+    /* chunked: the body outgrows the memory as it arrives (320 chunks of 1 MiB) */
+    size_t mib = 1 << 20;
+    char *chunk = malloc(mib);
+    memset(chunk, ' ', mib);
+    r = http_post_chunked(d.port, "/v1/analyze", chunk, mib, 320);
+    expect_no_memory(&r);
+    /* and a small chunked body still gets its answer */
+    const char *small = "{\"type\":\"nim\",\"heaps\":[1,2]}";
+    r = http_post_chunked(d.port, "/v1/analyze", small, strlen(small), 1);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(verdict_of(r.json), "win");
+    http_free(&r);
+    free(chunk);
+    r = http_post(d.port, "/v1/analyze", "{\"type\":\"nim\",\"heaps\":[1]}");
+    ck_assert_int_eq(r.status, 200);
+    http_free(&r);
+    ck_assert_int_eq(daemon_stop(&d, SIGTERM), 0);
+}
+END_TEST
+
 START_TEST(answer_size_is_bounded)
 {
     const char *args[] = {"--max-answer-mb", "1", NULL};
@@ -705,6 +747,7 @@ int main(void)
     tcase_add_test(own, limits_from_flags);
     tcase_add_test(own, cors_origin_flag);
     tcase_add_test(own, answer_size_is_bounded);
+    tcase_add_test(own, body_without_memory_gets_503);
     tcase_add_test(own, workers_keep_small_requests_flowing);
     tcase_add_test(own, graceful_shutdown);
     suite_add_tcase(s, own);
