@@ -395,6 +395,15 @@ START_TEST(bad_input)
 }
 END_TEST
 
+/* After a refused request: the daemon answers a small one, then stops cleanly. */
+static void still_answers_then_stops(daemon_proc *d)
+{
+    http_response r = http_post(d->port, "/v1/analyze", "{\"type\":\"nim\",\"heaps\":[1]}");
+    ck_assert_int_eq(r.status, 200);
+    http_free(&r);
+    ck_assert_int_eq(daemon_stop(d, SIGTERM), 0);
+}
+
 START_TEST(limits_from_flags)
 {
     const char *args[] = {"--max-parts", "4", "--max-body-mb", "1", "--max-states", "500",
@@ -422,10 +431,7 @@ START_TEST(limits_from_flags)
     ck_assert_ptr_nonnull(strstr(r.body, "max_body_mb"));
     http_free(&r);
     free(body);
-    r = http_post(d.port, "/v1/analyze", "{\"type\":\"nim\",\"heaps\":[1]}");
-    ck_assert_int_eq(r.status, 200);
-    http_free(&r);
-    ck_assert_int_eq(daemon_stop(&d, SIGTERM), 0);
+    still_answers_then_stops(&d);
 }
 END_TEST
 
@@ -464,10 +470,7 @@ START_TEST(body_without_memory_gets_503)
     ck_assert_str_eq(verdict_of(r.json), "win");
     http_free(&r);
     free(chunk);
-    r = http_post(d.port, "/v1/analyze", "{\"type\":\"nim\",\"heaps\":[1]}");
-    ck_assert_int_eq(r.status, 200);
-    http_free(&r);
-    ck_assert_int_eq(daemon_stop(&d, SIGTERM), 0);
+    still_answers_then_stops(&d);
 }
 END_TEST
 
