@@ -17,8 +17,9 @@ typedef struct daemon_proc {
 /* Starts $NIMBERD (or build/nimberd) with --port 0 --bind 127.0.0.1 --log 0 and the
  * extra NULL-terminated args; waits for its "listening" line. */
 daemon_proc daemon_start(const char *const *args);
-/* The same, with every allocation of nimberd's past cap_mb MiB failing (its address
- * space capped, or under ASan its allocator told to return NULL). */
+/* The same, with nimberd short of memory: its address space capped at cap_mb MiB, or
+ * under ASan (which needs terabytes of address space) each allocation over cap_mb MiB
+ * refused with NULL. */
 daemon_proc daemon_start_capped(const char *const *args, size_t cap_mb);
 /* Sends sig and waits; returns the exit status (or 128+signal). */
 int daemon_stop(daemon_proc *d, int sig);

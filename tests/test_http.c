@@ -449,7 +449,7 @@ static void expect_no_memory(http_response *r)
 
 START_TEST(body_without_memory_gets_503)
 {
-    /* allocations past 256 MiB fail; bodies up to 1 GiB are allowed */
+    /* nimberd short of memory (256 MiB); bodies up to 1 GiB are allowed */
     const char *args[] = {"--max-body-mb", "1024", NULL};
     daemon_proc d = daemon_start_capped(args, 256);
     nimberd = d;
