@@ -278,26 +278,70 @@ static json_t *parse_number(parser *ps)
 
 static json_t *parse_value(parser *ps);
 
+/* The bracket that closes a list of members, or a failure naming what was expected. */
+static bool closes(parser *ps, char close, const char *expected)
+{
+    if (consume(ps, close))
+        return true;
+    fail(ps, ps->at, expected);
+    return false;
+}
+
+static bool parse_item(parser *ps, json_t *array)
+{
+    json_t *item = parse_value(ps);
+    if (!item)
+        return false;
+    json_array_append_new(array, item);
+    return true;
+}
+
 static json_t *parse_array(parser *ps)
 {
     json_t *array = json_array();
     ps->at++;
     if (consume(ps, ']'))
         return array;
-    for (;;) {
-        json_t *item = parse_value(ps);
-        if (!item)
-            break;
-        json_array_append_new(array, item);
-        if (consume(ps, ','))
-            continue;
-        if (consume(ps, ']'))
-            return array;
-        fail(ps, ps->at, "',' or ']' expected");
-        break;
-    }
+    bool ok;
+    do
+        ok = parse_item(ps, array);
+    while (ok && consume(ps, ','));
+    if (ok && closes(ps, ']', "',' or ']' expected"))
+        return array;
     json_decref(array);
     return NULL;
+}
+
+/* One "key": value member into object; a repeated key fails at the key. */
+static bool parse_member(parser *ps, json_t *object)
+{
+    skip_space(ps);
+    if (ps->at == ps->end || *ps->at != '"') {
+        fail(ps, ps->at, "a string key expected");
+        return false;
+    }
+    size_t mark = ps->used, len;
+    const char *key, *key_at = ps->at;
+    bool copied;
+    if (!read_string(ps, &key, &len, &copied))
+        return false;
+    if (!consume(ps, ':')) {
+        fail(ps, ps->at, "':' expected");
+        return false;
+    }
+    json_t *value = parse_value(ps);
+    if (!value)
+        return false;
+    if (copied) /* the scratch may have moved meanwhile */
+        key = ps->scratch + mark;
+    if (json_object_getn(object, key, len)) {
+        json_decref(value);
+        fail(ps, key_at, "duplicate object key");
+        return false;
+    }
+    json_object_setn_new_nocheck(object, key, len, value);
+    ps->used = mark;
+    return true;
 }
 
 static json_t *parse_object(parser *ps)
@@ -306,40 +350,12 @@ static json_t *parse_object(parser *ps)
     ps->at++;
     if (consume(ps, '}'))
         return object;
-    for (;;) {
-        skip_space(ps);
-        if (ps->at == ps->end || *ps->at != '"') {
-            fail(ps, ps->at, "a string key expected");
-            break;
-        }
-        size_t mark = ps->used, len;
-        const char *key, *key_at = ps->at;
-        bool copied;
-        if (!read_string(ps, &key, &len, &copied))
-            break;
-        if (!consume(ps, ':')) {
-            fail(ps, ps->at, "':' expected");
-            break;
-        }
-        json_t *value = parse_value(ps);
-        if (!value)
-            break;
-        if (copied) /* the scratch may have moved meanwhile */
-            key = ps->scratch + mark;
-        if (json_object_getn(object, key, len)) {
-            json_decref(value);
-            fail(ps, key_at, "duplicate object key");
-            break;
-        }
-        json_object_setn_new_nocheck(object, key, len, value);
-        ps->used = mark;
-        if (consume(ps, ','))
-            continue;
-        if (consume(ps, '}'))
-            return object;
-        fail(ps, ps->at, "',' or '}' expected");
-        break;
-    }
+    bool ok;
+    do
+        ok = parse_member(ps, object);
+    while (ok && consume(ps, ','));
+    if (ok && closes(ps, '}', "',' or '}' expected"))
+        return object;
     json_decref(object);
     return NULL;
 }
