@@ -39,7 +39,7 @@ static void cap_memory(size_t cap_mb)
 #endif
 }
 
-static daemon_proc start(const char *const *args, size_t cap_mb)
+daemon_proc daemon_start_capped(const char *const *args, size_t cap_mb)
 {
     const char *bin = getenv("NIMBERD") ? getenv("NIMBERD") : "build/nimberd";
     int out[2];
@@ -70,12 +70,7 @@ static daemon_proc start(const char *const *args, size_t cap_mb)
     return (daemon_proc){pid, port};
 }
 
-daemon_proc daemon_start(const char *const *args) { return start(args, 0); }
-
-daemon_proc daemon_start_capped(const char *const *args, size_t cap_mb)
-{
-    return start(args, cap_mb);
-}
+daemon_proc daemon_start(const char *const *args) { return daemon_start_capped(args, 0); }
 
 int daemon_stop(daemon_proc *d, int sig)
 {

@@ -19,7 +19,7 @@ typedef struct daemon_proc {
 daemon_proc daemon_start(const char *const *args);
 /* The same, with nimberd short of memory: its address space capped at cap_mb MiB, or
  * under ASan (which needs terabytes of address space) each allocation over cap_mb MiB
- * refused with NULL. */
+ * refused with NULL; no cap when cap_mb is 0. */
 daemon_proc daemon_start_capped(const char *const *args, size_t cap_mb);
 /* Sends sig and waits; returns the exit status (or 128+signal). */
 int daemon_stop(daemon_proc *d, int sig);
