@@ -44,10 +44,11 @@ typedef struct walk_entry {
     uint32_t node, first, last, pad;
 } walk_entry;
 
-/* The dag solve's backwards pass without its logic: the same records (8 bytes a node),
- * lists and queue, and the same prefetching, but no test and no value. Every node's
- * predecessor list is visited in a random order (finished nodes come in no order of
- * their ids), and a record is decremented per predecessor. Returns the seconds. */
+/* The dag solve's backwards pass without its logic (its loop in nb_dag.c's solve(), kept
+ * in step by hand): the same records (8 bytes a node), lists and queue, and the same
+ * prefetching, but no test and no value. Every node's predecessor list is visited in a
+ * random order (finished nodes come in no order of their ids), and a record is
+ * decremented per predecessor. Returns the seconds. */
 static double walk_lists(size_t n, size_t m, const uint32_t *edges, const uint32_t *order)
 {
     uint32_t *off = calloc(n + 2, sizeof *off), *pred = malloc(m * sizeof *pred),
@@ -59,7 +60,7 @@ static double walk_lists(size_t n, size_t m, const uint32_t *edges, const uint32
         off[v + 2] += off[v + 1];
     for (size_t e = 0; e < m; e++) /* off[v+1] ends up where v's list ends */
         pred[off[edges[2 * e + 1] + 1]++] = edges[2 * e];
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++) { /* records written before the pass, as the solve's */
         uint32_t v = order[i];
         queue[i] = (walk_entry){v, off[v], off[v + 1], 0};
         record[v][1] = off[v];
