@@ -93,13 +93,17 @@ stop(n)
 # the machine's own stalls, idle: time more than 2 ms deep in them bounds the p99 from below
 stall = dict(l.split() for l in subprocess.run(
     [f"{build}/bench/stall_probe", "5"], capture_output=True, text=True).stdout.splitlines())
-base_rps, base_p99, ours_rps, ours_p99, steal = [], [], [], [], []
-for _ in range(5):  # single runs of either server spread by 20%: five interleaved pairs
+base_rps, base_p99, raw_p99, ours_rps, ours_p99, steal = [], [], [], [], [], []
+for _ in range(5):  # single runs of each server spread by 20%: five interleaved rounds
     b, bport = start([f"{build}/bench/baseline_server", "0", str(cores), reply])
     rps, p99, _, _ = wrk(bport, nim8, 64)
     base_rps.append(rps)
     base_p99.append(p99)
     stop(b)
+    # no HTTP library at all: the tail the machine and wrk leave to any server
+    r, rport = start([f"{build}/bench/raw_server", str(cores), reply])
+    raw_p99.append(wrk(rport, nim8, 64)[1])
+    stop(r)
     n, nport = start(daemon + ["--threads", str(cores)])
     stolen0, all0 = cpu_ticks()
     rps, p99, errs, _ = wrk(nport, nim8, 64)
@@ -114,7 +118,8 @@ row("POST /v1/analyze 8-heap nim, 64 connections: throughput",
     f"minimal MHD server {br:,.0f} req/s", f"{orr:,.0f} req/s = {orr/br:.2f}x", ">= 0.75x",
     orr >= 0.75 * br)
 row("POST /v1/analyze 8-heap nim, 64 connections: p99 latency",
-    f"minimal MHD server p99 {bp:.2f} ms",
+    f"minimal MHD server p99 {bp:.2f} ms; raw epoll server, no HTTP library, "
+    f"{statistics.median(raw_p99):.2f} ms",
     f"p99 {op:.2f} ms (host stole {statistics.median(steal)*100:.1f}% of the CPU time in "
     f"these runs; idle, {float(stall['stall_deep_share'])*100:.1f}% of each core's time is "
     f"> 2 ms deep in stalls, longest {float(stall['stall_longest_ms']):.0f} ms)", "<= 2 ms",
