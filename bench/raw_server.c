@@ -34,9 +34,10 @@ static size_t request_length(const conn *c)
     if (!end)
         return 0;
     size_t head = (size_t)(end - c->buf) + 4, body = 0;
-    for (const char *p = c->buf; p < end; p = strchr(p, '\n') + 1)
-        if (!strncasecmp(p, "Content-Length:", 15))
-            body = strtoul(p + 15, NULL, 10);
+    for (const char *line = c->buf; line < end; /* every line ends in \n, the last at end+1 */
+         line = (const char *)memchr(line, '\n', (size_t)(end + 2 - line)) + 1)
+        if (!strncasecmp(line, "Content-Length:", 15))
+            body = strtoul(line + 15, NULL, 10);
     return head + body <= c->fill ? head + body : 0;
 }
 
@@ -72,7 +73,10 @@ static void *loop(void *unused)
                 if (fd < 0)
                     continue;
                 setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-                c = calloc(1, sizeof *c);
+                if (!(c = calloc(1, sizeof *c))) {
+                    close(fd);
+                    continue;
+                }
                 c->fd = fd;
                 struct epoll_event cev = {.events = EPOLLIN, .data.ptr = c};
                 epoll_ctl(ep, EPOLL_CTL_ADD, fd, &cev);
