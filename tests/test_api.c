@@ -371,13 +371,16 @@ START_TEST(writer_matches_jansson)
 }
 END_TEST
 
-/* Every digit count, both sides of each power of ten, and the largest value. */
+/* Every digit count, both sides of each power of ten, the largest value, and values of
+ * every bit length (the digit count is estimated from it). */
 START_TEST(unsigned_digits)
 {
-    uint64_t tens = 1;
-    for (int n = 0; n < 20; n++, tens *= 10) {
-        uint64_t values[] = {tens - 1, tens, tens + 1, UINT64_MAX};
-        for (size_t i = 0; i < 4; i++) {
+    uint64_t tens = 1, state = 7;
+    for (int n = 0; n < 64; n++, tens *= 10) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        uint64_t bits = (state >> 1 | 1ULL << 63) >> (63 - n);
+        uint64_t values[] = {tens - 1, tens, tens + 1, UINT64_MAX, bits, (1ULL << n) - 1};
+        for (size_t i = n < 20 ? 0 : 3; i < 6; i++) {
             api_buf b = {0};
             api_put_uint(&b, values[i]);
             size_t len;
