@@ -5,15 +5,16 @@
 #include <string.h>
 
 #include "api_json.h"
+#include "api_position.h"
 
 /* {members,"position":{...}} of one move. */
-static void put_move(const api_game *g, const nb_move *m, bool with_position, api_buf *b)
+static void put_move(api_move_writer *w, const nb_move *m, bool with_position, api_buf *b)
 {
     api_put_lit(b, "{");
-    g->type->write_move(g, m, b);
+    w->game->type->write_move(w, m, b);
     if (with_position) {
         api_put_lit(b, ",\"position\":");
-        api_put_position(g, m, b);
+        api_put_position(w, m, b);
     }
     api_put_lit(b, "}");
 }
@@ -74,11 +75,13 @@ static void put_analysis(const api_game *g, const nb_analysis *a, api_buf *b)
         api_put_lit(b, "]");
     }
     api_put_lit(b, ",\"winning_moves\":[");
+    api_move_writer w = {.game = g};
     for (size_t i = 0; i < a->moves.len; i++) {
         if (i)
             api_put_lit(b, ",");
-        put_move(g, &a->moves.items[i], g->type->moves_carry_position, b);
+        put_move(&w, &a->moves.items[i], g->type->moves_carry_position, b);
     }
+    api_move_writer_free(&w);
     if (a->complete)
         api_put_lit(b, "],\"winning_moves_complete\":true}");
     else
@@ -184,11 +187,13 @@ int api_play(const api_context *ctx, json_t *body, api_buf *out, api_problem *p)
         api_put_lit(out, "{\"verdict\":");
         put_verdict(r.verdict, out);
         if (r.has_move) {
+            api_move_writer w = {.game = &g};
             api_put_lit(out, ",\"move\":");
-            put_move(&g, &r.move.items[0], false, out);
+            put_move(&w, &r.move.items[0], false, out);
             api_put_lit(out, ",\"position\":");
-            api_put_position(&g, &r.move.items[0], out);
+            api_put_position(&w, &r.move.items[0], out);
             api_put_lit(out, "}");
+            api_move_writer_free(&w);
         } else {
             api_put_lit(out, ",\"move\":null,\"position\":null}");
         }

@@ -4,6 +4,7 @@
 
 #include "api_json.h"
 #include "nb_util.h"
+#include "api_position.h"
 #include "api_types.h"
 
 static int coins_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
@@ -35,9 +36,9 @@ static int coins_decode(json_t *obj, const char *base, const api_limits *lim, ap
     return 0;
 }
 
-static void coins_write(const api_game *g, const nb_move *m, api_buf *b)
+static void coins_write(api_move_writer *w, const nb_move *m, api_buf *b)
 {
-    (void)g;
+    (void)w;
     api_put_lit(b, "\"flip\":[");
     if (m->u.flip.also) {
         api_put_uint(b, m->u.flip.also);
@@ -49,8 +50,9 @@ static void coins_write(const api_game *g, const nb_move *m, api_buf *b)
 
 /* The row after the flip: coin turned to tails, `also` (if any) turned over. The row
  * holds only H and T (decode checked), so it needs no escaping. */
-static void coins_after(const api_game *g, const nb_move *m, api_buf *b)
+static void coins_after(api_move_writer *w, const nb_move *m, api_buf *b)
 {
+    const api_game *g = w->game;
     json_t *coins = json_object_get(g->json, "coins");
     api_put_lit(b, "\"");
     size_t at = b->len;

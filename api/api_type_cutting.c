@@ -4,6 +4,7 @@
 
 #include "api_json.h"
 #include "nb_util.h"
+#include "api_position.h"
 #include "api_types.h"
 
 static int cutting_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
@@ -40,9 +41,9 @@ static int cutting_decode(json_t *obj, const char *base, const api_limits *lim, 
     return 0;
 }
 
-static void cutting_write(const api_game *g, const nb_move *m, api_buf *b)
+static void cutting_write(api_move_writer *w, const nb_move *m, api_buf *b)
 {
-    (void)g;
+    (void)w;
     api_put_lit_uint(b, "\"piece\":", m->u.cut.piece);
     if (m->u.cut.dir == NB_CUT_VERTICAL)
         api_put_lit(b, ",\"cut\":\"vertical\",\"at\":");
@@ -65,8 +66,9 @@ static void put_piece(api_buf *b, uint64_t w, uint64_t h)
 }
 
 /* The cut piece becomes two pieces in its place. */
-static void pieces_after(const api_game *g, const nb_move *m, api_buf *b)
+static void pieces_after(api_move_writer *writer, const nb_move *m, api_buf *b)
 {
+    const api_game *g = writer->game;
     json_t *before = json_object_get(g->json, "pieces");
     size_t piece = m->u.cut.piece;
     uint64_t w = g->game.state[2 * piece], h = g->game.state[2 * piece + 1], at = m->u.cut.at;

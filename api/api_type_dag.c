@@ -4,6 +4,7 @@
 
 #include "api_json.h"
 #include "nb_util.h"
+#include "api_position.h"
 #include "api_types.h"
 
 /* Reads [u,v] pairs straight into the uint32 edge list, each node checked < nodes. */
@@ -78,19 +79,19 @@ static uint64_t token_after(const api_game *g, const nb_move *m, size_t t, uint6
     return t == m->u.slide.token ? m->u.slide.to : node;
 }
 
-static void tokens_after(const api_game *g, const nb_move *m, api_buf *b)
+static void tokens_after(api_move_writer *w, const nb_move *m, api_buf *b)
 {
-    api_put_state_after(g, m, token_after, b);
+    api_put_state_after(w, m, token_after, b);
 }
 
 /* A dag move says where the tokens stand after it rather than repeat the graph. */
-static void dag_write(const api_game *g, const nb_move *m, api_buf *b)
+static void dag_write(api_move_writer *w, const nb_move *m, api_buf *b)
 {
     api_put_lit_uint(b, "\"token\":", m->u.slide.token);
     api_put_lit_uint(b, ",\"from\":", m->u.slide.from);
     api_put_lit_uint(b, ",\"to\":", m->u.slide.to);
     api_put_lit(b, ",\"tokens\":");
-    tokens_after(g, m, b);
+    tokens_after(w, m, b);
 }
 
 static int dag_table(nb_solver *s, const api_game *g, json_t *req, const api_limits *lim,

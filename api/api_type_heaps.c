@@ -5,6 +5,7 @@
 
 #include "api_json.h"
 #include "nb_util.h"
+#include "api_position.h"
 #include "api_types.h"
 
 static int decode_heaps(json_t *obj, const char *base, const api_limits *lim, api_game *g,
@@ -75,9 +76,9 @@ static void put_take(api_buf *b, uint64_t heap, uint64_t take)
     api_put_lit_uint(b, ",\"take\":", take);
 }
 
-static void take_write(const api_game *g, const nb_move *m, api_buf *b)
+static void take_write(api_move_writer *w, const nb_move *m, api_buf *b)
 {
-    (void)g;
+    (void)w;
     put_take(b, m->u.take.heap, m->u.take.take);
 }
 
@@ -94,14 +95,14 @@ static uint64_t heap_after(const api_game *g, const nb_move *m, size_t i, uint64
     return heap;
 }
 
-static void heaps_after(const api_game *g, const nb_move *m, api_buf *b)
+static void heaps_after(api_move_writer *w, const nb_move *m, api_buf *b)
 {
-    api_put_state_after(g, m, heap_after, b);
+    api_put_state_after(w, m, heap_after, b);
 }
 
-static void moore_write(const api_game *g, const nb_move *m, api_buf *b)
+static void moore_write(api_move_writer *w, const nb_move *m, api_buf *b)
 {
-    (void)g;
+    (void)w;
     api_put_lit(b, "\"takes\":[");
     for (size_t i = 0; i < m->ntakes; i++) {
         if (i)

@@ -1,5 +1,6 @@
 /* api_type_staircase.c - staircase Nim: "stairs", moves {"stair","count"}. */
 #include "api_json.h"
+#include "api_position.h"
 #include "api_types.h"
 
 static int staircase_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
@@ -10,9 +11,9 @@ static int staircase_decode(json_t *obj, const char *base, const api_limits *lim
                                 INT64_MAX, &g->game.state, &g->game.len, p);
 }
 
-static void staircase_write(const api_game *g, const nb_move *m, api_buf *b)
+static void staircase_write(api_move_writer *w, const nb_move *m, api_buf *b)
 {
-    (void)g;
+    (void)w;
     api_put_lit_uint(b, "\"stair\":", m->u.stair.stair);
     api_put_lit_uint(b, ",\"count\":", m->u.stair.count);
 }
@@ -26,9 +27,9 @@ static uint64_t stair_after(const api_game *g, const nb_move *m, size_t i, uint6
                                                                 : coins;
 }
 
-static void stairs_after(const api_game *g, const nb_move *m, api_buf *b)
+static void stairs_after(api_move_writer *w, const nb_move *m, api_buf *b)
 {
-    api_put_state_after(g, m, stair_after, b);
+    api_put_state_after(w, m, stair_after, b);
 }
 
 const api_type api_type_staircase = {

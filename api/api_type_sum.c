@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "api_json.h"
+#include "api_position.h"
 #include "api_types.h"
 #include "nb_util.h"
 
@@ -61,25 +62,26 @@ static void sum_free(api_game *g)
     free(params);
 }
 
-static void sum_write(const api_game *g, const nb_move *m, api_buf *b)
+static void sum_write(api_move_writer *w, const nb_move *m, api_buf *b)
 {
-    const api_game *child = &g->children[m->component];
+    api_move_writer *child = api_move_writer_child(w, m->component);
     api_put_lit_uint(b, "\"component\":", m->component);
     api_put_lit(b, ",\"move\":{");
-    child->type->write_move(child, m, b);
+    child->game->type->write_move(child, m, b);
     api_put_lit(b, "}");
 }
 
 /* The components as they came, but the moved one as it is after the move. */
-static void components_after(const api_game *g, const nb_move *m, api_buf *b)
+static void components_after(api_move_writer *w, const nb_move *m, api_buf *b)
 {
+    const api_game *g = w->game;
     api_put_lit(b, "[");
     for (size_t i = 0; i < g->nchildren; i++) {
         const api_game *child = &g->children[i];
         if (i)
             api_put_lit(b, ",");
         if (i == m->component)
-            api_put_position(child, m, b);
+            api_put_position(api_move_writer_child(w, i), m, b);
         else
             api_put_json(b, child->json);
     }

@@ -1,5 +1,5 @@
 /* api_types.c - the registry and what every type shares: dispatch on "type", the
- * top-level-only "convention", allowed keys, and the writing of positions. */
+ * top-level-only "convention" and allowed keys. */
 #include "api_types.h"
 
 #include <stdio.h>
@@ -128,38 +128,6 @@ void api_game_free(api_game *g)
     free(g->game.state);
     json_decref(g->json);
     memset(g, 0, sizeof *g);
-}
-
-void api_put_position(const api_game *g, const nb_move *m, api_buf *b)
-{
-    const char *name;
-    json_t *item;
-    bool first = true;
-    api_put_lit(b, "{");
-    json_object_foreach(g->json, name, item) {
-        if (!first)
-            api_put_lit(b, ",");
-        first = false;
-        api_put_string(b, name, strlen(name));
-        api_put_lit(b, ":");
-        if (!strcmp(name, g->type->moved_member))
-            g->type->write_member_after(g, m, b);
-        else
-            api_put_json(b, item);
-    }
-    api_put_lit(b, "}");
-}
-
-void api_put_state_after(const api_game *g, const nb_move *m, api_entry_after *after,
-                         api_buf *b)
-{
-    api_put_lit(b, "[");
-    for (size_t i = 0; i < g->game.len; i++) {
-        if (i)
-            api_put_lit(b, ",");
-        api_put_uint(b, after(g, m, i, g->game.state[i]));
-    }
-    api_put_lit(b, "]");
 }
 
 json_t *api_sequence_json(const char *type, const nb_sequence *seq)

@@ -12,9 +12,10 @@
 
 typedef struct api_type api_type;
 typedef struct api_game api_game;
+typedef struct api_move_writer api_move_writer; /* api_position.h */
 
-/* Writes the value one member of g's object holds after move m. */
-typedef void api_value_writer(const api_game *g, const nb_move *m, api_buf *b);
+/* Writes the value one member of the writer's game object holds after move m. */
+typedef void api_value_writer(api_move_writer *w, const nb_move *m, api_buf *b);
 
 /* A decoded game object. Owns its params, state and children (sum components); holds a
  * reference to the JSON object it came from. Free with api_game_free. */
@@ -52,7 +53,7 @@ struct api_type {
     void (*free_params)(api_game *g); /* NULL: free(g->game.params) */
     /* Writes the move's own members, without braces and without "position":
      * "heap":0,"take":1 */
-    void (*write_move)(const api_game *g, const nb_move *m, api_buf *b);
+    void (*write_move)(api_move_writer *w, const nb_move *m, api_buf *b);
     /* The game object after a move is the object as it came, but for this member, whose
      * new value write_member_after writes. */
     const char *moved_member;
@@ -79,14 +80,6 @@ void api_type_list(char *out, size_t size, bool tables_only);
 int api_game_decode(json_t *obj, const char *base, bool top, bool for_table,
                     const api_limits *lim, api_game *g, api_problem *p);
 void api_game_free(api_game *g);
-
-/* Writes the game object after move m (the type's moved_member rewritten). */
-void api_put_position(const api_game *g, const nb_move *m, api_buf *b);
-/* What entry i of g's state, which held `entry`, holds after move m. */
-typedef uint64_t api_entry_after(const api_game *g, const nb_move *m, size_t i, uint64_t entry);
-/* Writes g's state after move m as a JSON array of integers. */
-void api_put_state_after(const api_game *g, const nb_move *m, api_entry_after *after,
-                         api_buf *b);
 
 /* {"type":..., "values":[...], "period":p|null, "preperiod":q|null} from a sequence. */
 json_t *api_sequence_json(const char *type, const nb_sequence *seq);

@@ -505,6 +505,107 @@ START_TEST(parser_matches_jansson)
 }
 END_TEST
 
+/* The game object `game` after `move`, from the move's own members and the rules: heaps
+ * lose what a move takes, coins leave a stair for the one below (or the floor), a dag
+ * token slides to `to`, and a sum moves in one component. */
+static void apply_move(json_t *game, json_t *move)
+{
+    const char *type = json_string_value(json_object_get(game, "type"));
+    json_t *heaps = json_object_get(game, "heaps"), *takes = json_object_get(move, "takes");
+    if (!strcmp(type, "sum")) {
+        size_t c = (size_t)json_integer_value(json_object_get(move, "component"));
+        apply_move(json_array_get(json_object_get(game, "components"), c),
+                   json_object_get(move, "move"));
+    } else if (!strcmp(type, "staircase")) {
+        json_t *stairs = json_object_get(game, "stairs");
+        size_t s = (size_t)json_integer_value(json_object_get(move, "stair"));
+        json_int_t count = json_integer_value(json_object_get(move, "count"));
+        json_t *from = json_array_get(stairs, s - 1);
+        json_integer_set(from, json_integer_value(from) - count);
+        if (s >= 2) {
+            json_t *to = json_array_get(stairs, s - 2);
+            json_integer_set(to, json_integer_value(to) + count);
+        }
+    } else if (!strcmp(type, "dag")) {
+        json_array_set(json_object_get(game, "tokens"),
+                       (size_t)json_integer_value(json_object_get(move, "token")),
+                       json_object_get(move, "to"));
+    } else {
+        size_t n = takes ? json_array_size(takes) : 1;
+        for (size_t i = 0; i < n; i++) {
+            json_t *take = takes ? json_array_get(takes, i) : move;
+            json_t *heap = json_array_get(heaps, (size_t)json_integer_value(json_object_get(take, "heap")));
+            json_integer_set(heap, json_integer_value(heap) - json_integer_value(json_object_get(take, "take")));
+        }
+    }
+}
+
+/* A list of n values: small ones, and (when big) some of 12 digits, so that a move can
+ * change an entry's length. */
+static void random_list(char *out, size_t size, size_t n, bool big)
+{
+    size_t len = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        long long v = big && random() % 3 == 0 ? 100000000000LL + random() : random() % 12;
+        len += (size_t)snprintf(out + len, size - len, "%s%lld", i ? "," : "", v);
+    }
+}
+
+/* Every winning move of random positions of the types whose moves change a state array
+ * (and sums of them): its position is the request with that move applied, text for text,
+ * whether the move is the first written or a later one. */
+START_TEST(every_position_after_every_move)
+{
+    srandom(11);
+    size_t checked = 0;
+    for (int round = 0; round < 600; round++) {
+        char a[256], c[256], body[1024];
+        random_list(a, sizeof a, 1 + (size_t)random() % 6, true);
+        random_list(c, sizeof c, 1 + (size_t)random() % 4, false);
+        /* small: the list holds small values only (searches and tables stay small) */
+        static const struct { const char *form; bool small; } forms[] = {
+            {"{\"type\":\"nim\",\"heaps\":[%s]}", false},
+            {"{\"heaps\":[%s],\"type\":\"bash\",\"k\":3}", false},
+            {"{\"type\":\"subtraction\",\"heaps\":[%s],\"set\":[1,3,4]}", true},
+            {"{\"type\":\"moore\",\"k\":2,\"heaps\":[%s]}", true},
+            {"{\"type\":\"staircase\",\"stairs\":[%s]}", false},
+            {"{\"type\":\"dag\",\"nodes\":12,\"edges\":[[1,0],[2,1],[3,1],[5,3],[7,2],[11,5],"
+             "[9,7]],\"tokens\":[%s]}", true},
+            {"{\"type\":\"sum\",\"components\":[{\"type\":\"nim\",\"heaps\":[%s]},"
+             "{\"type\":\"staircase\",\"stairs\":[%s]}]}", false},
+        };
+        size_t f = (size_t)round % 7;
+        snprintf(body, sizeof body, forms[f].form, forms[f].small ? c : a, c);
+        json_t *out, *request = json_loads(body, 0, NULL);
+        api_problem p;
+        ck_assert_msg(run(body, &out, &p) == 200, "%s: %s", body, p.detail);
+        size_t i;
+        json_t *m;
+        json_array_foreach(json_object_get(out, "winning_moves"), i, m) {
+            json_t *expected = json_deep_copy(request);
+            apply_move(expected, m);
+            json_t *got = json_object_get(m, "position");
+            if (!got) { /* a dag move says where the tokens are */
+                got = json_object_get(m, "tokens");
+                json_t *tokens = json_incref(json_object_get(expected, "tokens"));
+                json_decref(expected);
+                expected = tokens;
+            }
+            char *want = json_dumps(expected, JSON_COMPACT), *have = json_dumps(got, JSON_COMPACT);
+            ck_assert_msg(!strcmp(want, have), "%s, move %zu: %s, not %s", body, i, have, want);
+            free(want);
+            free(have);
+            json_decref(expected);
+            checked++;
+        }
+        json_decref(out);
+        json_decref(request);
+    }
+    ck_assert_uint_gt(checked, 600);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("api");
@@ -512,6 +613,7 @@ int main(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, decode_table);
     tcase_add_test(tc, encode_moves_and_positions);
+    tcase_add_test(tc, every_position_after_every_move);
     tcase_add_test(tc, batch_play_table_catalog);
     tcase_add_test(tc, heavy_requests_are_recognised);
     tcase_add_test(tc, writer_matches_jansson);

@@ -1,0 +1,101 @@
+/* api_position.c - positions after moves, copied from the game's text rendered once. */
+#include "api_position.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nb_util.h"
+
+void api_move_writer_free(api_move_writer *w)
+{
+    if (w->children)
+        for (size_t i = 0; i < w->game->nchildren; i++)
+            api_move_writer_free(&w->children[i]);
+    free(w->children);
+    free(w->around.p);
+    free(w->state.p);
+    free(w->entry_ends);
+    *w = (api_move_writer){.game = w->game};
+}
+
+api_move_writer *api_move_writer_child(api_move_writer *w, size_t i)
+{
+    if (!w->children) {
+        w->children = nb_xcalloc(w->game->nchildren, sizeof *w->children);
+        for (size_t k = 0; k < w->game->nchildren; k++)
+            w->children[k].game = &w->game->children[k];
+    }
+    return &w->children[i];
+}
+
+/* The game object as it came, its members in their order, but for the moved member's
+ * value, whose place is remembered. */
+static void render_around(api_move_writer *w)
+{
+    const api_game *g = w->game;
+    const char *name;
+    json_t *item;
+    bool first = true;
+    w->value_at = SIZE_MAX;
+    api_put_lit(&w->around, "{");
+    json_object_foreach(g->json, name, item) {
+        if (!first)
+            api_put_lit(&w->around, ",");
+        first = false;
+        api_put_string(&w->around, name, strlen(name));
+        api_put_lit(&w->around, ":");
+        if (!strcmp(name, g->type->moved_member))
+            w->value_at = w->around.len;
+        else
+            api_put_json(&w->around, item);
+    }
+    api_put_lit(&w->around, "}");
+}
+
+void api_put_position(api_move_writer *w, const nb_move *m, api_buf *b)
+{
+    if (!w->around.p)
+        render_around(w);
+    if (w->value_at == SIZE_MAX) {
+        api_put(b, w->around.p, w->around.len);
+        return;
+    }
+    api_put(b, w->around.p, w->value_at);
+    w->game->type->write_member_after(w, m, b);
+    api_put(b, w->around.p + w->value_at, w->around.len - w->value_at);
+}
+
+/* The state as a JSON array, and where each entry's text ends in it. */
+static void render_state(api_move_writer *w)
+{
+    const nb_game *game = &w->game->game;
+    w->entry_ends = nb_xmalloc((game->len + 1) * sizeof *w->entry_ends);
+    api_put_lit(&w->state, "[");
+    for (size_t i = 0; i < game->len; i++) {
+        if (i)
+            api_put_lit(&w->state, ",");
+        api_put_uint(&w->state, game->state[i]);
+        w->entry_ends[i] = w->state.len;
+    }
+    api_put_lit(&w->state, "]");
+}
+
+void api_put_state_after(api_move_writer *w, const nb_move *m, api_entry_after *after,
+                         api_buf *b)
+{
+    const api_game *g = w->game;
+    if (!w->entry_ends)
+        render_state(w);
+    size_t copied = 0; /* the state's text before this is in b */
+    for (size_t i = 0; i < g->game.len; i++) {
+        uint64_t entry = after(g, m, i, g->game.state[i]);
+        if (entry == g->game.state[i])
+            continue;
+        size_t start = i ? w->entry_ends[i - 1] + 1 : 1; /* past the '[' or ',' */
+        api_put(b, w->state.p + copied, start - copied);
+        api_put_uint(b, entry);
+        copied = w->entry_ends[i];
+    }
+    api_put(b, w->state.p + copied, w->state.len - copied);
+}
