@@ -300,6 +300,14 @@ static bool valid_request_id(const char *id)
     return true;
 }
 
+/* s into dst of `size` bytes, cut to fit with its NUL (snprintf's "%s", without its cost). */
+static void copy_cut(char *dst, size_t size, const char *s)
+{
+    size_t n = strnlen(s, size - 1);
+    memcpy(dst, s, n);
+    dst[n] = '\0';
+}
+
 static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char *url,
                           const char *method)
 {
@@ -307,12 +315,12 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
     r->server = s;
     r->conn = conn;
     clock_gettime(CLOCK_MONOTONIC, &r->start);
-    snprintf(r->method, sizeof r->method, "%s", method);
-    snprintf(r->path, sizeof r->path, "%s", url);
+    copy_cut(r->method, sizeof r->method, method);
+    copy_cut(r->path, sizeof r->path, url);
     r->route = srv_route_find(url);
     const char *id = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Request-ID");
     if (valid_request_id(id)) {
-        snprintf(r->id, sizeof r->id, "%s", id);
+        copy_cut(r->id, sizeof r->id, id);
     } else {
         unsigned long long n = atomic_fetch_add(&s->next_id, 1) + s->id_salt;
         n ^= n >> 31, n *= 0x9e3779b97f4a7c15ULL, n ^= n >> 29;
