@@ -1,8 +1,9 @@
 /* baseline_server.c - the floor for the HTTP benchmark: libmicrohttpd with nimberd's
- * daemon flags (thread pool, epoll) answering every POST with a constant JSON body (by
- * default a short one; the bytes of FILE when given: the answer nimberd gives, so that
- * both send the same), queued on the later handler call like nimberd.
- * Usage: baseline_server PORT THREADS [FILE] */
+ * daemon flags (thread pool, epoll) answering every POST with a constant JSON reply (by
+ * default a short one; the bytes of FILE when given, and each HEADER ("Name: value") beside
+ * Content-Type: nimberd's answer and headers, so that both send the same), queued on the
+ * later handler call like nimberd.
+ * Usage: baseline_server PORT THREADS [FILE [HEADER...]] */
 #include <microhttpd.h>
 #include <signal.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 
 static char reply[1 << 16] = "{\"type\":\"nim\",\"convention\":\"normal\",\"verdict\":\"win\",\"sg\":1}";
 static size_t reply_len;
+static char **headers; /* "Name: value", split at the colon on start; NULL-terminated */
 
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url,
                               const char *method, const char *version, const char *upload,
@@ -28,6 +30,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     struct MHD_Response *r = MHD_create_response_from_buffer(reply_len, (void *)reply,
                                                              MHD_RESPMEM_PERSISTENT);
     MHD_add_response_header(r, "Content-Type", "application/json");
+    for (char **h = headers; *h; h += 2)
+        MHD_add_response_header(r, h[0], h[1]);
     enum MHD_Result ok = MHD_queue_response(c, 200, r);
     MHD_destroy_response(r);
     return ok;
@@ -44,6 +48,16 @@ int main(int argc, char **argv)
             return 1;
         reply_len = fread(reply, 1, sizeof reply, f);
         fclose(f);
+    }
+    int nheaders = argc > 4 ? argc - 4 : 0;
+    headers = calloc(2 * (size_t)nheaders + 1, sizeof *headers);
+    for (int i = 0; i < nheaders; i++) {
+        char *colon = strchr(argv[4 + i], ':');
+        if (!headers || !colon || colon[1] != ' ')
+            return 1;
+        *colon = '\0';
+        headers[2 * i] = argv[4 + i];
+        headers[2 * i + 1] = colon + 2;
     }
     struct MHD_Daemon *d = MHD_start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ITC,
