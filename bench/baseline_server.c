@@ -51,9 +51,11 @@ int main(int argc, char **argv)
     }
     int nheaders = argc > 4 ? argc - 4 : 0;
     headers = calloc(2 * (size_t)nheaders + 1, sizeof *headers);
+    if (!headers)
+        return 1;
     for (int i = 0; i < nheaders; i++) {
         char *colon = strchr(argv[4 + i], ':');
-        if (!headers || !colon || colon[1] != ' ')
+        if (!colon || colon[1] != ' ')
             return 1;
         *colon = '\0';
         headers[2 * i] = argv[4 + i];

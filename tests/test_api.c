@@ -511,7 +511,6 @@ END_TEST
 static void apply_move(json_t *game, json_t *move)
 {
     const char *type = json_string_value(json_object_get(game, "type"));
-    json_t *heaps = json_object_get(game, "heaps"), *takes = json_object_get(move, "takes");
     if (!strcmp(type, "sum")) {
         size_t c = (size_t)json_integer_value(json_object_get(move, "component"));
         apply_move(json_array_get(json_object_get(game, "components"), c),
@@ -530,12 +529,15 @@ static void apply_move(json_t *game, json_t *move)
         json_array_set(json_object_get(game, "tokens"),
                        (size_t)json_integer_value(json_object_get(move, "token")),
                        json_object_get(move, "to"));
-    } else {
+    } else { /* {"heap","take"}, or Nim_k's {"takes":[...]} */
+        json_t *takes = json_object_get(move, "takes");
         size_t n = takes ? json_array_size(takes) : 1;
         for (size_t i = 0; i < n; i++) {
             json_t *take = takes ? json_array_get(takes, i) : move;
-            json_t *heap = json_array_get(heaps, (size_t)json_integer_value(json_object_get(take, "heap")));
-            json_integer_set(heap, json_integer_value(heap) - json_integer_value(json_object_get(take, "take")));
+            size_t h = (size_t)json_integer_value(json_object_get(take, "heap"));
+            json_t *heap = json_array_get(json_object_get(game, "heaps"), h);
+            json_integer_set(heap, json_integer_value(heap) -
+                                       json_integer_value(json_object_get(take, "take")));
         }
     }
 }
