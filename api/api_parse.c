@@ -233,6 +233,10 @@ static json_t *parse_number(parser *ps)
         if (p < end && *p >= '0' && *p <= '9')
             return fail(ps, start, "invalid token: a number with a leading zero");
     } else {
+        /* 19 digits always fit in 64 bits: only the digits past them are checked */
+        const char *unchecked_end = end - p > 19 ? p + 19 : end;
+        for (; p < unchecked_end && *p >= '0' && *p <= '9'; p++)
+            magnitude = magnitude * 10 + (unsigned)(*p - '0');
         for (; p < end && *p >= '0' && *p <= '9'; p++) {
             unsigned d = (unsigned)(*p - '0');
             overflow |= magnitude > (UINT64_MAX - d) / 10;
