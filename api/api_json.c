@@ -8,8 +8,11 @@
 
 void api_path(char *out, size_t size, const char *base, const char *key)
 {
-    /* JSON Pointer escapes: ~ -> ~0, / -> ~1 */
-    size_t n = (size_t)snprintf(out, size, "%s/", base);
+    /* JSON Pointer escapes: ~ -> ~0, / -> ~1; cut to fit, with its NUL */
+    size_t n = strnlen(base, size - 1);
+    memcpy(out, base, n);
+    if (n + 1 < size)
+        out[n++] = '/';
     for (; *key && n + 3 < size; key++) {
         if (*key == '~' || *key == '/') {
             out[n++] = '~';
@@ -18,7 +21,7 @@ void api_path(char *out, size_t size, const char *base, const char *key)
             out[n++] = *key;
         }
     }
-    out[n < size ? n : size - 1] = '\0';
+    out[n] = '\0';
 }
 
 void api_path_index(char *out, size_t size, const char *base, size_t index)
