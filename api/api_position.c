@@ -81,20 +81,17 @@ static void render_state(api_move_writer *w)
     api_put_lit(&w->state, "]");
 }
 
-void api_put_state_after(api_move_writer *w, const nb_move *m, api_entry_after *after,
-                         api_buf *b)
+void api_put_state_changed(api_move_writer *w, const api_entry_change *changes, size_t n,
+                           api_buf *b)
 {
-    const api_game *g = w->game;
     if (!w->entry_ends)
         render_state(w);
     size_t copied = 0; /* the state's text before this is in b */
-    for (size_t i = 0; i < g->game.len; i++) {
-        uint64_t entry = after(g, m, i, g->game.state[i]);
-        if (entry == g->game.state[i])
-            continue;
+    for (size_t k = 0; k < n; k++) {
+        size_t i = changes[k].index;
         size_t start = i ? w->entry_ends[i - 1] + 1 : 1; /* past the '[' or ',' */
         api_put(b, w->state.p + copied, start - copied);
-        api_put_uint(b, entry);
+        api_put_uint(b, changes[k].value);
         copied = w->entry_ends[i];
     }
     api_put(b, w->state.p + copied, w->state.len - copied);

@@ -26,10 +26,15 @@ api_move_writer *api_move_writer_child(api_move_writer *w, size_t i);
 /* Writes the game object after move m (the type's moved_member rewritten). */
 void api_put_position(api_move_writer *w, const nb_move *m, api_buf *b);
 
-/* What entry i of the state, which held `entry`, holds after move m. */
-typedef uint64_t api_entry_after(const api_game *g, const nb_move *m, size_t i, uint64_t entry);
-/* Writes the state after move m as a JSON array of integers. */
-void api_put_state_after(api_move_writer *w, const nb_move *m, api_entry_after *after,
-                         api_buf *b);
+/* An entry of the state that a move changes, and what it holds after the move. */
+typedef struct api_entry_change {
+    size_t index;
+    uint64_t value;
+} api_entry_change;
+
+/* Writes the state after a move as a JSON array of integers: the game's state with the n
+ * entries of `changes`, given in increasing index order, set to their values. */
+void api_put_state_changed(api_move_writer *w, const api_entry_change *changes, size_t n,
+                           api_buf *b);
 
 #endif

@@ -73,15 +73,10 @@ static void dag_free(api_game *g)
     free(d);
 }
 
-static uint64_t token_after(const api_game *g, const nb_move *m, size_t t, uint64_t node)
-{
-    (void)g;
-    return t == m->u.slide.token ? m->u.slide.to : node;
-}
-
 static void tokens_after(api_move_writer *w, const nb_move *m, api_buf *b)
 {
-    api_put_state_after(w, m, token_after, b);
+    api_entry_change c = {m->u.slide.token, m->u.slide.to};
+    api_put_state_changed(w, &c, 1, b);
 }
 
 /* A dag move says where the tokens stand after it rather than repeat the graph. */

@@ -82,22 +82,22 @@ static void take_write(api_move_writer *w, const nb_move *m, api_buf *b)
     put_take(b, m->u.take.heap, m->u.take.take);
 }
 
-/* A heap after the move. A move of Nim_k takes from several heaps, never more than the
- * non-empty ones, which the search's max_states keeps few. */
-static uint64_t heap_after(const api_game *g, const nb_move *m, size_t i, uint64_t heap)
-{
-    (void)g;
-    if (!m->ntakes)
-        return i == m->u.take.heap ? heap - m->u.take.take : heap;
-    for (size_t t = 0; t < m->ntakes; t++)
-        if (m->takes[t].heap == i)
-            heap -= m->takes[t].take;
-    return heap;
-}
-
+/* The heaps after the move: one heap changed, or, in Nim_k, the heaps of its takes (in
+ * increasing heap order, never more than the non-empty heaps). */
 static void heaps_after(api_move_writer *w, const nb_move *m, api_buf *b)
 {
-    api_put_state_after(w, m, heap_after, b);
+    const uint64_t *heaps = w->game->game.state;
+    if (!m->ntakes) {
+        api_entry_change c = {m->u.take.heap, heaps[m->u.take.heap] - m->u.take.take};
+        api_put_state_changed(w, &c, 1, b);
+        return;
+    }
+    api_entry_change *changes = nb_xmalloc(m->ntakes * sizeof *changes);
+    for (size_t t = 0; t < m->ntakes; t++)
+        changes[t] = (api_entry_change){m->takes[t].heap,
+                                        heaps[m->takes[t].heap] - m->takes[t].take};
+    api_put_state_changed(w, changes, m->ntakes, b);
+    free(changes);
 }
 
 static void moore_write(api_move_writer *w, const nb_move *m, api_buf *b)

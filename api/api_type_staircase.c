@@ -19,17 +19,16 @@ static void staircase_write(api_move_writer *w, const nb_move *m, api_buf *b)
 }
 
 /* The coins leave stair s (1-based) for the stair below, or the floor from stair 1. */
-static uint64_t stair_after(const api_game *g, const nb_move *m, size_t i, uint64_t coins)
-{
-    (void)g;
-    size_t from = m->u.stair.stair - 1;
-    return i == from ? coins - m->u.stair.count : i + 1 == from ? coins + m->u.stair.count
-                                                                : coins;
-}
-
 static void stairs_after(api_move_writer *w, const nb_move *m, api_buf *b)
 {
-    api_put_state_after(w, m, stair_after, b);
+    const uint64_t *coins = w->game->game.state;
+    size_t from = m->u.stair.stair - 1;
+    uint64_t count = m->u.stair.count;
+    api_entry_change changes[2], *c = changes;
+    if (from)
+        *c++ = (api_entry_change){from - 1, coins[from - 1] + count};
+    *c++ = (api_entry_change){from, coins[from] - count};
+    api_put_state_changed(w, changes, (size_t)(c - changes), b);
 }
 
 const api_type api_type_staircase = {

@@ -31,8 +31,8 @@ typedef enum nb_cut_dir { NB_CUT_VERTICAL, NB_CUT_HORIZONTAL } nb_cut_dir;
 
 /* One move. `component` is the sum component that holds it (0 outside sums); which
  * union member is in use is decided by that component's ruleset. `takes` (Moore's Nim_k
- * only, else NULL) is owned by the nb_movelist holding the move; a move handed to a
- * callback only borrows it. */
+ * only, else NULL; in increasing heap order, one per heap) is owned by the nb_movelist
+ * holding the move; a move handed to a callback only borrows it. */
 typedef struct nb_move {
     size_t component;
     nb_take *takes;

@@ -397,6 +397,7 @@ START_TEST(moore_large)
             ck_assert(mv->ntakes >= 1 && mv->ntakes <= p.k);
             for (size_t t = 0; t < mv->ntakes; t++) {
                 ck_assert(mv->takes[t].take >= 1 && mv->takes[t].take <= h[mv->takes[t].heap]);
+                ck_assert(t == 0 || mv->takes[t].heap > mv->takes[t - 1].heap); /* in order */
                 after[mv->takes[t].heap] -= mv->takes[t].take;
             }
             for (int b = 0; b < 63; b++) {
