@@ -314,7 +314,7 @@ static void copy_cut(char *dst, size_t size, const char *s)
 static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char *url,
                           const char *method)
 {
-    srv_request *r = nb_xmalloc(sizeof *r); /* malloc's per-thread cache; calloc skips it */
+    srv_request *r = nb_xmalloc(sizeof *r); /* not calloc: glibc's skips the thread cache */
     *r = (srv_request){.server = s, .conn = conn};
     clock_gettime(CLOCK_MONOTONIC, &r->start);
     copy_cut(r->method, sizeof r->method, method);
