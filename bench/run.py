@@ -116,10 +116,10 @@ def serve(name):
            "raw": [f"{build}/bench/raw_server", str(cores), reply],
            "ours": daemon + ["--threads", str(cores)]}[name]
     p, port = start(cmd)
-    stolen0, all0 = cpu_ticks()
+    before = cpu_ticks() if name == "ours" else None
     rps, p99, _, _ = wrk(port, nim8, 64)
-    if name == "ours":
-        stolen1, all1 = cpu_ticks()
+    if before:
+        (stolen0, all0), (stolen1, all1) = before, cpu_ticks()
         steal.append((stolen1 - stolen0) / max(all1 - all0, 1))
     runs[name].append((rps, p99))
     stop(p)
