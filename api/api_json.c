@@ -9,8 +9,7 @@
 void api_path(char *out, size_t size, const char *base, const char *key)
 {
     /* JSON Pointer escapes: ~ -> ~0, / -> ~1; cut to fit, with its NUL */
-    size_t n = strnlen(base, size - 1);
-    memcpy(out, base, n);
+    size_t n = nb_copy_cut(out, size, base);
     if (n + 1 < size)
         out[n++] = '/';
     for (; *key && n + 3 < size; key++) {

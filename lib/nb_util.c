@@ -43,6 +43,14 @@ void *nb_xcalloc_large(size_t count, size_t size)
 
 void *nb_xrealloc(void *ptr, size_t size) { return nb_check(realloc(ptr, size ? size : 1), size); }
 
+size_t nb_copy_cut(char *dst, size_t size, const char *s)
+{
+    size_t n = strnlen(s, size - 1);
+    memcpy(dst, s, n);
+    dst[n] = '\0';
+    return n;
+}
+
 void nb_reserve(void **items, size_t *cap, size_t need, size_t size)
 {
     if (need <= *cap)

@@ -1,4 +1,5 @@
-/* nb_util.h - allocation that aborts on exhaustion, growth of arrays, small bit helpers. */
+/* nb_util.h - allocation that aborts on exhaustion, growth of arrays, a bounded string
+ * copy, small bit helpers. */
 #ifndef NB_UTIL_H
 #define NB_UTIL_H
 
@@ -16,6 +17,10 @@ void *nb_xrealloc(void *ptr, size_t size);
  * less. Freed with free(). */
 void *nb_xmalloc_large(size_t size);
 void *nb_xcalloc_large(size_t count, size_t size);
+
+/* s into dst of `size` (>= 1) bytes, cut to fit with its NUL: snprintf's "%s" without its
+ * cost. Returns the length copied. */
+size_t nb_copy_cut(char *dst, size_t size, const char *s);
 
 /* Makes room for `need` elements of `size` bytes in *items (capacity *cap), doubling. */
 void nb_reserve(void **items, size_t *cap, size_t need, size_t size);

@@ -303,26 +303,18 @@ static bool valid_request_id(const char *id)
     return true;
 }
 
-/* s into dst of `size` bytes, cut to fit with its NUL (snprintf's "%s", without its cost). */
-static void copy_cut(char *dst, size_t size, const char *s)
-{
-    size_t n = strnlen(s, size - 1);
-    memcpy(dst, s, n);
-    dst[n] = '\0';
-}
-
 static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char *url,
                           const char *method)
 {
     srv_request *r = nb_xmalloc(sizeof *r); /* not calloc: glibc's skips the thread cache */
     *r = (srv_request){.server = s, .conn = conn};
     clock_gettime(CLOCK_MONOTONIC, &r->start);
-    copy_cut(r->method, sizeof r->method, method);
-    copy_cut(r->path, sizeof r->path, url);
+    nb_copy_cut(r->method, sizeof r->method, method);
+    nb_copy_cut(r->path, sizeof r->path, url);
     r->route = srv_route_find(url);
     const char *id = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Request-ID");
     if (valid_request_id(id)) {
-        copy_cut(r->id, sizeof r->id, id);
+        nb_copy_cut(r->id, sizeof r->id, id);
     } else {
         unsigned long long n = atomic_fetch_add(&s->next_id, 1) + s->id_salt;
         n ^= n >> 31, n *= 0x9e3779b97f4a7c15ULL, n ^= n >> 29;
