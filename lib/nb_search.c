@@ -126,7 +126,7 @@ static bool add_child(void *ctx, const nb_move *move, const uint64_t *after)
 static void settle(nb_search *s, size_t i, uint64_t *buf)
 {
     size_t n = s->count[i];
-    const size_t *kids = s->edges + s->first[i];
+    const size_t *kids = n ? s->edges + s->first[i] : NULL; /* no edges yet: NULL */
     bool wins;
     if (s->conv == NB_MISERE) {
         wins = n == 0;
