@@ -23,10 +23,10 @@ SERVER_OBJ = $(SERVER_SRC:%.c=$(BUILD)/%.o) $(BUILD)/server/srv_openapi.o
 TEST_SRC   = $(wildcard tests/test_*.c)
 DAEMON     = $(if $(wildcard server/main.c),$(BUILD)/nimberd)
 TEST_BIN   = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
-TEST_SUPPORT = $(filter-out $(TEST_SRC),$(wildcard tests/*.c))
+TEST_SUPPORT = $(filter-out $(TEST_SRC) tests/fuzz_api.c,$(wildcard tests/*.c))
 TEST_SUPPORT_OBJ = $(TEST_SUPPORT:%.c=$(BUILD)/%.o)
 
-.PHONY: all run test deps deps-test bench clean install deploy-test
+.PHONY: all run test deps deps-test bench fuzz clean install deploy-test
 .DEFAULT_GOAL := all
 
 all: deps $(BUILD)/libnimber.a $(DAEMON)
@@ -82,6 +82,22 @@ $(BUILD)/bench/bench_parse: $(BUILD)/bench/bench_parse.o $(BUILD)/libnimberapi.a
 
 $(BUILD)/bench/%: $(BUILD)/bench/%.o
 	$(CC) $^ -o $@ $(LIBS)
+
+# libFuzzer on the JSON layer under ASan and UBSan (clang), from tests/fuzz_seeds; new
+# inputs it finds are kept in build-fuzz/corpus.
+FUZZ = build-fuzz
+FUZZ_SECONDS ?= 60
+fuzz:
+	@scripts/deps.sh fuzz
+	$(MAKE) BUILD=$(FUZZ) CC=clang OPT="-O1 -g" \
+	    SAN="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined" \
+	    $(FUZZ)/tests/fuzz_api
+	@mkdir -p $(FUZZ)/corpus
+	$(FUZZ)/tests/fuzz_api -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=4096 \
+	    -artifact_prefix=$(FUZZ)/ $(FUZZ)/corpus tests/fuzz_seeds
+
+$(BUILD)/tests/fuzz_api: $(BUILD)/tests/fuzz_api.o $(BUILD)/libnimberapi.a $(BUILD)/libnimber.a
+	$(CC) $^ -o $@ -fsanitize=fuzzer $(LIBS)
 
 deploy-test: $(BUILD)/nimberd
 	@scripts/deps.sh deploy

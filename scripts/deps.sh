@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian packages nimber needs (build: compile and run; test: also the test
-# tools; deploy: nginx; bench: wrk; ci: all of the test and deploy ones plus clang and its
-# sanitizer runtimes), with apt-get when root, else prints the exact command to run.
+# tools; deploy: nginx; bench: wrk; fuzz: clang with its sanitizer and libFuzzer
+# runtimes; ci: all of the test, deploy and fuzz ones), with apt-get when root, else
+# prints the exact command to run.
 set -euo pipefail
-# Usage: deps.sh build|test|deploy|bench|ci
+# Usage: deps.sh build|test|deploy|bench|fuzz|ci
 what=${1:-build}
 pkgs=(gcc make pkg-config libmicrohttpd-dev libjansson-dev)
 if [ "$what" != build ]; then
   pkgs+=(check curl python3)
 fi
 if [ "$what" = deploy ] || [ "$what" = ci ]; then pkgs+=(nginx); fi
-if [ "$what" = ci ]; then pkgs+=(clang libclang-rt-14-dev); fi
+if [ "$what" = fuzz ] || [ "$what" = ci ]; then pkgs+=(clang libclang-rt-14-dev); fi
 if [ "$what" = bench ]; then pkgs+=(wrk); fi
 missing=()
 for p in "${pkgs[@]}"; do
