@@ -84,7 +84,8 @@ $(BUILD)/bench/%: $(BUILD)/bench/%.o
 	$(CC) $^ -o $@ $(LIBS)
 
 # libFuzzer on the JSON layer under ASan and UBSan (clang), from tests/fuzz_seeds; new
-# inputs it finds are kept in build-fuzz/corpus.
+# inputs it finds are kept in build-fuzz/corpus, its log in build-fuzz/fuzz.log (the end
+# printed), and an input that fails in build-fuzz/crash-*.
 FUZZ = build-fuzz
 FUZZ_SECONDS ?= 60
 fuzz:
@@ -94,7 +95,9 @@ fuzz:
 	    $(FUZZ)/tests/fuzz_api
 	@mkdir -p $(FUZZ)/corpus
 	$(FUZZ)/tests/fuzz_api -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=4096 \
-	    -artifact_prefix=$(FUZZ)/ $(FUZZ)/corpus tests/fuzz_seeds
+	    -artifact_prefix=$(FUZZ)/ $(FUZZ)/corpus tests/fuzz_seeds 2>$(FUZZ)/fuzz.log \
+	    || { tail -n 60 $(FUZZ)/fuzz.log; exit 1; }
+	@grep -E 'DONE|^Done' $(FUZZ)/fuzz.log
 
 $(BUILD)/tests/fuzz_api: $(BUILD)/tests/fuzz_api.o $(BUILD)/libnimberapi.a $(BUILD)/libnimber.a
 	$(CC) $^ -o $@ -fsanitize=fuzzer $(LIBS)
