@@ -187,6 +187,17 @@ http_response http_post_chunked(unsigned port, const char *path, const char *chu
     return read_answer(fd);
 }
 
+http_response http_send_raw(unsigned port, const char *text, size_t len)
+{
+    int fd = dial(port);
+    if (fd < 0)
+        return (http_response){0};
+    struct timeval wait = {.tv_sec = 5};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+    send_all(fd, text, len);
+    return read_answer(fd);
+}
+
 http_response http_post(unsigned port, const char *path, const char *json_text)
 {
     return http_do(port, "POST", path, "Content-Type: application/json\r\n", json_text,

@@ -39,6 +39,10 @@ http_response http_do(unsigned port, const char *method, const char *path, const
  * Transfer-Encoding: chunked, each `chunk`. */
 http_response http_post_chunked(unsigned port, const char *path, const char *chunk,
                                 size_t chunk_len, size_t count);
+/* Sends `text` as it is (one request or several, head and body) and reads until the
+ * server closes, or stays silent for 5 s: the first answer, with whatever followed it in
+ * its body. */
+http_response http_send_raw(unsigned port, const char *text, size_t len);
 /* POST with Content-Type: application/json. */
 http_response http_post(unsigned port, const char *path, const char *json_text);
 /* Value of a header (case-insensitive name) or NULL; static buffer. */
