@@ -358,9 +358,10 @@ static enum MHD_Result count_framing(void *cls, enum MHD_ValueKind kind, const c
 {
     (void)kind, (void)value;
     unsigned *count = cls;
-    if (!strcasecmp(key, "Content-Length"))
+    char first = (char)(key[0] | 0x20); /* most headers are told apart by it alone */
+    if (first == 'c' && !strcasecmp(key, "Content-Length"))
         count[0]++;
-    else if (!strcasecmp(key, "Transfer-Encoding"))
+    else if (first == 't' && !strcasecmp(key, "Transfer-Encoding"))
         count[1]++;
     return MHD_YES;
 }
