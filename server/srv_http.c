@@ -52,7 +52,7 @@ typedef struct srv_request {
     size_t len, cap;
     bool too_large;
     bool no_memory;       /* the body could not be held: 503 */
-    bool ambiguous;       /* two lengths, or a length and chunks: 400, then close */
+    const char *bad_head; /* why the head is unusable (static text): 400, then close */
     json_t *json;         /* parsed body, for a worker */
     size_t max_moves;
     /* the answer, once known */
@@ -115,7 +115,7 @@ static enum MHD_Result queue_answer(srv_request *r)
     MHD_add_response_header(resp, "Access-Control-Expose-Headers", "X-Request-ID, Retry-After");
     if (r->allow)
         MHD_add_response_header(resp, "Allow", r->allow);
-    if (r->ambiguous) /* the rest of the stream cannot be trusted to start a request */
+    if (r->bad_head) /* the rest of the stream cannot be trusted to start a request */
         MHD_add_response_header(resp, "Connection", "close");
     if (r->retry_after)
         MHD_add_response_header(resp, "Retry-After", "1");
@@ -237,9 +237,8 @@ static bool read_max_moves(srv_request *r)
 static void dispatch(srv_request *r)
 {
     srv_server *s = r->server;
-    if (r->ambiguous) {
-        answer_fail(r, 400, "%s", "the request's length is ambiguous: more than one "
-                                  "Content-Length, or Content-Length with Transfer-Encoding");
+    if (r->bad_head) {
+        answer_fail(r, 400, "%s", r->bad_head);
         return;
     }
     if (!r->route) {
@@ -351,10 +350,11 @@ static bool hold(srv_request *r, const char *data, size_t size)
     return true;
 }
 
-/* Counts the framing headers (libmicrohttpd keeps every copy of a header, but frames the
- * body by the first Content-Length alone, or by Transfer-Encoding). */
-static enum MHD_Result count_framing(void *cls, enum MHD_ValueKind kind, const char *key,
-                                     const char *value)
+/* How many Content-Length, Transfer-Encoding and Host headers came (libmicrohttpd keeps
+ * every copy of a header, but frames the body by the first Content-Length alone, or by
+ * Transfer-Encoding). */
+static enum MHD_Result count_head(void *cls, enum MHD_ValueKind kind, const char *key,
+                                  const char *value)
 {
     (void)kind, (void)value;
     unsigned *count = cls;
@@ -363,40 +363,46 @@ static enum MHD_Result count_framing(void *cls, enum MHD_ValueKind kind, const c
         count[0]++;
     else if (first == 't' && !strcasecmp(key, "Transfer-Encoding"))
         count[1]++;
+    else if (first == 'h' && !strcasecmp(key, "Host"))
+        count[2]++;
     return MHD_YES;
 }
 
-/* RFC 9112, 6.3: a request framed two ways, which a proxy in front may have read the
- * other way, is refused with 400 and the connection closed. */
-static bool ambiguous_framing(struct MHD_Connection *conn)
+/* What RFC 9112 has a server refuse with 400, which libmicrohttpd lets through: a length
+ * given two ways, which a proxy in front may have read the other way (6.3), and an
+ * HTTP/1.1 request without a Host (3.2). NULL when the head is sound. */
+static const char *head_fault(struct MHD_Connection *conn, const char *version)
 {
-    unsigned count[2] = {0, 0};
-    MHD_get_connection_values(conn, MHD_HEADER_KIND, count_framing, count);
-    return count[0] > 1 || (count[0] && count[1]);
+    unsigned count[3] = {0, 0, 0};
+    MHD_get_connection_values(conn, MHD_HEADER_KIND, count_head, count);
+    if (count[0] > 1 || (count[0] && count[1]))
+        return "the request's length is ambiguous: more than one Content-Length, or "
+               "Content-Length with Transfer-Encoding";
+    if (!count[2] && !strcmp(version, MHD_HTTP_VERSION_1_1))
+        return "an HTTP/1.1 request must carry a Host header";
+    return NULL;
 }
 
 static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char *url,
                               const char *method, const char *version, const char *upload,
                               size_t *upload_size, void **con_cls)
 {
-    (void)version;
     srv_server *s = cls;
     srv_request *r = *con_cls;
     size_t max_body = s->cfg.max_body_mb << 20;
     if (!r) {
         r = *con_cls = begin(s, conn, url, method);
+        r->bad_head = head_fault(conn, version);
         const char *header = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Length");
-        unsigned long long length = header ? strtoull(header, NULL, 10) : 0;
-        if (header && ambiguous_framing(conn))
-            r->ambiguous = true;
-        else if (length > max_body)
+        unsigned long long length = header && !r->bad_head ? strtoull(header, NULL, 10) : 0;
+        if (length > max_body)
             r->too_large = true;
         else if (length) { /* within max_body: reserved once, never regrown */
             r->cap = length + 1;
             r->body = malloc(r->cap);
             r->no_memory = !r->body;
         }
-        if (r->ambiguous || r->too_large || r->no_memory) { /* refuse before reading */
+        if (r->bad_head || r->too_large || r->no_memory) { /* refuse before reading */
             dispatch(r);
             return queue_answer(r);
         }
