@@ -350,35 +350,40 @@ static bool hold(srv_request *r, const char *data, size_t size)
     return true;
 }
 
-/* How many Content-Length, Transfer-Encoding and Host headers came (libmicrohttpd keeps
- * every copy of a header, but frames the body by the first Content-Length alone, or by
- * Transfer-Encoding). */
-static enum MHD_Result count_head(void *cls, enum MHD_ValueKind kind, const char *key,
-                                  const char *value)
+/* What one walk over a request's headers finds. libmicrohttpd keeps every copy of a
+ * header, but frames the body by the first Content-Length alone, or by
+ * Transfer-Encoding. */
+typedef struct head_info {
+    unsigned lengths, encodings, hosts; /* how many of each came */
+    const char *length;                 /* the first Content-Length (borrowed), or NULL */
+} head_info;
+
+static enum MHD_Result read_head(void *cls, enum MHD_ValueKind kind, const char *key,
+                                 const char *value)
 {
-    (void)kind, (void)value;
-    unsigned *count = cls;
+    (void)kind;
+    head_info *h = cls;
     char first = (char)(key[0] | 0x20); /* most headers are told apart by it alone */
-    if (first == 'c' && !strcasecmp(key, "Content-Length"))
-        count[0]++;
-    else if (first == 't' && !strcasecmp(key, "Transfer-Encoding"))
-        count[1]++;
-    else if (first == 'h' && !strcasecmp(key, "Host"))
-        count[2]++;
+    if (first == 'c' && !strcasecmp(key, "Content-Length")) {
+        if (!h->lengths++)
+            h->length = value;
+    } else if (first == 't' && !strcasecmp(key, "Transfer-Encoding")) {
+        h->encodings++;
+    } else if (first == 'h' && !strcasecmp(key, "Host")) {
+        h->hosts++;
+    }
     return MHD_YES;
 }
 
 /* What RFC 9112 has a server refuse with 400, which libmicrohttpd lets through: a length
  * given two ways, which a proxy in front may have read the other way (6.3), and an
  * HTTP/1.1 request without a Host (3.2). NULL when the head is sound. */
-static const char *head_fault(struct MHD_Connection *conn, const char *version)
+static const char *head_fault(const head_info *h, const char *version)
 {
-    unsigned count[3] = {0, 0, 0};
-    MHD_get_connection_values(conn, MHD_HEADER_KIND, count_head, count);
-    if (count[0] > 1 || (count[0] && count[1]))
+    if (h->lengths > 1 || (h->lengths && h->encodings))
         return "the request's length is ambiguous: more than one Content-Length, or "
                "Content-Length with Transfer-Encoding";
-    if (!count[2] && !strcmp(version, MHD_HTTP_VERSION_1_1))
+    if (!h->hosts && !strcmp(version, MHD_HTTP_VERSION_1_1))
         return "an HTTP/1.1 request must carry a Host header";
     return NULL;
 }
@@ -392,9 +397,11 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
     size_t max_body = s->cfg.max_body_mb << 20;
     if (!r) {
         r = *con_cls = begin(s, conn, url, method);
-        r->bad_head = head_fault(conn, version);
-        const char *header = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Length");
-        unsigned long long length = header && !r->bad_head ? strtoull(header, NULL, 10) : 0;
+        head_info head = {0};
+        MHD_get_connection_values(conn, MHD_HEADER_KIND, read_head, &head);
+        r->bad_head = head_fault(&head, version);
+        unsigned long long length = head.length && !r->bad_head ? strtoull(head.length, NULL, 10)
+                                                                : 0;
         if (length > max_body)
             r->too_large = true;
         else if (length) { /* within max_body: reserved once, never regrown */
