@@ -53,6 +53,7 @@ typedef struct srv_request {
     bool too_large;
     bool no_memory;       /* the body could not be held: 503 */
     const char *bad_head; /* why the head is unusable (static text): 400, then close */
+    const char *media;    /* Content-Type, borrowed from libmicrohttpd, or NULL */
     json_t *json;         /* parsed body, for a worker */
     size_t max_moves;
     /* the answer, once known */
@@ -270,7 +271,7 @@ static void dispatch(srv_request *r)
         answer_fail(r, 413, "the body is over the limit max_body_mb=%s MiB", limit);
         return;
     }
-    if (!is_json_media(MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, "Content-Type"))) {
+    if (!is_json_media(r->media)) {
         answer_fail(r, 415, "%s", "send the body as application/json");
         return;
     }
@@ -298,6 +299,51 @@ static void dispatch(srv_request *r)
     }
 }
 
+/* What one walk over a request's headers finds: every header the server reads, the
+ * first of each as a lookup would (the values are borrowed from libmicrohttpd until the
+ * request completes). libmicrohttpd keeps every copy of a header, but frames the body by
+ * the first Content-Length alone, or by Transfer-Encoding. */
+typedef struct head_info {
+    unsigned lengths, encodings, hosts; /* how many of each came */
+    const char *length, *media, *request_id; /* Content-Length, Content-Type, X-Request-ID */
+} head_info;
+
+static enum MHD_Result read_head(void *cls, enum MHD_ValueKind kind, const char *key,
+                                 const char *value)
+{
+    (void)kind;
+    head_info *h = cls;
+    char first = (char)(key[0] | 0x20); /* most headers are told apart by it alone */
+    if (first == 'c' && !strcasecmp(key, "Content-Length")) {
+        if (!h->lengths++)
+            h->length = value;
+    } else if (first == 'c' && !strcasecmp(key, "Content-Type")) {
+        if (!h->media)
+            h->media = value;
+    } else if (first == 'x' && !strcasecmp(key, "X-Request-ID")) {
+        if (!h->request_id)
+            h->request_id = value;
+    } else if (first == 't' && !strcasecmp(key, "Transfer-Encoding")) {
+        h->encodings++;
+    } else if (first == 'h' && !strcasecmp(key, "Host")) {
+        h->hosts++;
+    }
+    return MHD_YES;
+}
+
+/* What RFC 9112 has a server refuse with 400, which libmicrohttpd lets through: a length
+ * given two ways, which a proxy in front may have read the other way (6.3), and an
+ * HTTP/1.1 request without a Host (3.2). NULL when the head is sound. */
+static const char *head_fault(const head_info *h, const char *version)
+{
+    if (h->lengths > 1 || (h->lengths && h->encodings))
+        return "the request's length is ambiguous: more than one Content-Length, or "
+               "Content-Length with Transfer-Encoding";
+    if (!h->hosts && !strcmp(version, MHD_HTTP_VERSION_1_1))
+        return "an HTTP/1.1 request must carry a Host header";
+    return NULL;
+}
+
 static bool valid_request_id(const char *id)
 {
     size_t n = id ? strlen(id) : 0;
@@ -310,24 +356,38 @@ static bool valid_request_id(const char *id)
     return true;
 }
 
+/* A request's record, from its head read in one walk: what is wrong with the head, its
+ * media type, its id (echoed or made), and room for its body reserved from its length. */
 static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char *url,
-                          const char *method)
+                          const char *method, const char *version)
 {
+    head_info head = {0};
+    MHD_get_connection_values(conn, MHD_HEADER_KIND, read_head, &head);
     srv_request *r = nb_xmalloc(sizeof *r); /* not calloc: glibc's skips the thread cache */
-    *r = (srv_request){.server = s, .conn = conn};
+    *r = (srv_request){.server = s, .conn = conn, .media = head.media,
+                       .bad_head = head_fault(&head, version)};
     clock_gettime(CLOCK_MONOTONIC, &r->start);
     nb_copy_cut(r->method, sizeof r->method, method);
     nb_copy_cut(r->path, sizeof r->path, url);
     r->route = srv_route_find(url);
-    const char *id = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Request-ID");
-    if (valid_request_id(id)) {
-        nb_copy_cut(r->id, sizeof r->id, id);
+    if (valid_request_id(head.request_id)) {
+        nb_copy_cut(r->id, sizeof r->id, head.request_id);
     } else {
         unsigned long long n = atomic_fetch_add(&s->next_id, 1) + s->id_salt;
         n ^= n >> 31, n *= 0x9e3779b97f4a7c15ULL, n ^= n >> 29;
         for (int i = 15; i >= 0; i--, n >>= 4) /* 16 hex digits */
             r->id[i] = "0123456789abcdef"[n & 15];
         r->id[16] = '\0';
+    }
+    /* within max_body: reserved once, never regrown (0 when refused or unknown) */
+    unsigned long long length = head.length && !r->bad_head ? strtoull(head.length, NULL, 10)
+                                                             : 0;
+    if (length > s->cfg.max_body_mb << 20)
+        r->too_large = true;
+    else if (length) {
+        r->cap = length + 1;
+        r->body = malloc(r->cap);
+        r->no_memory = !r->body;
     }
     atomic_fetch_add(&s->in_flight, 1);
     return r;
@@ -350,44 +410,6 @@ static bool hold(srv_request *r, const char *data, size_t size)
     return true;
 }
 
-/* What one walk over a request's headers finds. libmicrohttpd keeps every copy of a
- * header, but frames the body by the first Content-Length alone, or by
- * Transfer-Encoding. */
-typedef struct head_info {
-    unsigned lengths, encodings, hosts; /* how many of each came */
-    const char *length;                 /* the first Content-Length (borrowed), or NULL */
-} head_info;
-
-static enum MHD_Result read_head(void *cls, enum MHD_ValueKind kind, const char *key,
-                                 const char *value)
-{
-    (void)kind;
-    head_info *h = cls;
-    char first = (char)(key[0] | 0x20); /* most headers are told apart by it alone */
-    if (first == 'c' && !strcasecmp(key, "Content-Length")) {
-        if (!h->lengths++)
-            h->length = value;
-    } else if (first == 't' && !strcasecmp(key, "Transfer-Encoding")) {
-        h->encodings++;
-    } else if (first == 'h' && !strcasecmp(key, "Host")) {
-        h->hosts++;
-    }
-    return MHD_YES;
-}
-
-/* What RFC 9112 has a server refuse with 400, which libmicrohttpd lets through: a length
- * given two ways, which a proxy in front may have read the other way (6.3), and an
- * HTTP/1.1 request without a Host (3.2). NULL when the head is sound. */
-static const char *head_fault(const head_info *h, const char *version)
-{
-    if (h->lengths > 1 || (h->lengths && h->encodings))
-        return "the request's length is ambiguous: more than one Content-Length, or "
-               "Content-Length with Transfer-Encoding";
-    if (!h->hosts && !strcmp(version, MHD_HTTP_VERSION_1_1))
-        return "an HTTP/1.1 request must carry a Host header";
-    return NULL;
-}
-
 static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char *url,
                               const char *method, const char *version, const char *upload,
                               size_t *upload_size, void **con_cls)
@@ -396,19 +418,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
     srv_request *r = *con_cls;
     size_t max_body = s->cfg.max_body_mb << 20;
     if (!r) {
-        r = *con_cls = begin(s, conn, url, method);
-        head_info head = {0};
-        MHD_get_connection_values(conn, MHD_HEADER_KIND, read_head, &head);
-        r->bad_head = head_fault(&head, version);
-        unsigned long long length = head.length && !r->bad_head ? strtoull(head.length, NULL, 10)
-                                                                : 0;
-        if (length > max_body)
-            r->too_large = true;
-        else if (length) { /* within max_body: reserved once, never regrown */
-            r->cap = length + 1;
-            r->body = malloc(r->cap);
-            r->no_memory = !r->body;
-        }
+        r = *con_cls = begin(s, conn, url, method, version);
         if (r->bad_head || r->too_large || r->no_memory) { /* refuse before reading */
             dispatch(r);
             return queue_answer(r);
