@@ -647,6 +647,39 @@ START_TEST(dag_large_values)
 }
 END_TEST
 
+START_TEST(dag_wide_ids)
+{
+    /* Node ids past 2^20, where the grouping's partitioned edges no longer fit 32 bits:
+     * random DAGs on 40 ids spread over 1.1 million nodes, checked by brute force and at
+     * every node. */
+    size_t n = 1100000;
+    for (int round = 0; round < 20; round++) {
+        uint32_t ids[40], edges[2 * 80];
+        for (size_t i = 0; i < 40; i++) { /* distinct, the last two ids among them */
+            bool fresh;
+            do {
+                ids[i] = i < 2 ? (uint32_t)(n - 1 - i) : (uint32_t)rnd(n);
+                fresh = true;
+                for (size_t j = 0; j < i; j++)
+                    fresh &= ids[j] != ids[i];
+            } while (!fresh);
+        }
+        nb_dag_params p = {.nodes = n, .edges = edges};
+        p.nedges = random_dag(edges, 40, 80);
+        for (size_t i = 0; i < 2 * p.nedges; i++)
+            edges[i] = ids[edges[i]];
+        uint64_t tokens[2] = {ids[rnd(40)], ids[rnd(40)]};
+        nb_game g = {&nb_dag, &p, 1 + rnd(2), tokens};
+        check_position(&g, NB_NORMAL);
+        nb_err err = {0};
+        ck_assert(nb_game_open(&solver, &g, &err) == NB_OK);
+        check_mex_everywhere(&p);
+        nb_game_close(&solver, &g);
+        brute_reset();
+    }
+}
+END_TEST
+
 START_TEST(sum_random)
 {
     for (int round = 0; round < 1200; round++) {
@@ -812,7 +845,7 @@ static Suite *lib_suite(void)
         {"moore_large", moore_large}, {"staircase", staircase_random}, {"coins", coins_random},
         {"cutting", cutting_random}, {"cutting_poj", cutting_poj_2311}, {"dag", dag_random},
         {"dag_cycle", dag_cycle}, {"dag_long_path", dag_long_path},
-        {"dag_large_values", dag_large_values}, {"sum", sum_random},
+        {"dag_large_values", dag_large_values}, {"dag_wide_ids", dag_wide_ids}, {"sum", sum_random},
         {"sum_components", sum_moves_in_right_component},
         {"errors", errors_name_field_and_limit},
     };
