@@ -112,7 +112,7 @@ static int decode_top(const api_context *ctx, json_t *body, const char *base, bo
     if (api_game_decode(body, base, true, for_table, ctx->limits, g, p))
         return p->status;
     if (g->conv == NB_MISERE && !g->type->misere) {
-        char ptr[sizeof p->pointer];
+        char ptr[API_PATH_BYTES];
         api_path(ptr, sizeof ptr, base, "convention");
         api_fail(p, 422, ptr, "misère play is not defined for the %s game: its own rule "
                  "decides the end", g->type->name);

@@ -1,14 +1,26 @@
 /* api_json.c - request parsing and typed field access with JSON Pointers in errors. */
 #include "api_json.h"
+#include "api_utf8.h"
+#include "api_write.h"
 #include "nb_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* How much of a client's text t a detail quotes: all of it up to 64 bytes, else its
+ * first 60 bytes or fewer, ending at a character's end (and *cut set, for "..."). */
+static int quoted_length(const char *t, bool *cut)
+{
+    size_t n = strlen(t);
+    *cut = n > 64;
+    return (int)(*cut ? api_utf8_prefix(t, n, 60) : n);
+}
+
 void api_path(char *out, size_t size, const char *base, const char *key)
 {
-    /* JSON Pointer escapes: ~ -> ~0, / -> ~1; cut to fit, with its NUL */
+    /* JSON Pointer escapes: ~ -> ~0, / -> ~1; cut to fit, with its NUL (never cut when
+     * size is at least strlen(base) + 2 * strlen(key) + 3) */
     size_t n = nb_copy_cut(out, size, base);
     if (n + 1 < size)
         out[n++] = '/';
@@ -23,6 +35,14 @@ void api_path(char *out, size_t size, const char *base, const char *key)
     out[n] = '\0';
 }
 
+char *api_path_new(const char *base, const char *key)
+{
+    size_t size = strlen(base) + 2 * strlen(key) + 3;
+    char *out = nb_xmalloc(size);
+    api_path(out, size, base, key);
+    return out;
+}
+
 void api_path_index(char *out, size_t size, const char *base, size_t index)
 {
     if (snprintf(out, size, "%s/%zu", base, index) < 0) /* a cut pointer ends early, safely */
@@ -30,31 +50,36 @@ void api_path_index(char *out, size_t size, const char *base, size_t index)
 }
 
 /* After jansson refused an integer too large for 64 bits: parse again reading integers as
- * reals, and find the first number whose magnitude passes 2^63-1, to point at it. */
-static bool find_huge(json_t *v, char *path, size_t size)
+ * reals, and find the first number whose magnitude passes 2^63-1, its pointer appended
+ * to `path` (which, on the way back from a branch without one, is cut back). */
+static bool find_huge(json_t *v, api_buf *path)
 {
-    size_t n = strlen(path);
     if (json_is_real(v))
         return json_real_value(v) >= 9.2233720368547758e18 || /* 2^63 and past it */
                json_real_value(v) <= -9.2233720368547758e18;
+    size_t n = path->len;
     if (json_is_array(v)) {
         size_t i;
         json_t *item;
         json_array_foreach(v, i, item) {
-            api_path_index(path + n, size - n, "", i);
-            if (find_huge(item, path, size))
+            path->len = n;
+            api_putf(path, "/%zu", i);
+            if (find_huge(item, path))
                 return true;
         }
     } else if (json_is_object(v)) {
         const char *key;
         json_t *item;
         json_object_foreach(v, key, item) {
-            api_path(path + n, size - n, "", key);
-            if (find_huge(item, path, size))
+            char *step = api_path_new("", key);
+            path->len = n;
+            api_put(path, step, strlen(step));
+            free(step);
+            if (find_huge(item, path))
                 return true;
         }
     }
-    path[n] = '\0';
+    path->len = n;
     return false;
 }
 
@@ -68,14 +93,20 @@ json_t *api_parse(const char *body, size_t len, api_problem *p)
     if (huge) {
         json_t *as_real = json_loadb(body, len, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL,
                                      NULL);
-        char path[sizeof p->pointer] = "";
-        if (as_real && find_huge(as_real, path, sizeof path)) {
-            json_decref(as_real);
-            api_fail(p, 400, path, "%s must be an integer between -2^63 and 2^63-1",
-                     path[0] ? path : "the body");
+        api_buf path = {0};
+        bool found = as_real && find_huge(as_real, &path);
+        json_decref(as_real);
+        if (found) {
+            size_t len;
+            char *pointer = api_buf_take(&path, &len);
+            bool cut; /* (a body is an object or an array: the pointer is never "") */
+            int shown = quoted_length(pointer, &cut);
+            api_fail(p, 400, pointer, "%.*s%s must be an integer between -2^63 and 2^63-1",
+                     shown, pointer, cut ? "..." : "");
+            free(pointer);
             return NULL;
         }
-        json_decref(as_real);
+        free(path.p);
     }
     api_fail(p, 400, NULL, "malformed JSON at %s", error);
     return NULL;
@@ -91,10 +122,13 @@ int api_check_keys(json_t *obj, const char *base, const char *const *allowed, ap
         bool ok = false;
         for (const char *const *a = allowed; *a && !ok; a++)
             ok = !strcmp(*a, key);
-        if (!ok) {
-            char ptr[sizeof p->pointer];
-            api_path(ptr, sizeof ptr, base, key);
-            return api_fail(p, 400, ptr, "unknown field \"%s\"", key);
+        if (!ok) { /* the key is the client's: its pointer and a quote of it, in full */
+            char *ptr = api_path_new(base, key);
+            bool cut;
+            int shown = quoted_length(key, &cut);
+            api_fail(p, 400, ptr, "unknown field \"%.*s%s\"", shown, key, cut ? "..." : "");
+            free(ptr);
+            return p->status;
         }
     }
     return 0;
@@ -104,7 +138,7 @@ json_t *api_require(json_t *obj, const char *base, const char *key, api_problem 
 {
     json_t *v = json_object_get(obj, key);
     if (!v) {
-        char ptr[sizeof p->pointer];
+        char ptr[API_PATH_BYTES];
         api_path(ptr, sizeof ptr, base, key);
         api_fail(p, 400, ptr, "missing field \"%s\"", key);
     }
@@ -142,7 +176,7 @@ int api_get_int_array(json_t *v, const char *pointer, const char *name, size_t m
             vals[i] = (uint64_t)x;
             continue;
         }
-        char ptr[sizeof p->pointer], item_name[64]; /* names are made only for the error */
+        char ptr[API_PATH_BYTES], item_name[64]; /* names are made only for the error */
         int64_t unused;
         api_path_index(ptr, sizeof ptr, pointer, i);
         snprintf(item_name, sizeof item_name, "%s[%zu]", name, i);
@@ -158,7 +192,7 @@ int api_get_int_array(json_t *v, const char *pointer, const char *name, size_t m
 int api_member_int(json_t *obj, const char *base, const char *key, int64_t min, int64_t max,
                    int64_t *out, api_problem *p)
 {
-    char ptr[sizeof p->pointer];
+    char ptr[API_PATH_BYTES];
     json_t *v = api_require(obj, base, key, p);
     api_path(ptr, sizeof ptr, base, key);
     return v ? api_get_int(v, ptr, key, min, max, out, p) : p->status;
@@ -168,7 +202,7 @@ int api_member_int_array(json_t *obj, const char *base, const char *key, size_t 
                          const char *limit, int64_t min, int64_t max, uint64_t **out,
                          size_t *len, api_problem *p)
 {
-    char ptr[sizeof p->pointer];
+    char ptr[API_PATH_BYTES];
     json_t *v = api_require(obj, base, key, p);
     api_path(ptr, sizeof ptr, base, key);
     return v ? api_get_int_array(v, ptr, key, max_len, limit, min, max, out, len, p) : p->status;

@@ -18,8 +18,11 @@ json_t *api_parse(const char *body, size_t len, api_problem *p);
  * integer past 64 bits was the cause. The caller owns the result. */
 json_t *api_parse_text(const char *body, size_t len, bool *huge, char *error, size_t size);
 
-/* A field path: base pointer plus one step, e.g. "/components/1" + "heaps". */
+/* A field path: base pointer plus one step, e.g. "/components/1" + "heaps", cut to fit
+ * `size` (API_PATH_BYTES holds any built of the API's own names). */
 void api_path(char *out, size_t size, const char *base, const char *key);
+/* The same, never cut: malloc'ed (caller frees), for steps that are a client's keys. */
+char *api_path_new(const char *base, const char *key);
 void api_path_index(char *out, size_t size, const char *base, size_t index);
 
 /* obj must be an object whose keys all appear in `allowed` (NULL-terminated). */

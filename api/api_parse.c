@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api_utf8.h"
 #include "nb_util.h"
 
 #define MAX_DEPTH 2048 /* jansson's JSON_PARSER_MAX_DEPTH */
@@ -68,27 +69,6 @@ static char *scratch(parser *ps, size_t n)
         ps->scratch = nb_xrealloc(ps->scratch, ps->cap);
     }
     return ps->scratch + ps->used;
-}
-
-/* Length of the valid UTF-8 sequence at s (lead byte >= 0x80), or 0. */
-static size_t utf8_length(const unsigned char *s, const unsigned char *end)
-{
-    unsigned char c = s[0], lo = 0x80, hi = 0xBF;
-    size_t n;
-    if (c >= 0xC2 && c <= 0xDF)
-        n = 2;
-    else if (c >= 0xE0 && c <= 0xEF)
-        n = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
-    else if (c >= 0xF0 && c <= 0xF4)
-        n = 4, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
-    else
-        return 0;
-    if ((size_t)(end - s) < n || s[1] < lo || s[1] > hi)
-        return 0;
-    for (size_t i = 2; i < n; i++)
-        if (s[i] < 0x80 || s[i] > 0xBF)
-            return 0;
-    return n;
 }
 
 static int hex4(const char *s)
@@ -165,7 +145,7 @@ static bool decode_string(parser *ps, const char *start, const char *q, size_t *
         if (c < 0x20)
             return refuse(ps, p, "control character in a string");
         if (c >= 0x80) {
-            size_t k = utf8_length((const unsigned char *)p, (const unsigned char *)q);
+            size_t k = api_utf8_length((const unsigned char *)p, (const unsigned char *)q);
             if (!k)
                 return refuse(ps, p, "invalid UTF-8 in a string");
             memcpy(out + n, p, k);

@@ -3,17 +3,27 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "api_utf8.h"
+#include "nb_util.h"
 
 int api_fail(api_problem *p, int status, const char *pointer, const char *fmt, ...)
 {
     va_list ap;
     p->status = status;
-    p->has_pointer = pointer != NULL;
-    snprintf(p->pointer, sizeof p->pointer, "%s", pointer ? pointer : "");
+    free(p->pointer);
+    p->pointer = NULL;
+    if (pointer) {
+        size_t n = strlen(pointer);
+        p->pointer = memcpy(nb_xmalloc(n + 1), pointer, n + 1);
+        api_utf8_mend(p->pointer);
+    }
     va_start(ap, fmt);
     vsnprintf(p->detail, sizeof p->detail, fmt, ap);
     va_end(ap);
+    api_utf8_mend(p->detail);
     return status;
 }
 
@@ -27,7 +37,7 @@ int api_fail_too_many(api_problem *p, const char *pointer, const char *field, si
 int api_fail_from_lib(api_problem *p, nb_err *err, const char *base)
 {
     int status = err->status == NB_EINVAL ? 400 : 422;
-    char pointer[sizeof p->pointer];
+    char pointer[API_PATH_BYTES + sizeof err->pointer];
     snprintf(pointer, sizeof pointer, "%s%s", base, err->pointer);
     api_fail(p, status, pointer[0] ? pointer : NULL, "%s", err->msg);
     if (err->status == NB_ECYCLE) {
@@ -60,12 +70,18 @@ json_t *api_problem_json(api_problem *p)
 {
     json_t *o = json_pack("{s:s, s:s, s:i, s:s}", "type", "about:blank", "title",
                           api_status_title(p->status), "status", p->status, "detail", p->detail);
-    if (p->has_pointer)
+    if (p->pointer)
         json_object_set_new(o, "pointer", json_string(p->pointer));
-    if (p->extra) {
+    if (p->extra)
         json_object_update(o, p->extra);
-        json_decref(p->extra);
-        p->extra = NULL;
-    }
+    api_problem_clear(p);
     return o;
+}
+
+void api_problem_clear(api_problem *p)
+{
+    free(p->pointer);
+    p->pointer = NULL;
+    json_decref(p->extra);
+    p->extra = NULL;
 }

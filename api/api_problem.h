@@ -8,15 +8,23 @@
 
 #include "nb_error.h"
 
+/* Room for a JSON Pointer built of the API's own field names and of indices; a pointer
+ * that holds a client's key (an unknown field) is built to its length instead. */
+#define API_PATH_BYTES 160
+
+/* Starts zeroed. Its owned parts go with api_problem_json, or api_problem_clear when the
+ * problem is dropped. */
 typedef struct api_problem {
-    int status;        /* 400, 404, 405, 413, 415, 422, 503 */
-    char pointer[160]; /* JSON Pointer into the request body ("" is the whole body) */
-    int has_pointer;   /* 0 when no single field is at fault */
+    int status;      /* 400, 404, 405, 413, 415, 422, 503 */
+    char *pointer;   /* JSON Pointer into the request body ("" is the whole body), owned;
+                      * NULL when no single field is at fault */
     char detail[320];
-    json_t *extra;     /* members added to the problem object (e.g. "cycle"); owned */
+    json_t *extra;   /* members added to the problem object (e.g. "cycle"); owned */
 } api_problem;
 
-/* Fills p and returns the status (so decoders can `return api_fail(...)`). */
+/* Fills p (a copy of pointer, which may be NULL, replacing any before it) and returns the
+ * status, so decoders can `return api_fail(...)`. Detail and pointer are made valid UTF-8
+ * (api_utf8_mend): they may quote a client's bytes. */
 int api_fail(api_problem *p, int status, const char *pointer, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
@@ -29,8 +37,11 @@ int api_fail_too_many(api_problem *p, const char *pointer, const char *field, si
  * or an undefined question), with `base` in front of the lib's pointer. Clears err. */
 int api_fail_from_lib(api_problem *p, nb_err *err, const char *base);
 
-/* The problem as a new JSON object (caller owns it); frees p->extra. */
+/* The problem as a new JSON object (caller owns it); frees p's owned parts. */
 json_t *api_problem_json(api_problem *p);
+
+/* Frees p's owned parts, for a problem that is not answered. */
+void api_problem_clear(api_problem *p);
 
 /* "Bad Request" for 400 and so on. */
 const char *api_status_title(int status);

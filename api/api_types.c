@@ -54,7 +54,7 @@ static int check_keys(json_t *obj, const char *base, const api_type *t, bool top
     if (api_check_keys(obj, base, allowed, p))
         return p->status;
     if (!top && json_object_get(obj, "convention")) {
-        char ptr[sizeof p->pointer];
+        char ptr[API_PATH_BYTES];
         api_path(ptr, sizeof ptr, base, "convention");
         return api_fail(p, 400, ptr, "convention is allowed only on the top-level object");
     }
@@ -74,7 +74,7 @@ static int decode_convention(json_t *obj, const char *base, api_game *g, api_pro
         g->conv = NB_MISERE;
         return 0;
     }
-    char ptr[sizeof p->pointer];
+    char ptr[API_PATH_BYTES];
     api_path(ptr, sizeof ptr, base, "convention");
     return api_fail(p, 400, ptr, "convention must be \"normal\" or \"misere\"");
 }
@@ -90,7 +90,7 @@ int api_game_decode(json_t *obj, const char *base, bool top, bool for_table,
         return p->status;
     const api_type *t = json_is_string(type) ? api_type_find(json_string_value(type)) : NULL;
     if (!t) {
-        char ptr[sizeof p->pointer];
+        char ptr[API_PATH_BYTES];
         api_path(ptr, sizeof ptr, base, "type");
         char known[256];
         api_type_list(known, sizeof known, false);

@@ -54,7 +54,9 @@ static json_t *parse_both(const unsigned char *data, size_t size)
                                    : "api_parse rejects what jansson accepts", data, size);
     require(!ours || json_equal(ours, theirs), "the two parses differ", data, size);
     require(ours || p.status == 400, "a failed parse is not a 400", data, size);
-    json_decref(api_problem_json(&p));
+    json_t *problem = api_problem_json(&p);
+    require(ours || problem, "a failed parse gives no problem object", data, size);
+    json_decref(problem);
     json_decref(theirs);
     return ours;
 }
@@ -82,6 +84,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     } else {
         require(status == 400 || status == 422, "an error is neither 400 nor 422", data, size);
         json_t *problem = api_problem_json(&p);
+        require(problem != NULL, "no problem object (a text that is not UTF-8?)", data, size);
         require(json_integer_value(json_object_get(problem, "status")) == status,
                 "the problem's status differs from the answer's", data, size);
         json_decref(problem);

@@ -138,7 +138,8 @@ static http_response read_answer(int fd)
     return r;
 }
 
-/* Connects and sends the request line and headers (`extra` ends them); -1 on failure. */
+/* Connects and sends the request line and headers (`extra` ends them); -1 on failure,
+ * or when they pass 4 KiB. */
 static int send_head(unsigned port, const char *method, const char *path, const char *headers,
                      const char *extra)
 {
@@ -148,7 +149,7 @@ static int send_head(unsigned port, const char *method, const char *path, const 
     char head[4096];
     int n = snprintf(head, sizeof head, "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
                      "%s%s", method, path, headers ? headers : "", extra);
-    if (!send_all(fd, head, (size_t)n)) {
+    if (n < 0 || (size_t)n >= sizeof head || !send_all(fd, head, (size_t)n)) {
         close(fd);
         return -1;
     }

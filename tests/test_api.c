@@ -10,6 +10,7 @@
 
 #include "api_endpoints.h"
 #include "api_json.h"
+#include "api_utf8.h"
 #include "api_write.h"
 #include "check_run.h"
 
@@ -292,6 +293,7 @@ START_TEST(batch_play_table_catalog)
     }
     ck_assert_int_eq(json_array_size(types), 9);
     json_decref(catalog);
+    api_problem_clear(&p);
 }
 END_TEST
 
@@ -608,6 +610,55 @@ START_TEST(every_position_after_every_move)
 }
 END_TEST
 
+/* Texts a problem quotes come out valid UTF-8: broken sequences become '?', valid ones
+ * stay as they are, and a quote cut short ends at a character's end. jansson, which
+ * refuses to hold invalid UTF-8, is the judge. */
+START_TEST(problem_text_is_utf8)
+{
+    const struct { const char *in, *out; } cases[] = {
+        {"plain", "plain"},
+        {"caf\xc3\xa9 \xe6\x8c\xa9 \xf0\x9f\x98\x80", "caf\xc3\xa9 \xe6\x8c\xa9 \xf0\x9f\x98\x80"},
+        {"/\xff", "/?"},                     /* never a lead byte */
+        {"\xc0\x80", "??"},                  /* overlong NUL */
+        {"\xed\xa0\x80", "???"},             /* a surrogate */
+        {"\xf4\x90\x80\x80", "????"},        /* past U+10FFFF */
+        {"x\xe6\x8c", "x??"},                /* cut short at the end */
+        {"\xe6\x8c" "a\xe6\x8c\xa9", "??a\xe6\x8c\xa9"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char text[32];
+        snprintf(text, sizeof text, "%s", cases[i].in);
+        api_utf8_mend(text);
+        ck_assert_str_eq(text, cases[i].out);
+    }
+    for (int round = 0; round < 20000; round++) {
+        unsigned char bytes[24];
+        size_t n = 1 + (size_t)random() % 23;
+        for (size_t i = 0; i < n; i++) /* mostly bytes past ASCII, no NUL */
+            bytes[i] = (unsigned char)(random() % 4 ? 0x80 + random() % 0x80 : 1 + random() % 0x7f);
+        bytes[n] = '\0';
+        char text[24];
+        memcpy(text, bytes, n + 1);
+        json_t *before = json_string((const char *)bytes);
+        api_utf8_mend(text);
+        json_t *after = json_string(text);
+        ck_assert_msg(after != NULL, "round %d: mended text is not UTF-8", round);
+        ck_assert_uint_eq(strlen(text), n);
+        if (before) /* valid already: untouched */
+            ck_assert_mem_eq(text, bytes, n);
+        for (size_t max = 0; max <= n; max++) { /* every cut of the mended text */
+            size_t k = api_utf8_prefix(text, n, max);
+            ck_assert_uint_le(k, max);
+            json_t *cut = json_stringn(text, k);
+            ck_assert_msg(cut != NULL, "round %d: cut at %zu is not UTF-8", round, k);
+            json_decref(cut);
+        }
+        json_decref(before);
+        json_decref(after);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("api");
@@ -621,6 +672,7 @@ int main(void)
     tcase_add_test(tc, writer_matches_jansson);
     tcase_add_test(tc, unsigned_digits);
     tcase_add_test(tc, parser_matches_jansson);
+    tcase_add_test(tc, problem_text_is_utf8);
     suite_add_tcase(s, tc);
     return check_run(s, true);
 }

@@ -437,6 +437,55 @@ START_TEST(unsound_heads_refused)
 }
 END_TEST
 
+/* Problems quote what the client sent (a path, an unknown key, where a huge integer lies):
+ * whatever its bytes or length, the answer is a problem in valid JSON, with the exact
+ * pointer, and the daemon lives on. */
+START_TEST(problems_quote_client_text_safely)
+{
+    const char *paths[] = {"/%ff", "/v1/%C3", "/v1/x%e6%8c", "/\xff\xfe", "/v1/%E6%8C%A9"};
+    for (size_t i = 0; i < sizeof paths / sizeof *paths; i++) {
+        http_response r = http_do(nimberd.port, "GET", paths[i], NULL, NULL, 0);
+        ck_assert_msg(r.status == 404, "%s: status %d", paths[i], r.status);
+        ck_assert_msg(r.json != NULL, "%s: the problem is not valid JSON", paths[i]);
+        ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(r.json, "detail")),
+                                     "no resource"));
+        http_free(&r);
+    }
+
+    /* an unknown key of 1,000 bytes holding '/', '~' and a 3-byte character */
+    char key[1001], pointer[2100], body[4096], batch[4200];
+    memset(key, 'k', 1000);
+    memcpy(key, "a/b~", 4);
+    memcpy(key + 58, "\xe6\x8c\xa9", 3); /* the detail's quote of the key would end inside it */
+    key[1000] = '\0';
+    snprintf(pointer, sizeof pointer, "/a~1b~0%s", key + 4);
+    snprintf(body, sizeof body, "{\"type\":\"subtraction\",\"set\":[1],\"%s\":1,\"up_to\":9}", key);
+    expect_problem("/v1/analyze", body, 400, pointer, "k...\"");
+    expect_problem("/v1/table", body, 400, pointer, "unknown field");
+    snprintf(batch, sizeof batch, "{\"positions\":[%s]}", body);
+    http_response r = expect("/v1/analyze/batch", batch, 200);
+    json_t *problem = json_array_get(json_object_get(r.json, "results"), 0);
+    char in_batch[2200];
+    snprintf(in_batch, sizeof in_batch, "/positions/0%s", pointer);
+    ck_assert_str_eq(json_string_value(json_object_get(problem, "pointer")), in_batch);
+    http_free(&r);
+
+    /* an integer past 64 bits 300 arrays deep under that key: its pointer in full */
+    size_t n = (size_t)snprintf(body, sizeof body, "{\"type\":\"nim\",\"heaps\":[1],\"%s\":", key);
+    size_t at = (size_t)snprintf(pointer, sizeof pointer, "/a~1b~0%s", key + 4);
+    for (int d = 0; d < 300; d++) {
+        body[n++] = '[';
+        at += (size_t)snprintf(pointer + at, sizeof pointer - at, "/0");
+    }
+    n += (size_t)snprintf(body + n, sizeof body - n, "99999999999999999999");
+    for (int d = 0; d < 300; d++)
+        body[n++] = ']';
+    snprintf(body + n, sizeof body - n, "}");
+    expect_problem("/v1/analyze", body, 400, pointer, "between -2^63 and 2^63-1");
+    expect_problem("/v1/analyze", "[1,99999999999999999999]", 400, "/1", "/1 must be an integer");
+}
+END_TEST
+
 /* After a refused request: the daemon answers a small one, then stops cleanly. */
 static void still_answers_then_stops(daemon_proc *d)
 {
@@ -783,6 +832,7 @@ int main(void)
     tcase_add_test(shared, batch_endpoint);
     tcase_add_test(shared, bad_input);
     tcase_add_test(shared, unsound_heads_refused);
+    tcase_add_test(shared, problems_quote_client_text_safely);
     tcase_add_test(shared, catalog_examples_work);
     tcase_add_test(shared, ops_endpoints_cors_and_ids);
     tcase_add_test(shared, concurrent_clients);
