@@ -356,6 +356,17 @@ static bool valid_request_id(const char *id)
     return true;
 }
 
+/* The method as requests are logged: a token's characters (RFC 9110 5.6.2) kept, any
+ * other byte made '?', so that a log line stays JSON whatever the client sent. */
+static void copy_method(char *out, size_t size, const char *method)
+{
+    nb_copy_cut(out, size, method);
+    for (char *c = out; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+              strchr("!#$%&'*+-.^_`|~", *c)))
+            *c = '?';
+}
+
 /* A request's record, from its head read in one walk: what is wrong with the head, its
  * media type, its id (echoed or made), and room for its body reserved from its length. */
 static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char *url,
@@ -367,7 +378,7 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
     *r = (srv_request){.server = s, .conn = conn, .media = head.media,
                        .bad_head = head_fault(&head, version)};
     clock_gettime(CLOCK_MONOTONIC, &r->start);
-    nb_copy_cut(r->method, sizeof r->method, method);
+    copy_method(r->method, sizeof r->method, method);
     nb_copy_cut(r->path, sizeof r->path, url);
     r->route = srv_route_find(url);
     if (valid_request_id(head.request_id)) {

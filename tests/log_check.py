@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""log_check.py - holds nimberd's request log (--log 1) to one JSON object per line, whatever
+bytes the client put in the method or the path: starts its own nimberd, sends requests as
+raw bytes, stops it with SIGTERM and reads its stderr. Usage: log_check.py NIMBERD"""
+import json
+import signal
+import socket
+import subprocess
+import sys
+
+signal.alarm(60)  # a hung daemon fails the check instead of stalling the suite
+binary = sys.argv[1]
+daemon = subprocess.Popen([binary, "--port", "0", "--bind", "127.0.0.1", "--log", "1"],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+port = int(daemon.stdout.readline().decode().rsplit(":", 1)[1])  # its "listening" line
+
+BODY = b'{"type":"nim","heaps":[1,2]}'
+# (raw request line and headers, the status and method the log must show)
+requests = [
+    (b"POST /v1/analyze HTTP/1.1\r\nContent-Type: application/json\r\nX-Request-ID: log-1\r\n"
+     b"Content-Length: %d\r\n" % len(BODY), BODY, 200, "POST"),
+    (b'G"E\xffT /healthz HTTP/1.1\r\n', b"", 405, "G?E?T"),
+    (b"GE\\T /v1/x HTTP/1.1\r\n", b"", 404, "GE?T"),
+    (b"GET /%ff%C3 HTTP/1.1\r\n", b"", 404, "GET"),
+    (b"GET /\xe6\x8c HTTP/1.1\r\n", b"", 404, "GET"),
+]
+passed = failed = 0
+
+
+def check(ok, message):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL: {message}")
+
+
+for head, body, status, _ in requests:
+    with socket.create_connection(("127.0.0.1", port)) as s:
+        s.sendall(head + b"Host: x\r\nConnection: close\r\n\r\n" + body)
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    check(answer.startswith(b"HTTP/1.1 %d " % status), f"{head!r} answered {answer[:40]!r}")
+daemon.send_signal(signal.SIGTERM)
+_, rest = daemon.communicate(timeout=30)  # the log is on stderr
+check(daemon.returncode == 0, f"nimberd exited with {daemon.returncode} after SIGTERM")
+lines = [line for line in rest.split(b"\n") if line.startswith(b"{")]
+check(len(lines) == len(requests), f"{len(lines)} log lines for {len(requests)} requests")
+for line, (head, _, status, method) in zip(lines, requests):
+    try:
+        entry = json.loads(line.decode("utf-8"))
+    except ValueError as e:
+        check(False, f"log line {line!r} is not JSON in UTF-8: {e}")
+        continue
+    fields = {"time", "method", "path", "status", "ms", "bytes_in", "request_id"}
+    check(fields <= entry.keys(), f"log line {line!r} lacks {fields - entry.keys()}")
+    check(entry.get("status") == status and entry.get("method") == method,
+          f"log line {line!r}: wanted status {status}, method {method}")
+check(json.loads(lines[0])["request_id"] == "log-1", "the client's X-Request-ID is not logged")
+print(f"log: {passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
