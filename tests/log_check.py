@@ -8,6 +8,8 @@ import socket
 import subprocess
 import sys
 
+from tally import Tally
+
 signal.alarm(60)  # a hung daemon fails the check instead of stalling the suite
 binary = sys.argv[1]
 daemon = subprocess.Popen([binary, "--port", "0", "--bind", "127.0.0.1", "--log", "1"],
@@ -24,16 +26,8 @@ requests = [
     (b"GET /%ff%C3 HTTP/1.1\r\n", b"", 404, "GET"),
     (b"GET /\xe6\x8c HTTP/1.1\r\n", b"", 404, "GET"),
 ]
-passed = failed = 0
-
-
-def check(ok, message):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {message}")
+tally = Tally("log")
+check = tally.check
 
 
 for head, body, status, _ in requests:
@@ -59,5 +53,4 @@ for line, (head, _, status, method) in zip(lines, requests):
     check(entry.get("status") == status and entry.get("method") == method,
           f"log line {line!r}: wanted status {status}, method {method}")
 check(json.loads(lines[0])["request_id"] == "log-1", "the client's X-Request-ID is not logged")
-print(f"log: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+tally.finish()

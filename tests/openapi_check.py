@@ -10,19 +10,13 @@ import urllib.request
 import yaml
 from openapi_spec_validator import validate
 
+from tally import Tally
+
 spec_path, port = sys.argv[1], int(sys.argv[2])
 with open(spec_path) as f:
     spec = yaml.safe_load(f)
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL:", what)
+tally = Tally("openapi")
+check = tally.check
 
 
 try:
@@ -71,5 +65,4 @@ for path in ["/v1/analyze", "/v1/analyze/batch", "/v1/play", "/v1/table", "/v1/g
     check(path in spec["paths"], f"{path} is not documented")
 with urllib.request.urlopen(f"http://127.0.0.1:{port}/openapi.yaml") as r:
     check(yaml.safe_load(r.read()) == spec, "GET /openapi.yaml serves this document")
-print(f"openapi: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+tally.finish()

@@ -9,10 +9,12 @@ import sys
 import urllib.error
 import urllib.request
 
+from tally import Tally
+
 readme, port = sys.argv[1], int(sys.argv[2])
 text = open(readme).read()
 pairs = re.findall(r"```sh\n(curl [^\n]*)\n```\n+```json\n(.*?)\n```", text, re.S)
-passed = failed = 0
+tally = Tally("readme")
 for command, documented in pairs:
     args = shlex.split(command)
     url = next(a for a in args if a.startswith("localhost:8080")).replace(
@@ -24,13 +26,7 @@ for command, documented in pairs:
             got = json.load(r)
     except urllib.error.HTTPError as e:
         got = json.load(e)
-    if got == json.loads(documented):
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: README example `{command}` answers {json.dumps(got)}")
-if not pairs:
-    failed += 1
-    print("FAIL: README.md has no curl examples")
-print(f"readme: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+    tally.check(got == json.loads(documented),
+                f"README example `{command}` answers {json.dumps(got)}")
+tally.check(bool(pairs), "README.md has no curl examples")
+tally.finish()
