@@ -344,14 +344,20 @@ static const char *head_fault(const head_info *h, const char *version)
     return NULL;
 }
 
+/* c is an ASCII letter or digit, or one of `also`. */
+static bool alnum_or(char c, const char *also)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           (c && strchr(also, c));
+}
+
 static bool valid_request_id(const char *id)
 {
     size_t n = id ? strlen(id) : 0;
     if (n == 0 || n > 64)
         return false;
     for (const char *c = id; *c; c++)
-        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
-              strchr("-_.:", *c)))
+        if (!alnum_or(*c, "-_.:"))
             return false;
     return true;
 }
@@ -362,8 +368,7 @@ static void copy_method(char *out, size_t size, const char *method)
 {
     nb_copy_cut(out, size, method);
     for (char *c = out; *c; c++)
-        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
-              strchr("!#$%&'*+-.^_`|~", *c)))
+        if (!alnum_or(*c, "!#$%&'*+-.^_`|~"))
             *c = '?';
 }
 
