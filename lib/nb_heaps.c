@@ -23,18 +23,24 @@ nb_status nb_heaps_check(const nb_game *g, const nb_solver *s, nb_err *err)
 
 size_t nb_heaps_part_count(const nb_game *g) { return g->len; }
 
+/* Insertion sort, which puts a searched state back in order in one pass: a move changes a
+ * few heaps of a sorted state. A state far from sorted (a client's, of up to max_parts
+ * heaps) goes to qsort once its entries have moved more than a few places each on
+ * average, so that no state costs more than a linear pass and one qsort. */
 void nb_heaps_canonicalize(const nb_game *g, uint64_t *state)
 {
-    if (g->len > 16) {
-        qsort(state, g->len, sizeof *state, nb_cmp_u64);
-        return;
-    }
-    for (size_t i = 1; i < g->len; i++) { /* searched positions are small: insertion sort */
+    size_t moved = 0, budget = 4 * g->len + 64;
+    for (size_t i = 1; i < g->len; i++) {
         uint64_t v = state[i];
         size_t j = i;
         for (; j > 0 && state[j - 1] > v; j--)
             state[j] = state[j - 1];
         state[j] = v;
+        moved += i - j;
+        if (moved > budget) {
+            qsort(state, g->len, sizeof *state, nb_cmp_u64);
+            return;
+        }
     }
 }
 

@@ -9,6 +9,7 @@
 #include "brute.h"
 #include "nb_rulesets.h"
 #include "nb_subtable.h"
+#include "nb_util.h"
 #include "check_run.h"
 
 static nb_solver solver;
@@ -361,6 +362,58 @@ START_TEST(subtraction_past_table)
     nb_analysis_free(&a);
     free(seq.values);
     free(naive);
+}
+END_TEST
+
+/* Searched positions past 16 heaps (where the canonical form once went to qsort), most
+ * heaps empty so that the brute-force solver, which keeps heaps in place, can follow. */
+START_TEST(search_many_heaps)
+{
+    for (int round = 0; round < 60; round++) {
+        uint64_t h[BRUTE_MAX_LEN] = {0};
+        size_t len = 17 + rnd(BRUTE_MAX_LEN - 16);
+        for (int k = 0; k < 8; k++)
+            h[rnd(len)] = 1 + rnd(2);
+        nb_subtraction_params sp = {0};
+        random_set(&sp, 3, 3);
+        nb_moore_params mp = {.k = 1 + rnd(3)};
+        nb_game g = round % 2 ? (nb_game){&nb_subtraction, &sp, len, h}
+                              : (nb_game){&nb_moore, &mp, len, h};
+        check_position(&g, NB_MISERE);
+        brute_reset();
+    }
+}
+END_TEST
+
+/* The canonical form of heaps is their sorted order, whether a few entries of a sorted
+ * state changed (a move), or all are in disorder (a client's, long enough to leave the
+ * insertion sort for qsort). */
+START_TEST(heaps_canonical_sorts)
+{
+    enum { MAX_LEN = 400 };
+    uint64_t state[MAX_LEN], want[MAX_LEN];
+    for (int round = 0; round < 20000; round++) {
+        size_t len = rnd(MAX_LEN + 1);
+        uint64_t range = 1 + rnd(round % 3 ? 1000 : 4);
+        for (size_t i = 0; i < len; i++)
+            state[i] = rnd(range);
+        int shape = round % 4; /* 0: random; 1: reversed; 2, 3: sorted, then a few changed */
+        if (shape)
+            qsort(state, len, sizeof *state, nb_cmp_u64);
+        if (shape == 1)
+            for (size_t i = 0; i < len / 2; i++) {
+                uint64_t t = state[i];
+                state[i] = state[len - 1 - i], state[len - 1 - i] = t;
+            }
+        for (int k = shape >= 2 && len ? (int)rnd(4) : 0; k > 0; k--)
+            state[rnd(len)] = rnd(range);
+        memcpy(want, state, len * sizeof *state);
+        qsort(want, len, sizeof *want, nb_cmp_u64);
+        nb_game g = {&nb_nim, NULL, len, state};
+        nb_nim.canonicalize(&g, state);
+        ck_assert_msg(!memcmp(state, want, len * sizeof *state), "round %d (len %zu, shape %d)",
+                      round, len, shape);
+    }
 }
 END_TEST
 
@@ -842,6 +895,7 @@ static Suite *lib_suite(void)
         {"subtraction_period", subtraction_period_matches_naive},
         {"subtraction_literature", subtraction_literature},
         {"subtraction_past_table", subtraction_past_table}, {"moore", moore_random},
+        {"search_many_heaps", search_many_heaps}, {"heaps_canonical", heaps_canonical_sorts},
         {"moore_large", moore_large}, {"staircase", staircase_random}, {"coins", coins_random},
         {"cutting", cutting_random}, {"cutting_poj", cutting_poj_2311}, {"dag", dag_random},
         {"dag_cycle", dag_cycle}, {"dag_long_path", dag_long_path},
