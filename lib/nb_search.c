@@ -25,7 +25,7 @@ struct nb_search {
     size_t *first, *count; /* children: edges[first .. first+count) */
     size_t *edges;
     size_t nedges, ecap, max_edges;
-    size_t *slots;    /* open addressing: state index + 1, 0 = empty */
+    uint64_t *slots;  /* open addressing: the state's tag | its index + 1; 0 = empty */
     size_t nslots;
     uint64_t *scratch;
     bool over;
@@ -45,30 +45,41 @@ static uint64_t hash_words(const uint64_t *w, size_t n)
 
 static const uint64_t *state_at(const nb_search *s, size_t i) { return s->states + i * s->len; }
 
+/* A slot holds a state's index + 1 in its low 32 bits (states stay under 2^25, by
+ * NB_SEARCH_MAX_WORDS) and its hash's high 32 bits above them, so that a probe reads the
+ * state itself, a likely cache miss, only when the tags match. */
+#define SLOT_INDEX 0xffffffffULL
+_Static_assert(NB_SEARCH_MAX_WORDS < SLOT_INDEX, "every state's index + 1 fits a slot's low half");
+static uint64_t slot_tag(uint64_t hash) { return hash & ~SLOT_INDEX; }
+
 static void rehash(nb_search *s)
 {
     size_t n = s->nslots ? s->nslots * 2 : 1024;
-    size_t *slots = nb_xcalloc(n, sizeof *slots);
+    uint64_t *slots = nb_xcalloc(n, sizeof *slots);
     for (size_t i = 0; i < s->nstates; i++) {
-        size_t h = hash_words(state_at(s, i), s->len) & (n - 1);
+        uint64_t hash = hash_words(state_at(s, i), s->len);
+        size_t h = hash & (n - 1);
         while (slots[h])
             h = (h + 1) & (n - 1);
-        slots[h] = i + 1;
+        slots[h] = slot_tag(hash) | (i + 1);
     }
     free(s->slots);
     s->slots = slots;
     s->nslots = n;
 }
 
-/* Index of a canonical state, or SIZE_MAX; *slot gets where it would go. */
-static size_t lookup(const nb_search *s, const uint64_t *state, size_t *slot)
+/* Index of a canonical state, or SIZE_MAX; *slot gets where it would go and *tag its
+ * tag. */
+static size_t lookup(const nb_search *s, const uint64_t *state, size_t *slot, uint64_t *tag)
 {
-    size_t h = hash_words(state, s->len) & (s->nslots - 1);
-    while (s->slots[h]) {
-        size_t i = s->slots[h] - 1;
-        if (!memcmp(state_at(s, i), state, s->len * sizeof *state))
+    uint64_t hash = hash_words(state, s->len);
+    size_t h = hash & (s->nslots - 1);
+    *tag = slot_tag(hash);
+    for (; s->slots[h]; h = (h + 1) & (s->nslots - 1)) {
+        size_t i = (s->slots[h] & SLOT_INDEX) - 1;
+        if (slot_tag(s->slots[h]) == *tag &&
+            !memcmp(state_at(s, i), state, s->len * sizeof *state))
             return i;
-        h = (h + 1) & (s->nslots - 1);
     }
     *slot = h;
     return SIZE_MAX;
@@ -77,7 +88,8 @@ static size_t lookup(const nb_search *s, const uint64_t *state, size_t *slot)
 static size_t intern(nb_search *s, const uint64_t *state)
 {
     size_t slot;
-    size_t found = lookup(s, state, &slot);
+    uint64_t tag;
+    size_t found = lookup(s, state, &slot, &tag);
     if (found != SIZE_MAX)
         return found;
     if (s->nstates >= s->max_states) {
@@ -97,7 +109,7 @@ static size_t intern(nb_search *s, const uint64_t *state)
     size_t i = s->nstates++;
     memcpy(s->states + i * s->len, state, s->len * sizeof *state);
     s->status[i] = ST_NEW;
-    s->slots[slot] = i + 1;
+    s->slots[slot] = tag | (i + 1);
     if (2 * s->nstates > s->nslots)
         rehash(s);
     return i;
@@ -236,7 +248,8 @@ size_t nb_search_find(nb_search *s, const uint64_t *state)
         nb_game view = nb_game_view(&s->game, s->scratch);
         s->game.rules->canonicalize(&view, s->scratch);
     }
-    return lookup(s, s->scratch, &slot);
+    uint64_t tag;
+    return lookup(s, s->scratch, &slot, &tag);
 }
 
 uint64_t nb_search_value(const nb_search *s, size_t index) { return s->value[index]; }
