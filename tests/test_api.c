@@ -649,6 +649,10 @@ START_TEST(problem_text_is_utf8)
         for (size_t max = 0; max <= n; max++) { /* every cut of the mended text */
             size_t k = api_utf8_prefix(text, n, max);
             ck_assert_uint_le(k, max);
+            for (size_t j = k + 1; j <= max && j <= n; j++) /* the longest such start */
+                ck_assert_msg(j < n && ((unsigned char)text[j] & 0xC0) == 0x80,
+                              "round %d: a cut at %zu would end at a character's end, "
+                              "past %zu", round, j, k);
             json_t *cut = json_stringn(text, k);
             ck_assert_msg(cut != NULL, "round %d: cut at %zu is not UTF-8", round, k);
             json_decref(cut);
