@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts nimberd on a free port and runs the Python checks of the documents against it:
-# openapi.yaml (valid OpenAPI 3.1, examples answered as documented) and README.md; then
+# openapi.yaml (valid OpenAPI 3.1, examples answered as documented), README.md and the
+# recorded answers (tests/golden.jsonl); then
 # the request log's check, which starts a nimberd of its own.
 set -uo pipefail
 bin=${NIMBERD:-build/nimberd}
@@ -13,5 +14,6 @@ port=$(sed -n 's/.*:\([0-9]*\)$/\1/p' "$log" | head -1)
 rc=0
 python3 tests/openapi_check.py openapi.yaml "$port" || rc=1
 python3 tests/readme_check.py README.md "$port" || rc=1
+python3 tests/golden.py check "$port" || rc=1
 python3 tests/log_check.py "$bin" || rc=1
 exit $rc
