@@ -7,18 +7,6 @@
 #include "api_json.h"
 #include "api_position.h"
 
-/* {members,"position":{...}} of one move. */
-static void put_move(api_move_writer *w, const nb_move *m, bool with_position, api_buf *b)
-{
-    api_put_lit(b, "{");
-    w->game->type->write_move(w, m, b);
-    if (with_position) {
-        api_put_lit(b, ",\"position\":");
-        api_put_position(w, m, b);
-    }
-    api_put_lit(b, "}");
-}
-
 static void put_verdict(nb_verdict v, api_buf *b)
 {
     if (v == NB_WIN)
@@ -77,9 +65,10 @@ static void put_analysis(const api_game *g, const nb_analysis *a, api_buf *b)
     api_put_lit(b, ",\"winning_moves\":[");
     api_move_writer w = {.game = g};
     for (size_t i = 0; i < a->moves.len; i++) {
+        nb_move m = nb_movelist_at(&a->moves, i);
         if (i)
             api_put_lit(b, ",");
-        put_move(&w, &a->moves.items[i], g->type->moves_carry_position, b);
+        api_put_move(&w, &m, g->type->moves_carry_position, b);
     }
     api_move_writer_free(&w);
     if (a->complete)
@@ -96,7 +85,7 @@ static int analyse_game(const api_context *ctx, api_game *g, size_t max_moves, c
     nb_analysis a;
     nb_err err = {0};
     if (nb_analyse(ctx->solver, &g->game, g->conv, max_moves, &a, &err) != NB_OK)
-        return api_fail_from_lib(p, &err, base);
+        return api_game_fail(p, g, base, &err);
     int status = spend_answer(ctx, g, a.moves.len, budget, p);
     if (!status) {
         put_analysis(g, &a, out);
@@ -182,16 +171,17 @@ int api_play(const api_context *ctx, json_t *body, api_buf *out, api_problem *p)
     nb_err err = {0};
     int status = 200;
     if (nb_play(ctx->solver, &g.game, g.conv, &r, &err) != NB_OK) {
-        status = api_fail_from_lib(p, &err, "");
+        status = api_game_fail(p, &g, "", &err);
     } else {
         api_put_lit(out, "{\"verdict\":");
         put_verdict(r.verdict, out);
         if (r.has_move) {
             api_move_writer w = {.game = &g};
+            nb_move m = nb_movelist_at(&r.move, 0);
             api_put_lit(out, ",\"move\":");
-            put_move(&w, &r.move.items[0], false, out);
+            api_put_move(&w, &m, false, out);
             api_put_lit(out, ",\"position\":");
-            api_put_position(&w, &r.move.items[0], out);
+            api_put_position(&w, w.after.w, w.after.len, out);
             api_put_lit(out, "}");
             api_move_writer_free(&w);
         } else {

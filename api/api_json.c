@@ -159,15 +159,12 @@ int api_get_int(json_t *v, const char *pointer, const char *name, int64_t min, i
     return 0;
 }
 
-int api_get_int_array(json_t *v, const char *pointer, const char *name, size_t max_len,
-                      const char *limit, int64_t min, int64_t max, uint64_t **out, size_t *len,
-                      api_problem *p)
+int api_get_int_array(json_t *v, const char *pointer, const char *name, int64_t min,
+                      int64_t max, uint64_t **out, size_t *len, api_problem *p)
 {
     if (!json_is_array(v))
         return api_fail(p, 400, pointer, "%s must be an array of integers", name);
     size_t n = json_array_size(v);
-    if (n > max_len)
-        return api_fail_too_many(p, pointer, name, n, "values", limit, max_len);
     uint64_t *vals = nb_xmalloc((n + 1) * sizeof *vals);
     for (size_t i = 0; i < n; i++) {
         json_t *item = json_array_get(v, i);
@@ -198,12 +195,11 @@ int api_member_int(json_t *obj, const char *base, const char *key, int64_t min, 
     return v ? api_get_int(v, ptr, key, min, max, out, p) : p->status;
 }
 
-int api_member_int_array(json_t *obj, const char *base, const char *key, size_t max_len,
-                         const char *limit, int64_t min, int64_t max, uint64_t **out,
-                         size_t *len, api_problem *p)
+int api_member_int_array(json_t *obj, const char *base, const char *key, int64_t min,
+                         int64_t max, uint64_t **out, size_t *len, api_problem *p)
 {
     char ptr[API_PATH_BYTES];
     json_t *v = api_require(obj, base, key, p);
     api_path(ptr, sizeof ptr, base, key);
-    return v ? api_get_int_array(v, ptr, key, max_len, limit, min, max, out, len, p) : p->status;
+    return v ? api_get_int_array(v, ptr, key, min, max, out, len, p) : p->status;
 }

@@ -35,18 +35,15 @@ json_t *api_require(json_t *obj, const char *base, const char *key, api_problem 
 int api_get_int(json_t *v, const char *pointer, const char *name, int64_t min, int64_t max,
                 int64_t *out, api_problem *p);
 
-/* An array of at most max_len integers in [min, max]: *out malloc'ed (caller frees).
- * A longer array is a 422 naming `limit`. */
-int api_get_int_array(json_t *v, const char *pointer, const char *name, size_t max_len,
-                      const char *limit, int64_t min, int64_t max, uint64_t **out, size_t *len,
-                      api_problem *p);
+/* An array of integers in [min, max]: *out malloc'ed (caller frees). */
+int api_get_int_array(json_t *v, const char *pointer, const char *name, int64_t min,
+                      int64_t max, uint64_t **out, size_t *len, api_problem *p);
 
 /* Required member `key` of obj (at `base`) read as by api_get_int / api_get_int_array,
  * with the member's pointer in any problem. */
 int api_member_int(json_t *obj, const char *base, const char *key, int64_t min, int64_t max,
                    int64_t *out, api_problem *p);
-int api_member_int_array(json_t *obj, const char *base, const char *key, size_t max_len,
-                         const char *limit, int64_t min, int64_t max, uint64_t **out,
-                         size_t *len, api_problem *p);
+int api_member_int_array(json_t *obj, const char *base, const char *key, int64_t min,
+                         int64_t max, uint64_t **out, size_t *len, api_problem *p);
 
 #endif

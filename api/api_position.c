@@ -1,4 +1,4 @@
-/* api_position.c - positions after moves, copied from the game's text rendered once. */
+/* api_position.c - moves and positions after them, copied from the game's text rendered once. */
 #include "api_position.h"
 
 #include <stdint.h>
@@ -16,6 +16,7 @@ void api_move_writer_free(api_move_writer *w)
     free(w->around.p);
     free(w->state.p);
     free(w->entry_ends);
+    free(w->after.w);
     *w = (api_move_writer){.game = w->game};
 }
 
@@ -29,7 +30,20 @@ api_move_writer *api_move_writer_child(api_move_writer *w, size_t i)
     return &w->children[i];
 }
 
-/* The game object as it came, its members in their order, but for the moved member's
+void api_put_move(api_move_writer *w, const nb_move *m, bool with_position, api_buf *b)
+{
+    const nb_game *game = &w->game->game;
+    game->rules->apply(game, m, &w->after);
+    api_put_lit(b, "{");
+    w->game->type->write_move(w, m, w->after.w, w->after.len, b);
+    if (with_position) {
+        api_put_lit(b, ",\"position\":");
+        api_put_position(w, w->after.w, w->after.len, b);
+    }
+    api_put_lit(b, "}");
+}
+
+/* The game object as it came, its members in their order, but for the position member's
  * value, whose place is remembered. */
 static void render_around(api_move_writer *w)
 {
@@ -45,7 +59,7 @@ static void render_around(api_move_writer *w)
         first = false;
         api_put_string(&w->around, name, strlen(name));
         api_put_lit(&w->around, ":");
-        if (!strcmp(name, g->type->moved_member))
+        if (!strcmp(name, g->type->fields[0]))
             w->value_at = w->around.len;
         else
             api_put_json(&w->around, item);
@@ -53,7 +67,7 @@ static void render_around(api_move_writer *w)
     api_put_lit(&w->around, "}");
 }
 
-void api_put_position(api_move_writer *w, const nb_move *m, api_buf *b)
+void api_put_position(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b)
 {
     if (!w->around.p)
         render_around(w);
@@ -62,7 +76,7 @@ void api_put_position(api_move_writer *w, const nb_move *m, api_buf *b)
         return;
     }
     api_put(b, w->around.p, w->value_at);
-    w->game->type->write_member_after(w, m, b);
+    w->game->type->write_state(w, state, len, b);
     api_put(b, w->around.p + w->value_at, w->around.len - w->value_at);
 }
 
@@ -81,17 +95,28 @@ static void render_state(api_move_writer *w)
     api_put_lit(&w->state, "]");
 }
 
-void api_put_state_changed(api_move_writer *w, const api_entry_change *changes, size_t n,
-                           api_buf *b)
+void api_put_int_state(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b)
 {
+    const nb_game *game = &w->game->game;
+    if (len != game->len) {
+        api_put_lit(b, "[");
+        for (size_t i = 0; i < len; i++) {
+            if (i)
+                api_put_lit(b, ",");
+            api_put_uint(b, state[i]);
+        }
+        api_put_lit(b, "]");
+        return;
+    }
     if (!w->entry_ends)
         render_state(w);
     size_t copied = 0; /* the state's text before this is in b */
-    for (size_t k = 0; k < n; k++) {
-        size_t i = changes[k].index;
+    for (size_t i = 0; i < len; i++) {
+        if (state[i] == game->state[i])
+            continue;
         size_t start = i ? w->entry_ends[i - 1] + 1 : 1; /* past the '[' or ',' */
         api_put(b, w->state.p + copied, start - copied);
-        api_put_uint(b, changes[k].value);
+        api_put_uint(b, state[i]);
         copied = w->entry_ends[i];
     }
     api_put(b, w->state.p + copied, w->state.len - copied);

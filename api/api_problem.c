@@ -34,22 +34,6 @@ int api_fail_too_many(api_problem *p, const char *pointer, const char *field, si
                     items, limit_name, (unsigned long long)limit);
 }
 
-int api_fail_from_lib(api_problem *p, nb_err *err, const char *base)
-{
-    int status = err->status == NB_EINVAL ? 400 : 422;
-    char pointer[API_PATH_BYTES + sizeof err->pointer];
-    snprintf(pointer, sizeof pointer, "%s%s", base, err->pointer);
-    api_fail(p, status, pointer[0] ? pointer : NULL, "%s", err->msg);
-    if (err->status == NB_ECYCLE) {
-        json_t *cycle = json_array();
-        for (size_t i = 0; i < err->cycle_len; i++)
-            json_array_append_new(cycle, json_integer((json_int_t)err->cycle[i]));
-        p->extra = json_pack("{s:o}", "cycle", cycle);
-    }
-    nb_err_clear(err);
-    return status;
-}
-
 const char *api_status_title(int status)
 {
     switch (status) {

@@ -33,10 +33,6 @@ int api_fail(api_problem *p, int status, const char *pointer, const char *fmt, .
 int api_fail_too_many(api_problem *p, const char *pointer, const char *field, size_t count,
                       const char *items, const char *limit_name, uint64_t limit);
 
-/* Turns a libnimber error into a problem (400 for a bad field, 422 for a limit, a cycle
- * or an undefined question), with `base` in front of the lib's pointer. Clears err. */
-int api_fail_from_lib(api_problem *p, nb_err *err, const char *base);
-
 /* The problem as a new JSON object (caller owns it); frees p's owned parts. */
 json_t *api_problem_json(api_problem *p);
 

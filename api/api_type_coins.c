@@ -19,9 +19,8 @@ static int coins_decode(json_t *obj, const char *base, const api_limits *lim, ap
         return p->status;
     if (!json_is_string(coins))
         return api_fail(p, 400, ptr, "coins must be a string of H and T");
+    (void)lim;
     size_t n = json_string_length(coins);
-    if (n > lim->lib.max_parts)
-        return api_fail_too_many(p, ptr, "coins", n, "coins", "max_parts", lim->lib.max_parts);
     const char *s = json_string_value(coins);
     params->ncoins = n;
     g->game.len = (n + 63) / 64;
@@ -36,31 +35,43 @@ static int coins_decode(json_t *obj, const char *base, const api_limits *lim, ap
     return 0;
 }
 
-static void coins_write(api_move_writer *w, const nb_move *m, api_buf *b)
+/* {coin, also}: the coins turned, ascending. */
+static void coins_write(api_move_writer *w, const nb_move *m, const uint64_t *after, size_t len,
+                        api_buf *b)
 {
-    (void)w;
+    (void)w, (void)after, (void)len;
     api_put_lit(b, "\"flip\":[");
-    if (m->u.flip.also) {
-        api_put_uint(b, m->u.flip.also);
+    if (m->w[1]) {
+        api_put_uint(b, m->w[1]);
         api_put_lit(b, ",");
     }
-    api_put_uint(b, m->u.flip.coin);
+    api_put_uint(b, m->w[0]);
     api_put_lit(b, "]");
 }
 
-/* The row after the flip: coin turned to tails, `also` (if any) turned over. The row
- * holds only H and T (decode checked), so it needs no escaping. */
-static void coins_after(api_move_writer *w, const nb_move *m, api_buf *b)
+/* The row of a state: bit i-1 is coin i, 1 for heads. */
+static void coins_state(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b)
 {
-    const api_game *g = w->game;
-    json_t *coins = json_object_get(g->json, "coins");
+    size_t n = ((const nb_coins_params *)w->game->game.params)->ncoins;
+    (void)len;
     api_put_lit(b, "\"");
-    size_t at = b->len;
-    api_put(b, json_string_value(coins), json_string_length(coins));
-    b->p[at + m->u.flip.coin - 1] = 'T';
-    if (m->u.flip.also)
-        b->p[at + m->u.flip.also - 1] ^= 'H' ^ 'T';
+    for (size_t i = 0; i < n; i++) {
+        if (state[i / 64] >> (i % 64) & 1)
+            api_put_lit(b, "H");
+        else
+            api_put_lit(b, "T");
+    }
     api_put_lit(b, "\"");
+}
+
+static json_t *coins_sample(api_rng *r, bool small)
+{
+    char row[16];
+    size_t n = api_rng_below(r, small ? 6 : 10);
+    for (size_t i = 0; i < n; i++)
+        row[i] = api_rng_below(r, 2) ? 'H' : 'T';
+    row[n] = '\0';
+    return json_pack("{s:s, s:s}", "type", "coins", "coins", row);
 }
 
 const api_type api_type_coins = {
@@ -72,9 +83,9 @@ const api_type api_type_coins = {
     .moves_complete = true,
     .moves_carry_position = true,
     .decode = coins_decode,
+    .sample = coins_sample,
     .write_move = coins_write,
-    .moved_member = "coins",
-    .write_member_after = coins_after,
+    .write_state = coins_state,
     .summary = "turn one H to T, and optionally one coin to its left (either face)",
     .field_docs = "{\"coins\":\"string of H and T; coin 1 is the leftmost\"}",
     .example = "{\"type\":\"coins\",\"coins\":\"THHTTH\"}",

@@ -18,9 +18,8 @@ static int cutting_decode(json_t *obj, const char *base, const api_limits *lim, 
         return p->status;
     if (!json_is_array(pieces))
         return api_fail(p, 400, ptr, "pieces must be an array of [w,h] pairs");
+    (void)lim;
     size_t n = json_array_size(pieces);
-    if (n > lim->lib.max_parts)
-        return api_fail_too_many(p, ptr, "pieces", n, "pieces", "max_parts", lim->lib.max_parts);
     g->game.len = 2 * n;
     g->game.state = nb_xmalloc((2 * n + 1) * sizeof *g->game.state);
     for (size_t i = 0; i < n; i++) {
@@ -33,7 +32,7 @@ static int cutting_decode(json_t *obj, const char *base, const api_limits *lim, 
             char side[192];
             int64_t v = 0;
             api_path_index(side, sizeof side, item, d);
-            if (api_get_int(json_array_get(pair, d), side, d ? "h" : "w", 1, INT64_MAX, &v, p))
+            if (api_get_int(json_array_get(pair, d), side, d ? "h" : "w", 0, INT64_MAX, &v, p))
                 return p->status;
             g->game.state[2 * i + d] = (uint64_t)v;
         }
@@ -41,16 +40,18 @@ static int cutting_decode(json_t *obj, const char *base, const api_limits *lim, 
     return 0;
 }
 
-static void cutting_write(api_move_writer *w, const nb_move *m, api_buf *b)
+/* {piece, direction, at}. */
+static void cutting_write(api_move_writer *w, const nb_move *m, const uint64_t *after,
+                          size_t len, api_buf *b)
 {
-    (void)w;
-    api_put_lit_uint(b, "\"piece\":", m->u.cut.piece);
-    if (m->u.cut.dir == NB_CUT_VERTICAL)
+    (void)w, (void)after, (void)len;
+    api_put_lit_uint(b, "\"piece\":", m->w[0]);
+    if (m->w[1] == NB_CUT_VERTICAL)
         api_put_lit(b, ",\"cut\":\"vertical\",\"at\":");
     else
         api_put_lit(b, ",\"cut\":\"horizontal\",\"at\":");
-    api_put_uint(b, m->u.cut.at);
-    if (m->u.cut.wins_now)
+    api_put_uint(b, m->w[2]);
+    if (m->wins_now)
         api_put_lit(b, ",\"wins_immediately\":true");
     else
         api_put_lit(b, ",\"wins_immediately\":false");
@@ -65,28 +66,15 @@ static void put_piece(api_buf *b, uint64_t w, uint64_t h)
     api_put_lit(b, "]");
 }
 
-/* The cut piece becomes two pieces in its place. */
-static void pieces_after(api_move_writer *writer, const nb_move *m, api_buf *b)
+/* The pieces of a state: w0,h0,w1,h1,... */
+static void pieces_state(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b)
 {
-    const api_game *g = writer->game;
-    json_t *before = json_object_get(g->json, "pieces");
-    size_t piece = m->u.cut.piece;
-    uint64_t w = g->game.state[2 * piece], h = g->game.state[2 * piece + 1], at = m->u.cut.at;
+    (void)w;
     api_put_lit(b, "[");
-    for (size_t i = 0; i < json_array_size(before); i++) {
+    for (size_t i = 0; i + 1 < len; i += 2) {
         if (i)
             api_put_lit(b, ",");
-        if (i != piece) {
-            api_put_json(b, json_array_get(before, i));
-        } else if (m->u.cut.dir == NB_CUT_VERTICAL) {
-            put_piece(b, at, h);
-            api_put_lit(b, ",");
-            put_piece(b, w - at, h);
-        } else {
-            put_piece(b, w, at);
-            api_put_lit(b, ",");
-            put_piece(b, w, h - at);
-        }
+        put_piece(b, state[i], state[i + 1]);
     }
     api_put_lit(b, "]");
 }
@@ -94,7 +82,6 @@ static void pieces_after(api_move_writer *writer, const nb_move *m, api_buf *b)
 static int cutting_table(nb_solver *s, const api_game *g, json_t *req, const api_limits *lim,
                          json_t **out, api_problem *p)
 {
-    (void)g;
     json_t *up_to = api_require(req, "", "up_to", p);
     if (!up_to)
         return p->status;
@@ -113,7 +100,7 @@ static int cutting_table(nb_solver *s, const api_game *g, json_t *req, const api
     uint64_t *v;
     nb_err err = {0};
     if (nb_cutting_grid(s, (uint64_t)side[0], (uint64_t)side[1], &v, &err) != NB_OK)
-        return api_fail_from_lib(p, &err, "");
+        return api_game_fail(p, g, "", &err);
     json_t *rows = json_array();
     for (int64_t w = 0; w <= side[0]; w++) {
         json_t *row = json_array();
@@ -128,6 +115,16 @@ static int cutting_table(nb_solver *s, const api_game *g, json_t *req, const api
     return 0;
 }
 
+static json_t *cutting_sample(api_rng *r, bool small)
+{
+    json_t *pieces = json_array();
+    uint64_t side = small || api_rng_below(r, 3) == 0 ? 3 : 5;
+    for (size_t n = 1 + api_rng_below(r, small ? 1 : 2); n > 0; n--)
+        json_array_append_new(pieces, json_pack("[I,I]", (json_int_t)(1 + api_rng_below(r, side)),
+                                                (json_int_t)(1 + api_rng_below(r, side))));
+    return json_pack("{s:s, s:o}", "type", "cutting", "pieces", pieces);
+}
+
 const api_type api_type_cutting = {
     .name = "cutting",
     .rules = &nb_cutting,
@@ -139,9 +136,9 @@ const api_type api_type_cutting = {
     .moves_carry_position = true,
     .heavy = true,
     .decode = cutting_decode,
+    .sample = cutting_sample,
     .write_move = cutting_write,
-    .moved_member = "pieces",
-    .write_member_after = pieces_after,
+    .write_state = pieces_state,
     .table = cutting_table,
     .summary = "cut one piece along a grid line into two; cutting out a 1x1 piece wins at once",
     .field_docs = "{\"pieces\":\"array of [w,h] pairs, sides 1..max_side\"}",

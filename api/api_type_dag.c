@@ -7,15 +7,13 @@
 #include "api_position.h"
 #include "api_types.h"
 
-/* Reads [u,v] pairs straight into the uint32 edge list, each node checked < nodes. */
-static int decode_edges(json_t *edges, const char *ptr, const api_limits *lim,
-                        nb_dag_params *d, api_problem *p)
+/* Reads [u,v] pairs of node numbers straight into the uint32 edge list (a number past
+ * 2^32-1 kept as 2^32-1, which the lib refuses as past the last node). */
+static int decode_edges(json_t *edges, const char *ptr, nb_dag_params *d, api_problem *p)
 {
     if (!json_is_array(edges))
         return api_fail(p, 400, ptr, "edges must be an array of [u,v] pairs");
     size_t m = json_array_size(edges);
-    if (m > lim->lib.max_edges)
-        return api_fail_too_many(p, ptr, "edges", m, "edges", "max_edges", lim->lib.max_edges);
     uint32_t *list = nb_xmalloc((2 * m + 1) * sizeof *list);
     d->edges = list;
     d->nedges = m;
@@ -29,14 +27,7 @@ static int decode_edges(json_t *edges, const char *ptr, const api_limits *lim,
         }
         for (size_t k = 0; k < 2; k++) {
             json_int_t v = json_integer_value(json_array_get(pair, k));
-            if (v < 0 || (uint64_t)v >= d->nodes) {
-                char item[176], node[192];
-                api_path_index(item, sizeof item, ptr, e);
-                api_path_index(node, sizeof node, item, k);
-                return api_fail(p, 400, node, "edges[%zu][%zu] must be a node number in "
-                                "0..%zu", e, k, d->nodes ? d->nodes - 1 : 0);
-            }
-            list[2 * e + k] = (uint32_t)v;
+            list[2 * e + k] = v < 0 || v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
         }
     }
     return 0;
@@ -51,18 +42,14 @@ static int dag_decode(json_t *obj, const char *base, const api_limits *lim, api_
     int64_t n = 0;
     if (api_member_int(obj, base, "nodes", 0, INT64_MAX, &n, p))
         return p->status;
-    if ((uint64_t)n > lim->lib.max_nodes) {
-        api_path(ptr, sizeof ptr, base, "nodes");
-        return api_fail(p, 422, ptr, "nodes %lld is over the limit max_nodes=%llu", (long long)n,
-                        (unsigned long long)lim->lib.max_nodes);
-    }
     d->nodes = (size_t)n;
     json_t *edges = api_require(obj, base, "edges", p);
     api_path(ptr, sizeof ptr, base, "edges");
-    if (!edges || decode_edges(edges, ptr, lim, d, p))
+    (void)lim;
+    if (!edges || decode_edges(edges, ptr, d, p))
         return p->status;
-    return api_member_int_array(obj, base, "tokens", lim->lib.max_parts, "max_parts", 0,
-                                n ? n - 1 : -1, &g->game.state, &g->game.len, p);
+    return api_member_int_array(obj, base, "tokens", 0, INT64_MAX, &g->game.state,
+                                &g->game.len, p);
 }
 
 static void dag_free(api_game *g)
@@ -73,20 +60,15 @@ static void dag_free(api_game *g)
     free(d);
 }
 
-static void tokens_after(api_move_writer *w, const nb_move *m, api_buf *b)
+/* {token, from, to}; a dag move also says where the tokens stand after it. */
+static void dag_write(api_move_writer *w, const nb_move *m, const uint64_t *after, size_t len,
+                      api_buf *b)
 {
-    api_entry_change c = {m->u.slide.token, m->u.slide.to};
-    api_put_state_changed(w, &c, 1, b);
-}
-
-/* A dag move says where the tokens stand after it rather than repeat the graph. */
-static void dag_write(api_move_writer *w, const nb_move *m, api_buf *b)
-{
-    api_put_lit_uint(b, "\"token\":", m->u.slide.token);
-    api_put_lit_uint(b, ",\"from\":", m->u.slide.from);
-    api_put_lit_uint(b, ",\"to\":", m->u.slide.to);
+    api_put_lit_uint(b, "\"token\":", m->w[0]);
+    api_put_lit_uint(b, ",\"from\":", m->w[1]);
+    api_put_lit_uint(b, ",\"to\":", m->w[2]);
     api_put_lit(b, ",\"tokens\":");
-    tokens_after(w, m, b);
+    api_put_int_state(w, after, len, b);
 }
 
 static int dag_table(nb_solver *s, const api_game *g, json_t *req, const api_limits *lim,
@@ -96,7 +78,7 @@ static int dag_table(nb_solver *s, const api_game *g, json_t *req, const api_lim
     nb_game game = g->game;
     nb_err err = {0};
     if (nb_game_open(s, &game, &err) != NB_OK)
-        return api_fail_from_lib(p, &err, "");
+        return api_game_fail(p, g, "", &err);
     const nb_dag_params *d = game.params;
     json_t *values = json_array();
     for (size_t v = 0; v < d->nodes; v++)
@@ -106,20 +88,44 @@ static int dag_table(nb_solver *s, const api_game *g, json_t *req, const api_lim
     return 0;
 }
 
+/* A random DAG: edges from lower to higher rank of a random order of the nodes. */
+static json_t *dag_sample(api_rng *r, bool small)
+{
+    size_t n = 1 + api_rng_below(r, small ? 5 : 8), rank[8];
+    for (size_t i = 0; i < n; i++)
+        rank[i] = i;
+    for (size_t i = n; i > 1; i--) {
+        size_t j = api_rng_below(r, i), t = rank[i - 1];
+        rank[i - 1] = rank[j], rank[j] = t;
+    }
+    json_t *edges = json_array();
+    for (size_t m = api_rng_below(r, 2 * n + 1); m > 0; m--) {
+        size_t a = api_rng_below(r, n), b = api_rng_below(r, n);
+        if (a != b)
+            json_array_append_new(edges, json_pack("[I,I]", (json_int_t)rank[a < b ? a : b],
+                                                   (json_int_t)rank[a < b ? b : a]));
+    }
+    json_t *tokens = json_array();
+    for (size_t t = 1 + api_rng_below(r, small ? 2 : 3); t > 0; t--)
+        json_array_append_new(tokens, json_integer((json_int_t)api_rng_below(r, n)));
+    return json_pack("{s:s, s:I, s:o, s:o}", "type", "dag", "nodes", (json_int_t)n, "edges",
+                     edges, "tokens", tokens);
+}
+
 const api_type api_type_dag = {
     .name = "dag",
     .rules = &nb_dag,
-    .fields = (const char *const[]){"nodes", "edges", "tokens", NULL},
+    .fields = (const char *const[]){"tokens", "nodes", "edges", NULL},
     .position = "{\"tokens\":[]}",
     .limits = (const char *const[]){"max_nodes", "max_edges", "max_parts", "max_states", NULL},
     .misere = true,
     .moves_complete = true,
     .moves_carry_position = false,
     .decode = dag_decode,
+    .sample = dag_sample,
     .free_params = dag_free,
     .write_move = dag_write,
-    .moved_member = "tokens",
-    .write_member_after = tokens_after,
+    .write_state = api_put_int_state,
     .table = dag_table,
     .summary = "move one token along an edge of a directed acyclic graph",
     .field_docs = "{\"nodes\":\"number of nodes; they are 0..nodes-1\","

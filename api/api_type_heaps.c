@@ -11,15 +11,16 @@
 static int decode_heaps(json_t *obj, const char *base, const api_limits *lim, api_game *g,
                         api_problem *p)
 {
-    return api_member_int_array(obj, base, "heaps", lim->lib.max_parts, "max_parts", 0,
-                                INT64_MAX, &g->game.state, &g->game.len, p);
+    (void)lim;
+    return api_member_int_array(obj, base, "heaps", 0, INT64_MAX, &g->game.state, &g->game.len,
+                                p);
 }
 
 /* "k" >= 1 into *k. */
 static int decode_k(json_t *obj, const char *base, uint64_t *k, api_problem *p)
 {
     int64_t v = 0;
-    if (api_member_int(obj, base, "k", 1, INT64_MAX, &v, p))
+    if (api_member_int(obj, base, "k", 0, INT64_MAX, &v, p))
         return p->status;
     *k = (uint64_t)v;
     return 0;
@@ -56,16 +57,12 @@ static int subtraction_decode(json_t *obj, const char *base, const api_limits *l
     nb_subtraction_params *params = nb_xcalloc(1, sizeof *params);
     g->game = (nb_game){.rules = &nb_subtraction, .params = params};
     uint64_t *values;
-    if (api_member_int_array(obj, base, "set", NB_SUBTRACTION_MAX_SET, "values per set", 1,
-                             NB_SUBTRACTION_MAX_VALUE, &values, &params->nset, p))
+    if (api_member_int_array(obj, base, "set", 0, INT64_MAX, &values, &params->nset, p))
         return p->status;
-    memcpy(params->set, values, params->nset * sizeof *values);
+    memcpy(params->set, values,
+           (params->nset < NB_SUBTRACTION_MAX_SET ? params->nset : NB_SUBTRACTION_MAX_SET) *
+               sizeof *values);
     free(values);
-    if (params->nset == 0) {
-        char ptr[160];
-        api_path(ptr, sizeof ptr, base, "set");
-        return api_fail(p, 400, ptr, "set must hold at least one value");
-    }
     return decode_heaps(obj, base, lim, g, p);
 }
 
@@ -76,39 +73,24 @@ static void put_take(api_buf *b, uint64_t heap, uint64_t take)
     api_put_lit_uint(b, ",\"take\":", take);
 }
 
-static void take_write(api_move_writer *w, const nb_move *m, api_buf *b)
+static void take_write(api_move_writer *w, const nb_move *m, const uint64_t *after, size_t len,
+                       api_buf *b)
 {
-    (void)w;
-    put_take(b, m->u.take.heap, m->u.take.take);
+    (void)w, (void)after, (void)len;
+    put_take(b, m->w[0], m->w[1]);
 }
 
-/* The heaps after the move: one heap changed, or, in Nim_k, the heaps of its takes (in
- * increasing heap order, never more than the non-empty heaps). */
-static void heaps_after(api_move_writer *w, const nb_move *m, api_buf *b)
+/* {heap, take} pairs, in increasing heap order. */
+static void moore_write(api_move_writer *w, const nb_move *m, const uint64_t *after, size_t len,
+                        api_buf *b)
 {
-    const uint64_t *heaps = w->game->game.state;
-    if (!m->ntakes) {
-        api_entry_change c = {m->u.take.heap, heaps[m->u.take.heap] - m->u.take.take};
-        api_put_state_changed(w, &c, 1, b);
-        return;
-    }
-    api_entry_change *changes = nb_xmalloc(m->ntakes * sizeof *changes);
-    for (size_t t = 0; t < m->ntakes; t++)
-        changes[t] = (api_entry_change){m->takes[t].heap,
-                                        heaps[m->takes[t].heap] - m->takes[t].take};
-    api_put_state_changed(w, changes, m->ntakes, b);
-    free(changes);
-}
-
-static void moore_write(api_move_writer *w, const nb_move *m, api_buf *b)
-{
-    (void)w;
+    (void)w, (void)after, (void)len;
     api_put_lit(b, "\"takes\":[");
-    for (size_t i = 0; i < m->ntakes; i++) {
+    for (size_t i = 0; i + 1 < m->len; i += 2) {
         if (i)
             api_put_lit(b, ",");
         api_put_lit(b, "{");
-        put_take(b, m->takes[i].heap, m->takes[i].take);
+        put_take(b, m->w[i], m->w[i + 1]);
         api_put_lit(b, "}");
     }
     api_put_lit(b, "]");
@@ -154,10 +136,43 @@ static int subtraction_table(nb_solver *s, const api_game *g, json_t *req,
     nb_sequence seq;
     nb_err err = {0};
     if (nb_subtraction_sequence(s, g->game.params, up_to, &seq, &err) != NB_OK)
-        return api_fail_from_lib(p, &err, "");
+        return api_game_fail(p, g, "", &err);
     *out = api_sequence_json("subtraction", &seq);
     free(seq.values);
     return 0;
+}
+
+static json_t *nim_sample(api_rng *r, bool small)
+{
+    return json_pack("{s:s, s:o}", "type", "nim", "heaps", api_sample_ints(r, small ? 2 : 4, 7));
+}
+
+static json_t *bash_sample(api_rng *r, bool small)
+{
+    return json_pack("{s:s, s:o, s:I}", "type", "bash", "heaps",
+                     api_sample_ints(r, small ? 2 : 3, 12), "k",
+                     (json_int_t)(1 + api_rng_below(r, 4)));
+}
+
+static json_t *subtraction_sample(api_rng *r, bool small)
+{
+    json_t *set = json_array();
+    unsigned used = 0;
+    for (size_t n = 1 + api_rng_below(r, 3); n > 0; n--) {
+        unsigned t = 1 + (unsigned)api_rng_below(r, 8);
+        if (!(used >> t & 1))
+            json_array_append_new(set, json_integer(t));
+        used |= 1u << t;
+    }
+    return json_pack("{s:s, s:o, s:o}", "type", "subtraction", "heaps",
+                     api_sample_ints(r, small ? 2 : 3, 16), "set", set);
+}
+
+static json_t *moore_sample(api_rng *r, bool small)
+{
+    return json_pack("{s:s, s:o, s:I}", "type", "moore", "heaps",
+                     api_sample_ints(r, small ? 2 : 4, small ? 3 : 5), "k",
+                     (json_int_t)(1 + api_rng_below(r, 3)));
 }
 
 static const char *const heap_limits[] = {"max_parts", "max_states", NULL};
@@ -173,9 +188,9 @@ const api_type api_type_nim = {
     .moves_complete = true,
     .moves_carry_position = true,
     .decode = nim_decode,
+    .sample = nim_sample,
     .write_move = take_write,
-    .moved_member = "heaps",
-    .write_member_after = heaps_after,
+    .write_state = api_put_int_state,
     .table = nim_table,
     .summary = "take any positive number of counters from one heap",
     .field_docs = "{\"heaps\":\"array of heap sizes, integers 0..2^63-1\"}",
@@ -192,9 +207,9 @@ const api_type api_type_bash = {
     .moves_complete = true,
     .moves_carry_position = true,
     .decode = bash_decode,
+    .sample = bash_sample,
     .write_move = take_write,
-    .moved_member = "heaps",
-    .write_member_after = heaps_after,
+    .write_state = api_put_int_state,
     .table = bash_table,
     .summary = "take 1..k counters from one heap",
     .field_docs = "{\"heaps\":\"array of heap sizes, integers 0..2^63-1\","
@@ -213,9 +228,9 @@ const api_type api_type_subtraction = {
     .moves_carry_position = true,
     .heavy = true,
     .decode = subtraction_decode,
+    .sample = subtraction_sample,
     .write_move = take_write,
-    .moved_member = "heaps",
-    .write_member_after = heaps_after,
+    .write_state = api_put_int_state,
     .table = subtraction_table,
     .summary = "take t counters from one heap, t in the set",
     .field_docs = "{\"heaps\":\"array of heap sizes, integers 0..2^63-1\","
@@ -234,9 +249,9 @@ const api_type api_type_moore = {
     .moves_carry_position = true,
     .heavy = true,
     .decode = moore_decode,
+    .sample = moore_sample,
     .write_move = moore_write,
-    .moved_member = "heaps",
-    .write_member_after = heaps_after,
+    .write_state = api_put_int_state,
     .table = NULL,
     .summary = "Moore's Nim_k: take any positive numbers from 1..k heaps at once",
     .field_docs = "{\"heaps\":\"array of heap sizes, integers 0..2^63-1\","

@@ -21,33 +21,18 @@ static int sum_decode(json_t *obj, const char *base, const api_limits *lim, api_
     if (!json_is_array(comps))
         return api_fail(p, 400, ptr, "components must be an array of game objects");
     size_t n = json_array_size(comps);
-    if (n > lim->lib.max_components)
-        return api_fail_too_many(p, ptr, "components", n, "games", "max_components",
-                                 lim->lib.max_components);
     g->children = nb_xcalloc(n + 1, sizeof *g->children);
     params->games = nb_xcalloc(n + 1, sizeof *params->games);
-    params->state_offsets = nb_xcalloc(n + 1, sizeof *params->state_offsets);
     params->count = n;
-    size_t len = 0;
     for (size_t c = 0; c < n; c++) {
         char item[176];
         api_path_index(item, sizeof item, ptr, c);
-        json_t *comp = json_array_get(comps, c);
-        if (json_is_object(comp) && json_is_string(json_object_get(comp, "type")) &&
-            !strcmp(json_string_value(json_object_get(comp, "type")), "sum"))
-            return api_fail(p, 400, item, "a sum's components may not be sums: list their "
-                            "components instead");
-        if (api_game_decode(comp, item, false, false, lim, &g->children[c], p))
+        if (api_game_decode(json_array_get(comps, c), item, false, false, lim, &g->children[c], p))
             return p->status;
         g->nchildren = c + 1;
         params->games[c] = g->children[c].game;
-        params->state_offsets[c + 1] = len += g->children[c].game.len;
     }
-    g->game.len = len;
-    g->game.state = nb_xmalloc((len + 1) * sizeof *g->game.state);
-    for (size_t c = 0; c < n; c++)
-        memcpy(g->game.state + params->state_offsets[c], g->children[c].game.state,
-               g->children[c].game.len * sizeof *g->game.state);
+    g->game.state = nb_sum_state(params, &g->game.len);
     return 0;
 }
 
@@ -56,36 +41,60 @@ static void sum_free(api_game *g)
     nb_sum_params *params = g->game.params;
     if (params) {
         free(params->games);
-        free(params->state_offsets);
         free(params->part_offsets);
     }
     free(params);
 }
 
-static void sum_write(api_move_writer *w, const nb_move *m, api_buf *b)
+static void sum_write(api_move_writer *w, const nb_move *m, const uint64_t *after, size_t len,
+                      api_buf *b)
 {
     api_move_writer *child = api_move_writer_child(w, m->component);
+    nb_move inner = *m;
+    inner.component = 0;
+    size_t at = 0; /* a sum state holds each component's length, then its words */
+    for (size_t c = 0; c < m->component && at < len; c++)
+        at += 1 + after[at];
     api_put_lit_uint(b, "\"component\":", m->component);
     api_put_lit(b, ",\"move\":{");
-    child->game->type->write_move(child, m, b);
+    child->game->type->write_move(child, &inner, after + at + 1, (size_t)after[at], b);
     api_put_lit(b, "}");
 }
 
-/* The components as they came, but the moved one as it is after the move. */
-static void components_after(api_move_writer *w, const nb_move *m, api_buf *b)
+/* The components as they came, but those whose state differs written from it. */
+static void components_state(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b)
 {
     const api_game *g = w->game;
     api_put_lit(b, "[");
-    for (size_t i = 0; i < g->nchildren; i++) {
-        const api_game *child = &g->children[i];
-        if (i)
+    for (size_t c = 0, at = 0; c < g->nchildren && at < len; c++, at += 1 + state[at]) {
+        const api_game *child = &g->children[c];
+        const uint64_t *words = state + at + 1;
+        size_t n = (size_t)state[at];
+        if (c)
             api_put_lit(b, ",");
-        if (i == m->component)
-            api_put_position(api_move_writer_child(w, i), m, b);
-        else
+        if (n == child->game.len && !memcmp(words, child->game.state, n * sizeof *words))
             api_put_json(b, child->json);
+        else
+            api_put_position(api_move_writer_child(w, c), words, n, b);
     }
     api_put_lit(b, "]");
+}
+
+/* One to three small components of the other types. */
+static json_t *sum_sample(api_rng *r, bool small)
+{
+    size_t ntypes = 0;
+    while (api_registry[ntypes])
+        ntypes++;
+    json_t *comps = json_array();
+    for (size_t n = 1 + api_rng_below(r, small ? 2 : 3); n > 0;) {
+        const api_type *t = api_registry[api_rng_below(r, ntypes)];
+        if (t->sample && t->rules != &nb_sum) {
+            json_array_append_new(comps, t->sample(r, true));
+            n--;
+        }
+    }
+    return json_pack("{s:s, s:o}", "type", "sum", "components", comps);
 }
 
 const api_type api_type_sum = {
@@ -97,10 +106,10 @@ const api_type api_type_sum = {
     .moves_complete = true,
     .moves_carry_position = true,
     .decode = sum_decode,
+    .sample = sum_sample,
     .free_params = sum_free,
     .write_move = sum_write,
-    .moved_member = "components",
-    .write_member_after = components_after,
+    .write_state = components_state,
     .summary = "disjunctive sum: move in exactly one component",
     .field_docs = "{\"components\":\"array of game objects of the other types (no convention "
                   "inside)\"}",

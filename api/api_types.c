@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "api_json.h"
+#include "nb_util.h"
 
 extern const api_type api_type_nim, api_type_bash, api_type_subtraction, api_type_moore,
     api_type_staircase, api_type_coins, api_type_cutting, api_type_dag, api_type_sum;
@@ -128,6 +129,76 @@ void api_game_free(api_game *g)
     free(g->game.state);
     json_decref(g->json);
     memset(g, 0, sizeof *g);
+}
+
+/* The member a lib field number names in game g. */
+static const char *field_name(const api_game *g, int field)
+{
+    if (field == NB_FIELD_CONVENTION)
+        return "convention";
+    if (field == NB_FIELD_UP_TO)
+        return "up_to";
+    for (int i = 0; field >= 0 && g->type->fields[i]; i++)
+        if (i == field)
+            return g->type->fields[i];
+    return NULL;
+}
+
+int api_game_fail(api_problem *p, const api_game *g, const char *base, nb_err *err)
+{
+    int status = err->status == NB_EINVAL ? 400 : 422;
+    char at[API_PATH_BYTES], ptr[API_PATH_BYTES], named[API_PATH_BYTES];
+    nb_copy_cut(at, sizeof at, base);
+    if (err->component != NB_NO_INDEX && err->component < g->nchildren) {
+        char comps[API_PATH_BYTES];
+        api_path(comps, sizeof comps, base, "components");
+        api_path_index(at, sizeof at, comps, err->component);
+        g = &g->children[err->component];
+    }
+    const char *name = err->field == NB_FIELD_NONE ? NULL : field_name(g, err->field);
+    if (!name) {
+        api_fail(p, status, err->field == NB_FIELD_NONE && err->component != NB_NO_INDEX
+                                ? at : NULL, "%s", err->msg);
+    } else {
+        api_path(ptr, sizeof ptr, err->field < 0 ? "" : at, name);
+        nb_copy_cut(named, sizeof named, name);
+        for (int k = 0; k < 2 && err->index[k] != NB_NO_INDEX; k++) {
+            char outer[API_PATH_BYTES];
+            nb_copy_cut(outer, sizeof outer, ptr);
+            api_path_index(ptr, sizeof ptr, outer, err->index[k]);
+            size_t used = strlen(named);
+            snprintf(named + used, sizeof named - used, "[%zu]", err->index[k]);
+        }
+        if (err->predicate)
+            api_fail(p, status, ptr, "%s %s", named, err->msg);
+        else
+            api_fail(p, status, ptr, "%s", err->msg);
+    }
+    if (err->status == NB_ECYCLE) {
+        json_t *cycle = json_array();
+        for (size_t i = 0; i < err->cycle_len; i++)
+            json_array_append_new(cycle, json_integer((json_int_t)err->cycle[i]));
+        p->extra = json_pack("{s:o}", "cycle", cycle);
+    }
+    nb_err_clear(err);
+    return status;
+}
+
+uint64_t api_rng_below(api_rng *r, uint64_t n)
+{
+    uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    return n ? z % n : 0;
+}
+
+json_t *api_sample_ints(api_rng *rng, size_t max_len, uint64_t max_value)
+{
+    json_t *a = json_array();
+    for (size_t n = api_rng_below(rng, max_len + 1); n > 0; n--)
+        json_array_append_new(a, json_integer((json_int_t)api_rng_below(rng, max_value + 1)));
+    return a;
 }
 
 json_t *api_sequence_json(const char *type, const nb_sequence *seq)

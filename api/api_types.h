@@ -14,9 +14,6 @@ typedef struct api_type api_type;
 typedef struct api_game api_game;
 typedef struct api_move_writer api_move_writer; /* api_position.h */
 
-/* Writes the value one member of the writer's game object holds after move m. */
-typedef void api_value_writer(api_move_writer *w, const nb_move *m, api_buf *b);
-
 /* A decoded game object. Owns its params, state and children (sum components); holds a
  * reference to the JSON object it came from. Free with api_game_free. */
 struct api_game {
@@ -36,10 +33,19 @@ typedef struct api_limits {
     size_t max_answer;  /* bytes of positions one answer may copy (moves x position size) */
 } api_limits;
 
+/* A small random number source for the samplers (splitmix64): start it with any seed. */
+typedef struct api_rng {
+    uint64_t s;
+} api_rng;
+/* A number in 0..n-1 (0 when n is 0). */
+uint64_t api_rng_below(api_rng *r, uint64_t n);
+
 struct api_type {
     const char *name;
     const nb_ruleset *rules;
-    const char *const *fields;   /* allowed members besides "type" and "convention" */
+    /* The members besides "type" and "convention", in the ruleset's field order: fields[0]
+     * holds the position (the state), the others the rules (nb_rulesets.h). */
+    const char *const *fields;
     const char *position;        /* JSON object text: the position members a /v1/table
                                     request may leave out, with the empty value they take */
     const char *const *limits;   /* names of the limits that bound it (catalog) */
@@ -51,17 +57,21 @@ struct api_type {
     int (*decode)(json_t *obj, const char *base, const api_limits *lim, api_game *g,
                   api_problem *p);
     void (*free_params)(api_game *g); /* NULL: free(g->game.params) */
-    /* Writes the move's own members, without braces and without "position":
-     * "heap":0,"take":1 */
-    void (*write_move)(api_move_writer *w, const nb_move *m, api_buf *b);
-    /* The game object after a move is the object as it came, but for this member, whose
-     * new value write_member_after writes. */
-    const char *moved_member;
-    api_value_writer *write_member_after;
+    /* Writes the move's own members, without braces and without "position"
+     * ("heap":0,"take":1), given the state after it. */
+    void (*write_move)(api_move_writer *w, const nb_move *m, const uint64_t *after,
+                       size_t len, api_buf *b);
+    /* Writes the value of fields[0] for a state of the writer's game: the game object
+     * after a move is the object as it came, but for that member. */
+    void (*write_state)(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b);
     /* The SG table of the ruleset (`req` holds "up_to" where the type takes it), or NULL
      * when the type has none. Returns 0 or the problem's status. */
     int (*table)(nb_solver *s, const api_game *g, json_t *req, const api_limits *lim,
                  json_t **out, api_problem *p);
+    /* A random position of this type, small enough for a brute-force solver (smaller
+     * still when `small`: a sum's component), as a new JSON object (caller owns it). The
+     * tests check every type on thousands of them. */
+    json_t *(*sample)(api_rng *rng, bool small);
     const char *summary;      /* one line: the rules */
     const char *field_docs;   /* JSON object text: field -> description */
     const char *example;      /* JSON text of a working request */
@@ -80,6 +90,14 @@ void api_type_list(char *out, size_t size, bool tables_only);
 int api_game_decode(json_t *obj, const char *base, bool top, bool for_table,
                     const api_limits *lim, api_game *g, api_problem *p);
 void api_game_free(api_game *g);
+
+/* Turns a libnimber error about game g (at JSON Pointer `base`) into a problem: 400 for a
+ * bad field, 422 for a limit, a cycle or an undefined question, with the pointer and the
+ * wording of the field the lib blamed. Clears err. Returns the status. */
+int api_game_fail(api_problem *p, const api_game *g, const char *base, nb_err *err);
+
+/* A JSON array of 0..max_len random integers in 0..max_value, for samplers. */
+json_t *api_sample_ints(api_rng *rng, size_t max_len, uint64_t max_value);
 
 /* {"type":..., "values":[...], "period":p|null, "preperiod":q|null} from a sequence. */
 json_t *api_sequence_json(const char *type, const nb_sequence *seq);

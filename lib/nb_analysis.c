@@ -1,4 +1,6 @@
-/* nb_analysis.c - bounded move lists and the analysis that owns one. */
+/* nb_analysis.c - bounded move lists, growing states and the analysis that owns them. */
+#include "nb_analysis.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,10 +9,7 @@
 
 void nb_movelist_init(nb_movelist *list, size_t limit)
 {
-    list->items = NULL;
-    list->len = list->cap = 0;
-    list->limit = limit;
-    list->truncated = false;
+    *list = (nb_movelist){.limit = limit};
 }
 
 bool nb_movelist_push(nb_movelist *list, const nb_move *move)
@@ -20,38 +19,58 @@ bool nb_movelist_push(nb_movelist *list, const nb_move *move)
         return false;
     }
     nb_reserve((void **)&list->items, &list->cap, list->len + 1, sizeof *list->items);
-    nb_move *copy = &list->items[list->len++];
-    *copy = *move;
-    if (move->ntakes) {
-        copy->takes = nb_xmalloc(move->ntakes * sizeof *move->takes);
-        memcpy(copy->takes, move->takes, move->ntakes * sizeof *move->takes);
-    }
+    nb_reserve((void **)&list->words, &list->wcap, list->nwords + move->len + 1,
+               sizeof *list->words);
+    list->items[list->len++] = (struct nb_move_slot){move->component, list->nwords, move->len,
+                                                     move->wins_now};
+    if (move->len)
+        memcpy(list->words + list->nwords, move->w, move->len * sizeof *move->w);
+    list->nwords += move->len;
     return true;
+}
+
+nb_move nb_movelist_at(const nb_movelist *list, size_t i)
+{
+    const struct nb_move_slot *s = &list->items[i];
+    return (nb_move){s->component, s->wins_now, s->len, list->words + s->at};
 }
 
 void nb_movelist_free(nb_movelist *list)
 {
-    for (size_t i = 0; i < list->len; i++)
-        free(list->items[i].takes);
     free(list->items);
+    free(list->words);
     nb_movelist_init(list, list->limit);
+}
+
+void nb_state_resize(nb_state *s, size_t len)
+{
+    nb_reserve((void **)&s->w, &s->cap, len + 1, sizeof *s->w);
+    s->len = len;
 }
 
 void nb_analysis_free(nb_analysis *a)
 {
+    for (size_t i = 0; i < a->ncomponents; i++)
+        free(a->components[i].followers);
     free(a->components);
     a->components = NULL;
     a->ncomponents = 0;
     nb_movelist_free(&a->moves);
+    nb_movelist_free(&a->drawing);
 }
 
 void nb_components_per_part(const nb_game *g, const uint64_t *sg, nb_analysis *out)
 {
     out->ncomponents = g->rules->part_count(g);
-    out->components = nb_xcalloc(out->ncomponents, sizeof *out->components);
+    out->components = nb_xcalloc(out->ncomponents + 1, sizeof *out->components);
     for (size_t i = 0; sg && i < out->ncomponents; i++) {
-        out->components[i].has_sg = sg[i] != NB_SG_WIN_NOW;
-        out->components[i].sg = sg[i];
+        nb_component *c = &out->components[i];
+        c->has_sg = sg[i] != NB_SG_WIN_NOW && sg[i] != NB_SG_LOOPY;
+        c->sg = c->has_sg ? sg[i] : 0;
+        if (sg[i] == NB_SG_LOOPY) {
+            c->loopy = true;
+            g->rules->loopy_followers(g, i, &c->followers, &c->nfollowers);
+        }
     }
 }
 

@@ -20,7 +20,7 @@ static const nb_heap_rule bash_rule = {bash_take, bash_value};
 static nb_status bash_check(const nb_game *g, const nb_solver *s, nb_err *err)
 {
     if (bash_k(g) < 1)
-        return nb_fail(err, NB_EINVAL, "/k", "k must be at least 1");
+        return nb_fail_field(err, NB_EINVAL, 1, NB_NO_INDEX, NB_NO_INDEX, "must be an integer of at least 1");
     return nb_heaps_check(g, s, err);
 }
 
@@ -42,8 +42,8 @@ static nb_status bash_moves_to(const nb_game *g, nb_solver *s, size_t part, uint
         return NB_OK;
     uint64_t d = value > target ? value - target : value + (k - target) + 1;
     if (d <= n) {
-        nb_move m = {.u.take = {part, d}};
-        nb_movelist_push(out, &m);
+        uint64_t take[2] = {part, d};
+        nb_movelist_push(out, &(nb_move){.len = 2, .w = take});
     }
     return NB_OK;
 }
@@ -64,6 +64,7 @@ static void bash_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
 const nb_ruleset nb_bash = {
     .name = "bash",
     .check = bash_check,
+    .apply = nb_heaps_apply,
     .part_count = nb_heaps_part_count,
     .part_values = bash_values,
     .moves_to = bash_moves_to,

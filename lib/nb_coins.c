@@ -28,8 +28,9 @@ static uint64_t heads_xor(const nb_game *g)
 static nb_status coins_check(const nb_game *g, const nb_solver *s, nb_err *err)
 {
     if (ncoins(g) > s->limits.max_parts)
-        return nb_fail(err, NB_ELIMIT, "/coins", "%zu coins exceed the limit max_parts=%llu",
-                       ncoins(g), (unsigned long long)s->limits.max_parts);
+        return nb_fail_field(err, NB_ELIMIT, 0, NB_NO_INDEX, NB_NO_INDEX,
+                             "holds %zu coins, over the limit max_parts=%llu", ncoins(g),
+                             (unsigned long long)s->limits.max_parts);
     return NB_OK;
 }
 
@@ -55,8 +56,8 @@ static nb_status coins_moves_to(const nb_game *g, nb_solver *s, size_t part, uin
         uint64_t other = c ^ x ^ target; /* the value c must become: coin `other`, or none */
         if (!is_head(g->state, c) || other >= c)
             continue;
-        nb_move m = {.u.flip = {c, (size_t)other}};
-        if (!nb_movelist_push(out, &m))
+        uint64_t move[2] = {c, other};
+        if (!nb_movelist_push(out, &(nb_move){.len = 2, .w = move}))
             break;
     }
     return NB_OK;
@@ -71,8 +72,8 @@ static nb_status coins_options(const nb_game *g, nb_solver *s, size_t part, nb_o
         if (!is_head(g->state, c))
             continue;
         for (size_t other = 0; other < c; other++) {
-            nb_move m = {.u.flip = {c, other}};
-            if (!fn(ctx, &m, x ^ c ^ other))
+            uint64_t move[2] = {c, other};
+            if (!fn(ctx, &(nb_move){.len = 2, .w = move}, x ^ c ^ other))
                 return NB_OK;
         }
     }
@@ -89,10 +90,10 @@ static void coins_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
             continue;
         turn(after, c);
         for (size_t other = 0; other < c && go_on; other++) {
-            nb_move m = {.u.flip = {c, other}};
+            uint64_t move[2] = {c, other};
             if (other)
                 turn(after, other);
-            go_on = fn(ctx, &m, after);
+            go_on = fn(ctx, &(nb_move){.len = 2, .w = move}, after, g->len);
             if (other)
                 turn(after, other);
         }
@@ -101,9 +102,20 @@ static void coins_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
     free(after);
 }
 
+/* {coin, also}: the head turned, and the coin left of it when also is not 0. */
+static void coins_apply(const nb_game *g, const nb_move *m, nb_state *after)
+{
+    nb_state_resize(after, g->len);
+    memcpy(after->w, g->state, g->len * sizeof *after->w);
+    turn(after->w, (size_t)m->w[0]);
+    if (m->w[1])
+        turn(after->w, (size_t)m->w[1]);
+}
+
 const nb_ruleset nb_coins = {
     .name = "coins",
     .check = coins_check,
+    .apply = coins_apply,
     .part_count = coins_part_count,
     .part_values = coins_values,
     .moves_to = coins_moves_to,

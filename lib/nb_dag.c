@@ -17,26 +17,25 @@ static nb_status dag_check(const nb_game *g, const nb_solver *s, nb_err *err)
     const nb_dag_params *p = dag_params(g);
     const nb_limits *lim = &s->limits;
     if (p->nodes > lim->max_nodes)
-        return nb_fail(err, NB_ELIMIT, "/nodes", "%zu nodes exceed the limit max_nodes=%llu",
-                       p->nodes, (unsigned long long)lim->max_nodes);
+        return nb_fail_field(err, NB_ELIMIT, 1, NB_NO_INDEX, NB_NO_INDEX,
+                             "%zu is over the limit max_nodes=%llu", p->nodes,
+                             (unsigned long long)lim->max_nodes);
     if (p->nedges > lim->max_edges)
-        return nb_fail(err, NB_ELIMIT, "/edges", "%zu edges exceed the limit max_edges=%llu",
-                       p->nedges, (unsigned long long)lim->max_edges);
+        return nb_fail_field(err, NB_ELIMIT, 2, NB_NO_INDEX, NB_NO_INDEX,
+                             "holds %zu edges, over the limit max_edges=%llu", p->nedges,
+                             (unsigned long long)lim->max_edges);
     if (g->len > lim->max_parts)
-        return nb_fail(err, NB_ELIMIT, "/tokens", "%zu tokens exceed the limit max_parts=%llu",
-                       g->len, (unsigned long long)lim->max_parts);
-    char ptr[48];
+        return nb_fail_field(err, NB_ELIMIT, 0, NB_NO_INDEX, NB_NO_INDEX,
+                             "holds %zu tokens, over the limit max_parts=%llu", g->len,
+                             (unsigned long long)lim->max_parts);
     for (size_t i = 0; i < 2 * p->nedges; i++)
-        if (p->edges[i] >= p->nodes) {
-            snprintf(ptr, sizeof ptr, "/edges/%zu/%zu", i / 2, i % 2);
-            return nb_fail(err, NB_EINVAL, ptr, "edges[%zu] names node %u, past the last node",
-                           i / 2, p->edges[i]);
-        }
+        if (p->edges[i] >= p->nodes)
+            return nb_fail_field(err, NB_EINVAL, 2, i / 2, i % 2,
+                                 "must be a node number in 0..%zu", p->nodes ? p->nodes - 1 : 0);
     for (size_t i = 0; i < g->len; i++)
-        if (g->state[i] >= p->nodes) {
-            snprintf(ptr, sizeof ptr, "/tokens/%zu", i);
-            return nb_fail(err, NB_EINVAL, ptr, "tokens[%zu] names a node past the last node", i);
-        }
+        if (g->state[i] >= p->nodes)
+            return nb_fail_field(err, NB_EINVAL, 0, i, NB_NO_INDEX,
+                                 "must be a node number in 0..%zu", p->nodes ? p->nodes - 1 : 0);
     return NB_OK;
 }
 
@@ -172,8 +171,10 @@ static nb_status report_cycle(const nb_dag_params *p, const dag_node *node, uint
         err->cycle[i] = v;
     free(step);
     free(next);
-    return nb_fail(err, NB_ECYCLE, "/edges", "the graph has a cycle through %zu nodes "
-                   "(node %u leads back to itself)", len, u);
+    nb_fail(err, NB_ECYCLE, "the graph has a cycle through %zu nodes (node %u leads back to "
+            "itself)", len, u);
+    nb_err_blame(err, 2, NB_NO_INDEX, NB_NO_INDEX);
+    return NB_ECYCLE;
 }
 
 /* The mex of a finished node's successors: the first value missing from its narrow mask,
@@ -257,6 +258,23 @@ static nb_status solve(nb_dag_params *p, nb_err *err)
     return st;
 }
 
+/* Drops the repeats of a target from each successor list: parallel edges are one move. */
+static void distinct_targets(nb_dag_params *p)
+{
+    uint32_t *seen = nb_xcalloc(p->nodes + 1, sizeof *seen), kept = 0;
+    for (size_t u = 0; u < p->nodes; u++) {
+        uint32_t from = p->offsets[u], to = p->offsets[u + 1];
+        p->offsets[u] = kept;
+        for (uint32_t e = from; e < to; e++)
+            if (seen[p->targets[e]] != u + 1) {
+                seen[p->targets[e]] = (uint32_t)u + 1;
+                p->targets[kept++] = p->targets[e];
+            }
+    }
+    p->offsets[p->nodes] = kept;
+    free(seen);
+}
+
 /* The successor lists, built on first use: for the nodes the tokens stand on (one
  * filtered pass over the edges; a first use always asks for one of them), then for every
  * node once a search (`all`) or a move from another node asks. */
@@ -276,6 +294,7 @@ static void need_successors(const nb_game *g, bool all, uint64_t node)
             nb_bit_set(p->succ_of, g->state[t]);
     }
     group_edges(p, 0, p->succ_of, NULL, &p->offsets, &p->targets);
+    distinct_targets(p);
 }
 
 static void dag_release(nb_game *g, nb_solver *s)
@@ -312,8 +331,8 @@ static nb_status dag_options(const nb_game *g, nb_solver *s, size_t part, nb_opt
     need_successors(g, false, u);
     const nb_dag_params *p = dag_params(g);
     for (uint32_t e = p->offsets[u]; e < p->offsets[u + 1]; e++) {
-        nb_move m = {.u.slide = {part, u, p->targets[e]}};
-        if (!fn(ctx, &m, p->sg[p->targets[e]]))
+        uint64_t slide[3] = {part, u, p->targets[e]};
+        if (!fn(ctx, &(nb_move){.len = 3, .w = slide}, p->sg[p->targets[e]]))
             break;
     }
     return NB_OK;
@@ -336,18 +355,27 @@ static void dag_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
     for (size_t t = 0; t < g->len && go_on; t++) {
         uint64_t u = g->state[t];
         for (uint32_t e = p->offsets[u]; e < p->offsets[u + 1] && go_on; e++) {
-            nb_move m = {.u.slide = {t, u, p->targets[e]}};
+            uint64_t slide[3] = {t, u, p->targets[e]};
             after[t] = p->targets[e];
-            go_on = fn(ctx, &m, after);
+            go_on = fn(ctx, &(nb_move){.len = 3, .w = slide}, after, g->len);
         }
         after[t] = u;
     }
     free(after);
 }
 
+/* {token, from, to}: the token moves to `to`. */
+static void dag_apply(const nb_game *g, const nb_move *m, nb_state *after)
+{
+    nb_state_resize(after, g->len);
+    memcpy(after->w, g->state, g->len * sizeof *after->w);
+    after->w[m->w[0]] = m->w[2];
+}
+
 const nb_ruleset nb_dag = {
     .name = "dag",
     .check = dag_check,
+    .apply = dag_apply,
     .prepare = dag_prepare,
     .release = dag_release,
     .part_count = nb_heaps_part_count,

@@ -2,7 +2,9 @@
 #ifndef NB_ERROR_H
 #define NB_ERROR_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 typedef enum nb_status {
     NB_OK = 0,
@@ -12,23 +14,46 @@ typedef enum nb_status {
     NB_EUNDEFINED /* well-formed, but the question has no answer (misère cutting game) */
 } nb_status;
 
-/* Filled in by the callee on failure; lives on the caller's stack. `pointer` is a JSON
- * Pointer to the field at fault relative to the game object ("" when no single field is).
- * `cycle` (NB_ECYCLE only) is heap memory owned by the report: release it with nb_err_clear. */
+/* Which field of a game a report blames. A ruleset numbers its own fields: 0 is the
+ * position (its state: heaps, stairs, tokens...), 1, 2... its rules in the order
+ * nb_rulesets.h lists them. These name what no ruleset owns. */
+enum {
+    NB_FIELD_NONE = -1,       /* no single field is at fault */
+    NB_FIELD_CONVENTION = -2, /* normal or misère play */
+    NB_FIELD_UP_TO = -3,      /* how far a table was asked for */
+};
+
+#define NB_NO_INDEX SIZE_MAX
+
+/* Filled in by the callee on failure; lives on the caller's stack. The lib speaks its
+ * own terms: `field` (a ruleset's field number, or NB_FIELD_*), `index` (the element of
+ * that field, then the element's own element: NB_NO_INDEX where there is none) and
+ * `component` (the sum component the field belongs to, or NB_NO_INDEX). When `predicate`
+ * is set, `msg` says something of the field ("exceeds 2^63-1") and a caller names the
+ * field before it; otherwise msg is a whole sentence. `cycle` (NB_ECYCLE only) is heap
+ * memory owned by the report: release it with nb_err_clear. */
 typedef struct nb_err {
     nb_status status;
-    char pointer[96];
+    int field;
+    size_t index[2];
+    size_t component;
+    bool predicate;
     char msg[256];
     size_t *cycle;
     size_t cycle_len;
 } nb_err;
 
-/* Sets status, pointer (may be NULL) and a printf-style message; returns status. */
-nb_status nb_fail(nb_err *err, nb_status status, const char *pointer, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+/* Sets status and a printf-style sentence that blames no field; returns status. */
+nb_status nb_fail(nb_err *err, nb_status status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
-/* Puts `prefix` (e.g. "/components/2") in front of err->pointer. */
-void nb_err_prefix(nb_err *err, const char *prefix);
+/* Sets status and a predicate of field `field`, element i (then j) of it (NB_NO_INDEX:
+ * none); returns status. */
+nb_status nb_fail_field(nb_err *err, nb_status status, int field, size_t i, size_t j,
+                        const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+/* Blames field `field` (element i, then j) for a report whose msg is a whole sentence. */
+void nb_err_blame(nb_err *err, int field, size_t i, size_t j);
 
 /* Frees what the report owns and resets it to NB_OK. */
 void nb_err_clear(nb_err *err);

@@ -1,7 +1,6 @@
 /* nb_heaps.c - checks, canonical form and move emission for heap games. */
 #include "nb_heaps.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,14 +9,12 @@
 nb_status nb_heaps_check(const nb_game *g, const nb_solver *s, nb_err *err)
 {
     if (g->len > s->limits.max_parts)
-        return nb_fail(err, NB_ELIMIT, "/heaps", "%zu heaps exceed the limit max_parts=%llu",
-                       g->len, (unsigned long long)s->limits.max_parts);
+        return nb_fail_field(err, NB_ELIMIT, 0, NB_NO_INDEX, NB_NO_INDEX,
+                             "holds %zu heaps, over the limit max_parts=%llu", g->len,
+                             (unsigned long long)s->limits.max_parts);
     for (size_t i = 0; i < g->len; i++)
-        if (g->state[i] > NB_HEAP_MAX) {
-            char ptr[40];
-            snprintf(ptr, sizeof ptr, "/heaps/%zu", i);
-            return nb_fail(err, NB_EINVAL, ptr, "heaps[%zu] exceeds 2^63-1", i);
-        }
+        if (g->state[i] > NB_HEAP_MAX)
+            return nb_fail_field(err, NB_EINVAL, 0, i, NB_NO_INDEX, "exceeds 2^63-1");
     return NB_OK;
 }
 
@@ -27,10 +24,11 @@ size_t nb_heaps_part_count(const nb_game *g) { return g->len; }
  * few heaps of a sorted state. A state far from sorted (a client's, of up to max_parts
  * heaps) goes to qsort once its entries have moved more than a few places each on
  * average, so that no state costs more than a linear pass and one qsort. */
-void nb_heaps_canonicalize(const nb_game *g, uint64_t *state)
+void nb_heaps_canonicalize(const nb_game *g, uint64_t *state, size_t len)
 {
-    size_t moved = 0, budget = 4 * g->len + 64;
-    for (size_t i = 1; i < g->len; i++) {
+    (void)g;
+    size_t moved = 0, budget = 4 * len + 64;
+    for (size_t i = 1; i < len; i++) {
         uint64_t v = state[i];
         size_t j = i;
         for (; j > 0 && state[j - 1] > v; j--)
@@ -38,10 +36,17 @@ void nb_heaps_canonicalize(const nb_game *g, uint64_t *state)
         state[j] = v;
         moved += i - j;
         if (moved > budget) {
-            qsort(state, g->len, sizeof *state, nb_cmp_u64);
+            qsort(state, len, sizeof *state, nb_cmp_u64);
             return;
         }
     }
+}
+
+void nb_heaps_apply(const nb_game *g, const nb_move *m, nb_state *after)
+{
+    nb_state_resize(after, g->len);
+    memcpy(after->w, g->state, g->len * sizeof *after->w);
+    after->w[m->w[0]] -= m->w[1];
 }
 
 uint64_t nb_heaps_max(const nb_game *g)
@@ -66,7 +71,8 @@ void nb_heaps_options(const nb_game *g, const nb_heap_rule *rule, size_t part,
     for (uint64_t i = 0; (take = rule->take(g, n, i)) != 0; i++) {
         if (take > n)
             continue;
-        nb_move m = {.u.take = {part, take}};
+        uint64_t words[2] = {part, take};
+        nb_move m = {.len = 2, .w = words};
         if (!fn(ctx, &m, rule->value(g, n - take)))
             return;
     }
@@ -82,9 +88,10 @@ void nb_heaps_each_move(const nb_game *g, const nb_heap_rule *rule, nb_move_fn f
         for (uint64_t i = 0; go_on && (take = rule->take(g, n, i)) != 0; i++) {
             if (take > n)
                 continue;
-            nb_move m = {.u.take = {heap, take}};
+            uint64_t words[2] = {heap, take};
+            nb_move m = {.len = 2, .w = words};
             scratch[heap] = n - take;
-            go_on = fn(ctx, &m, scratch);
+            go_on = fn(ctx, &m, scratch, g->len);
         }
         scratch[heap] = n;
     }

@@ -11,7 +11,9 @@
 nb_status nb_heaps_check(const nb_game *g, const nb_solver *s, nb_err *err);
 size_t nb_heaps_part_count(const nb_game *g);
 /* Sorts the heaps: positions equal up to the order of heaps are one state. */
-void nb_heaps_canonicalize(const nb_game *g, uint64_t *state);
+void nb_heaps_canonicalize(const nb_game *g, uint64_t *state, size_t len);
+/* The state after a {heap, take} move. */
+void nb_heaps_apply(const nb_game *g, const nb_move *m, nb_state *after);
 /* Largest heap of the position (0 when none). */
 uint64_t nb_heaps_max(const nb_game *g);
 

@@ -17,7 +17,7 @@ static uint64_t moore_k(const nb_game *g) { return ((const nb_moore_params *)g->
 static nb_status moore_check(const nb_game *g, const nb_solver *s, nb_err *err)
 {
     if (moore_k(g) < 1)
-        return nb_fail(err, NB_EINVAL, "/k", "k must be at least 1");
+        return nb_fail_field(err, NB_EINVAL, 1, NB_NO_INDEX, NB_NO_INDEX, "must be an integer of at least 1");
     return nb_heaps_check(g, s, err);
 }
 
@@ -61,14 +61,15 @@ static bool finish_move(builder *bd, int top, nb_movelist *out)
             if (!bd->is_free[h] && (g->state[h] >> b & 1))
                 make_free(bd, h, b), more--;
     }
-    nb_move m = {0};
-    m.takes = nb_xmalloc(bd->nfree * sizeof *m.takes);
-    m.ntakes = 0;
+    uint64_t *takes = nb_xmalloc(2 * bd->nfree * sizeof *takes);
+    size_t n = 0;
     for (size_t h = 0; h < g->len; h++)
-        if (bd->is_free[h])
-            m.takes[m.ntakes++] = (nb_take){h, g->state[h] - bd->size[h]};
-    bool pushed = nb_movelist_push(out, &m);
-    free(m.takes);
+        if (bd->is_free[h]) {
+            takes[n++] = h;
+            takes[n++] = g->state[h] - bd->size[h];
+        }
+    bool pushed = nb_movelist_push(out, &(nb_move){.len = n, .w = takes});
+    free(takes);
     return pushed;
 }
 
@@ -142,28 +143,30 @@ static void moore_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
             nonempty[n++] = h;
     uint64_t *after = nb_xmalloc((g->len + 1) * sizeof *after);
     size_t *pick = nb_xmalloc((n + 1) * sizeof *pick);
-    nb_take *takes = nb_xmalloc((n + 1) * sizeof *takes);
+    uint64_t *takes = nb_xmalloc((2 * n + 1) * sizeof *takes); /* heap, take pairs */
     bool go_on = true;
     uint64_t kmax = moore_k(g) < n ? moore_k(g) : n;
     for (size_t size = 1; size <= kmax && go_on; size++) {
         for (size_t i = 0; i < size; i++)
             pick[i] = i;
         for (;;) {
-            for (size_t i = 0; i < size; i++)
-                takes[i] = (nb_take){nonempty[pick[i]], 1};
+            for (size_t i = 0; i < size; i++) {
+                takes[2 * i] = nonempty[pick[i]];
+                takes[2 * i + 1] = 1;
+            }
             for (;;) { /* every take vector for this subset */
                 memcpy(after, g->state, g->len * sizeof *after);
                 for (size_t i = 0; i < size; i++)
-                    after[takes[i].heap] -= takes[i].take;
-                nb_move m = {.takes = takes, .ntakes = size};
-                if (!(go_on = fn(ctx, &m, after)))
+                    after[takes[2 * i]] -= takes[2 * i + 1];
+                nb_move m = {.len = 2 * size, .w = takes};
+                if (!(go_on = fn(ctx, &m, after, g->len)))
                     break;
                 size_t i = 0;
-                while (i < size && takes[i].take == g->state[takes[i].heap])
-                    takes[i++].take = 1;
+                while (i < size && takes[2 * i + 1] == g->state[takes[2 * i]])
+                    takes[2 * i++ + 1] = 1;
                 if (i == size)
                     break;
-                takes[i].take++;
+                takes[2 * i + 1]++;
             }
             size_t i = size;
             while (go_on && i > 0 && pick[i - 1] == n - size + i - 1)
@@ -186,11 +189,10 @@ static void moore_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
 static nb_status searched(const nb_game *g, nb_solver *s, nb_search **out, nb_err *err)
 {
     nb_moore_params *p = g->params;
-    if (!p->search || nb_search_find(p->search, g->state) == SIZE_MAX) {
+    if (!p->search || nb_search_find(p->search, g->state, g->len) == SIZE_MAX) {
         nb_search_free(p->search);
         p->search = NULL;
-        nb_status st = nb_search_run(g, NB_NORMAL, s->limits.max_states, "max_states",
-                                     &p->search, err);
+        nb_status st = nb_search_run(g, NB_NORMAL, s->limits.max_states, &p->search, err);
         if (st != NB_OK)
             return st;
     }
@@ -211,7 +213,7 @@ static nb_status moore_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_e
     nb_search *search;
     nb_status st = searched(g, s, &search, err);
     if (st == NB_OK)
-        sg[0] = nb_search_value(search, nb_search_find(search, g->state));
+        sg[0] = nb_search_sg(search, nb_search_find(search, g->state, g->len));
     return st;
 }
 
@@ -221,11 +223,11 @@ typedef struct option_ctx {
     void *ctx;
 } option_ctx;
 
-static bool forward_option(void *ctx_, const nb_move *move, const uint64_t *after)
+static bool forward_option(void *ctx_, const nb_move *move, const uint64_t *after, size_t len)
 {
     option_ctx *oc = ctx_;
-    size_t i = nb_search_find(oc->search, after);
-    return oc->fn(oc->ctx, move, nb_search_value(oc->search, i));
+    size_t i = nb_search_find(oc->search, after, len);
+    return oc->fn(oc->ctx, move, nb_search_sg(oc->search, i));
 }
 
 /* Moves in the order of each_move, with values from the search of the whole game. */
@@ -247,9 +249,19 @@ static nb_status moore_moves_to(const nb_game *g, nb_solver *s, size_t part, uin
     return moore_options(g, s, part, nb_keep_if_target, &filter, err);
 }
 
+/* Every {heap, take} pair of the move taken off its heap. */
+static void moore_apply(const nb_game *g, const nb_move *m, nb_state *after)
+{
+    nb_state_resize(after, g->len);
+    memcpy(after->w, g->state, g->len * sizeof *after->w);
+    for (size_t i = 0; i + 1 < m->len; i += 2)
+        after->w[m->w[i]] -= m->w[i + 1];
+}
+
 const nb_ruleset nb_moore = {
     .name = "moore",
     .check = moore_check,
+    .apply = moore_apply,
     .release = moore_release,
     .part_count = moore_part_count,
     .part_values = moore_values,

@@ -28,8 +28,8 @@ static nb_status nim_moves_to(const nb_game *g, nb_solver *s, size_t part, uint6
 {
     (void)s, (void)err;
     if (target < g->state[part]) {
-        nb_move m = {.u.take = {part, g->state[part] - target}};
-        nb_movelist_push(out, &m);
+        uint64_t take[2] = {part, g->state[part] - target};
+        nb_movelist_push(out, &(nb_move){.len = 2, .w = take});
     }
     return NB_OK;
 }
@@ -68,8 +68,8 @@ static nb_status nim_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb
         uint64_t a = g->state[i], b = a ^ x;
         bool big_elsewhere = big > (a > 1);
         if (b < a && (big_elsewhere || b > 1)) {
-            nb_move m = {.u.take = {i, a - b}};
-            if (!nb_movelist_push(&out->moves, &m))
+            uint64_t take[2] = {i, a - b};
+            if (!nb_movelist_push(&out->moves, &(nb_move){.len = 2, .w = take}))
                 return NB_OK;
         }
         if (big_elsewhere)
@@ -78,8 +78,8 @@ static nb_status nim_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb
         uint64_t other_ones = ones - (a == 1);
         for (uint64_t left = 0; left <= 1; left++) {
             if (left < a && (other_ones + left) % 2 == 1) {
-                nb_move m = {.u.take = {i, a - left}};
-                if (!nb_movelist_push(&out->moves, &m))
+                uint64_t take[2] = {i, a - left};
+                if (!nb_movelist_push(&out->moves, &(nb_move){.len = 2, .w = take}))
                     return NB_OK;
             }
         }
@@ -90,6 +90,7 @@ static nb_status nim_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb
 const nb_ruleset nb_nim = {
     .name = "nim",
     .check = nb_heaps_check,
+    .apply = nb_heaps_apply,
     .part_count = nb_heaps_part_count,
     .part_values = nim_values,
     .moves_to = nim_moves_to,

@@ -1,31 +1,37 @@
-/* nb_rulesets.h - every ruleset libnimber knows and the parameters each one takes.
- * A game's params pointer points at the struct named beside its ruleset. */
+/* nb_rulesets.h - every ruleset libnimber knows, the parameters each one takes, the words
+ * of its moves and the numbers of its fields (for nb_err: 0 is always the position, the
+ * state; then the rules in the order given). A game's params pointer points at the
+ * struct named beside its ruleset. */
 #ifndef NB_RULESETS_H
 #define NB_RULESETS_H
 
 #include "nb_solver.h"
 
-/* nim: state = heaps; params unused (NULL). */
+/* The heap games (nim, bash, subtraction): state = heaps; a move is {heap, take}. */
+
+/* nim: params unused (NULL). */
 extern const nb_ruleset nb_nim;
 
-/* bash: state = heaps. */
+/* bash: field 1 is k. */
 typedef struct nb_bash_params {
     uint64_t k; /* take 1..k, k >= 1 */
 } nb_bash_params;
 extern const nb_ruleset nb_bash;
 
-/* subtraction: state = heaps. */
+/* subtraction: field 1 is the set. */
 #define NB_SUBTRACTION_MAX_SET 64
 #define NB_SUBTRACTION_MAX_VALUE 1000000
 typedef struct nb_subtable nb_subtable;
 typedef struct nb_subtraction_params {
-    size_t nset;
-    uint64_t set[NB_SUBTRACTION_MAX_SET]; /* as given; checked distinct and in range */
+    size_t nset;                          /* may pass the limit: check says so */
+    uint64_t set[NB_SUBTRACTION_MAX_SET]; /* the first values given; checked distinct and
+                                             in range */
     const nb_subtable *table;             /* attached by prepare, released by release */
 } nb_subtraction_params;
 extern const nb_ruleset nb_subtraction;
 
-/* moore (Nim_k): state = heaps. */
+/* moore (Nim_k): state = heaps; field 1 is k; a move is {heap, take} pairs, one per heap
+ * it takes from, in increasing heap order. */
 typedef struct nb_search nb_search;
 typedef struct nb_moore_params {
     uint64_t k;        /* take from 1..k heaps at once, k >= 1 */
@@ -33,23 +39,29 @@ typedef struct nb_moore_params {
 } nb_moore_params;
 extern const nb_ruleset nb_moore;
 
-/* staircase: state[i-1] = coins on stair i. params unused. */
+/* staircase: state[i-1] = coins on stair i; a move is {stair (1-based), count}. params
+ * unused. */
 extern const nb_ruleset nb_staircase;
 
-/* coins (turning turtles): state = bit i-1 of the words is coin i, 1 = heads. */
+/* coins (turning turtles): state = bit i-1 of the words is coin i, 1 = heads; a move is
+ * {coin, also}: the head turned and the coin left of it also turned (0: none), 1-based. */
 typedef struct nb_coins_params {
     size_t ncoins;
 } nb_coins_params;
 extern const nb_ruleset nb_coins;
 
-/* cutting: state = w0,h0,w1,h1,... */
+/* cutting: state = w0,h0,w1,h1,...; a move is {piece, direction (NB_CUT_*), at}: the
+ * piece is replaced in place by its two parts, the `at` part first. A cut that leaves a
+ * 1x1 piece wins at once (nb_move.wins_now). */
+enum { NB_CUT_VERTICAL, NB_CUT_HORIZONTAL };
 typedef struct nb_cuttable nb_cuttable;
 typedef struct nb_cutting_params {
     const nb_cuttable *table; /* attached by prepare, released by release */
 } nb_cutting_params;
 extern const nb_ruleset nb_cutting;
 
-/* dag: state = the nodes the tokens stand on. The edges are borrowed; the SG values are
+/* dag: state = the nodes the tokens stand on; fields 1 and 2 are the node count and the
+ * edges; a move is {token, from, to}. The edges are borrowed; the SG values are
  * built by prepare, the successor lists (offsets, targets: a CSR) on first use for the
  * nodes in the bitset succ_of (NULL: every node); release frees all three. */
 typedef struct nb_dag_params {
@@ -60,16 +72,22 @@ typedef struct nb_dag_params {
 } nb_dag_params;
 extern const nb_ruleset nb_dag;
 
-/* sum: state = the components' states end to end. `games[i].state` is ignored; the
- * components' rules and params are borrowed, one params struct per component (prepare
- * writes into them, so two components never share one). part_offsets is set by prepare. */
+/* sum: state = for each component its state's length, then its state (a component's
+ * length may change with a move); field 0 is the components; a move is its component's
+ * own move with `component` set, and an error in a component says so in nb_err.component.
+ * `games[i].state` is ignored; the components' rules and params are borrowed, one params
+ * struct per component (prepare writes into them, so two components never share one).
+ * part_offsets is set by prepare. Sums do not nest. */
 typedef struct nb_sum_params {
     size_t count;
     nb_game *games;
-    size_t *state_offsets; /* count + 1 entries, set by the builder */
-    size_t *part_offsets;  /* count + 1 entries, set by prepare */
+    size_t *part_offsets; /* count + 1 entries, set by prepare */
 } nb_sum_params;
 extern const nb_ruleset nb_sum;
+
+/* A sum's state from its components' states (games[c].state, .len): *len words,
+ * malloc'ed (caller frees). */
+uint64_t *nb_sum_state(const nb_sum_params *p, size_t *len);
 
 /* A table of single-heap SG values with its proved period, if any. Owned by the caller:
  * free `values` with free(). */

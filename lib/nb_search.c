@@ -1,5 +1,8 @@
-/* nb_search.c - iterative depth-first solving of a game's whole state graph with an
- * interning hash table; games here always end, so the state graph is acyclic. */
+/* nb_search.c - the whole state graph of a position, found breadth-first with an
+ * interning hash table (states of any length), then solved backwards from its ends:
+ * outcomes and remoteness by retrograde analysis (states never decided are draws), and
+ * under normal play SG values by mex in the same backward order (Kahn's algorithm), where
+ * no cycle is reachable. O(states + moves) besides the mex sorts. */
 #include "nb_search.h"
 
 #include <stdlib.h>
@@ -12,22 +15,27 @@
 /* Moves stored per state on average at most. */
 #define NB_SEARCH_EDGES_PER_STATE 32
 
-enum { ST_NEW, ST_OPEN, ST_DONE };
+#define SG_NONE UINT64_MAX       /* a cycle is reachable: no SG value */
+#define SG_WIN_NOW (UINT64_MAX - 1)
+enum { UNDECIDED = 3 };
 
 struct nb_search {
-    nb_game game;     /* rules and params of the root; state unused */
+    nb_game game;         /* rules and params of the root; state unused */
     nb_convention conv;
-    size_t len;
-    uint64_t *states; /* nstates * len words */
+    uint64_t *words;      /* the states end to end */
+    size_t nwords, wcap;
+    size_t *start;        /* state i is words[start[i] .. start[i+1]) */
     size_t nstates, cap, max_states;
-    uint8_t *status;
-    uint64_t *value, *remote;
-    size_t *first, *count; /* children: edges[first .. first+count) */
-    size_t *edges;
+    uint32_t *first;      /* state i's moves are edges[first[i] .. first[i+1]) */
+    uint32_t *edges;      /* the state each move leads to */
     size_t nedges, ecap, max_edges;
-    uint64_t *slots;  /* open addressing: the state's tag | its index + 1; 0 = empty */
+    uint8_t *wins_now;    /* the state has a move that wins at once */
+    uint64_t *slots;      /* open addressing: the state's tag | its index + 1; 0 = empty */
     size_t nslots;
-    uint64_t *scratch;
+    uint8_t *outcome;     /* nb_verdict */
+    uint32_t *remote;
+    uint64_t *sg;
+    nb_state scratch;
     bool over;
 };
 
@@ -43,7 +51,8 @@ static uint64_t hash_words(const uint64_t *w, size_t n)
     return h ^ (h >> 33);
 }
 
-static const uint64_t *state_at(const nb_search *s, size_t i) { return s->states + i * s->len; }
+static const uint64_t *state_at(const nb_search *s, size_t i) { return s->words + s->start[i]; }
+static size_t state_len(const nb_search *s, size_t i) { return s->start[i + 1] - s->start[i]; }
 
 /* A slot holds a state's index + 1 in its low 32 bits (states stay under 2^25, by
  * NB_SEARCH_MAX_WORDS) and its hash's high 32 bits above them, so that a probe reads the
@@ -57,7 +66,7 @@ static void rehash(nb_search *s)
     size_t n = s->nslots ? s->nslots * 2 : 1024;
     uint64_t *slots = nb_xcalloc(n, sizeof *slots);
     for (size_t i = 0; i < s->nstates; i++) {
-        uint64_t hash = hash_words(state_at(s, i), s->len);
+        uint64_t hash = hash_words(state_at(s, i), state_len(s, i));
         size_t h = hash & (n - 1);
         while (slots[h])
             h = (h + 1) & (n - 1);
@@ -68,207 +77,281 @@ static void rehash(nb_search *s)
     s->nslots = n;
 }
 
-/* Index of a canonical state, or SIZE_MAX; *slot gets where it would go and *tag its
- * tag. */
-static size_t lookup(const nb_search *s, const uint64_t *state, size_t *slot, uint64_t *tag)
+/* Index of a canonical state, or SIZE_MAX; *slot gets where it would go and *tag its tag. */
+static size_t lookup(const nb_search *s, const uint64_t *state, size_t len, size_t *slot,
+                     uint64_t *tag)
 {
-    uint64_t hash = hash_words(state, s->len);
+    uint64_t hash = hash_words(state, len);
     size_t h = hash & (s->nslots - 1);
     *tag = slot_tag(hash);
     for (; s->slots[h]; h = (h + 1) & (s->nslots - 1)) {
         size_t i = (s->slots[h] & SLOT_INDEX) - 1;
-        if (slot_tag(s->slots[h]) == *tag &&
-            !memcmp(state_at(s, i), state, s->len * sizeof *state))
+        if (slot_tag(s->slots[h]) == *tag && state_len(s, i) == len &&
+            !memcmp(state_at(s, i), state, len * sizeof *state))
             return i;
     }
     *slot = h;
     return SIZE_MAX;
 }
 
-static size_t intern(nb_search *s, const uint64_t *state)
+static size_t intern(nb_search *s, const uint64_t *state, size_t len)
 {
     size_t slot;
     uint64_t tag;
-    size_t found = lookup(s, state, &slot, &tag);
+    size_t found = lookup(s, state, len, &slot, &tag);
     if (found != SIZE_MAX)
         return found;
-    if (s->nstates >= s->max_states) {
+    if (s->nstates >= s->max_states || s->nwords + len > NB_SEARCH_MAX_WORDS) {
         s->over = true;
         return SIZE_MAX;
     }
-    if (s->nstates == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 1024;
-        s->states = nb_xrealloc(s->states, cap * (s->len ? s->len : 1) * sizeof *s->states);
-        s->status = nb_xrealloc(s->status, cap * sizeof *s->status);
-        s->value = nb_xrealloc(s->value, cap * sizeof *s->value);
-        s->remote = nb_xrealloc(s->remote, cap * sizeof *s->remote);
-        s->first = nb_xrealloc(s->first, cap * sizeof *s->first);
-        s->count = nb_xrealloc(s->count, cap * sizeof *s->count);
-        s->cap = cap;
+    if (s->nstates + 1 >= s->cap) {
+        s->cap = s->cap ? s->cap * 2 : 1024;
+        s->start = nb_xrealloc(s->start, s->cap * sizeof *s->start);
+        s->wins_now = nb_xrealloc(s->wins_now, s->cap * sizeof *s->wins_now);
     }
+    nb_reserve((void **)&s->words, &s->wcap, s->nwords + len + 1, sizeof *s->words);
     size_t i = s->nstates++;
-    memcpy(s->states + i * s->len, state, s->len * sizeof *state);
-    s->status[i] = ST_NEW;
+    memcpy(s->words + s->nwords, state, len * sizeof *state);
+    s->start[i] = s->nwords;
+    s->nwords += len;
+    s->start[i + 1] = s->nwords;
+    s->wins_now[i] = 0;
     s->slots[slot] = tag | (i + 1);
     if (2 * s->nstates > s->nslots)
         rehash(s);
     return i;
 }
 
-static bool add_child(void *ctx, const nb_move *move, const uint64_t *after)
+/* The canonical form of a state, in s->scratch. */
+static void canonical(nb_search *s, const uint64_t *state, size_t len)
 {
-    nb_search *s = ctx;
-    (void)move;
-    memcpy(s->scratch, after, s->len * sizeof *after);
+    nb_state_resize(&s->scratch, len);
+    memcpy(s->scratch.w, state, len * sizeof *state);
     if (s->game.rules->canonicalize) {
-        nb_game view = nb_game_view(&s->game, s->scratch);
-        s->game.rules->canonicalize(&view, s->scratch);
+        nb_game view = nb_game_view(&s->game, s->scratch.w, len);
+        s->game.rules->canonicalize(&view, s->scratch.w, len);
     }
-    size_t child = intern(s, s->scratch);
+}
+
+typedef struct expand_ctx {
+    nb_search *s;
+    size_t from;
+} expand_ctx;
+
+static bool add_child(void *ctx_, const nb_move *move, const uint64_t *after, size_t len)
+{
+    expand_ctx *ec = ctx_;
+    nb_search *s = ec->s;
+    if (move->wins_now) {
+        s->wins_now[ec->from] = 1;
+        return true;
+    }
+    canonical(s, after, len);
+    size_t child = intern(s, s->scratch.w, len);
     if (child == SIZE_MAX || s->nedges >= s->max_edges) {
         s->over = true;
         return false;
     }
     nb_reserve((void **)&s->edges, &s->ecap, s->nedges + 1, sizeof *s->edges);
-    s->edges[s->nedges++] = child;
+    s->edges[s->nedges++] = (uint32_t)child;
     return true;
 }
 
-/* Value and remoteness of a state whose children are all solved. */
-static void settle(nb_search *s, size_t i, uint64_t *buf)
+/* Every state reachable from the root, breadth-first: a state's moves are found when its
+ * turn comes, so the states in index order are also the order of expansion. */
+static void expand(nb_search *s)
 {
-    size_t n = s->count[i];
-    const size_t *kids = n ? s->edges + s->first[i] : NULL; /* no edges yet: NULL */
-    bool wins;
-    if (s->conv == NB_MISERE) {
-        wins = n == 0;
-        for (size_t k = 0; k < n && !wins; k++)
-            wins = s->value[kids[k]] == 0;
-        s->value[i] = wins;
-    } else {
-        for (size_t k = 0; k < n; k++)
-            buf[k] = s->value[kids[k]];
-        if (n)
-            qsort(buf, n, sizeof *buf, nb_cmp_u64);
-        uint64_t mex = 0;
-        for (size_t k = 0; k < n && buf[k] <= mex; k++)
-            if (buf[k] == mex)
-                mex++;
-        s->value[i] = mex;
-        wins = mex != 0;
+    nb_state current = {0};
+    size_t cap = 0;
+    for (size_t i = 0; i < s->nstates && !s->over; i++) {
+        nb_reserve((void **)&s->first, &cap, i + 2, sizeof *s->first);
+        s->first[i] = (uint32_t)s->nedges;
+        size_t len = state_len(s, i);
+        nb_state_resize(&current, len);
+        memcpy(current.w, state_at(s, i), len * sizeof *current.w);
+        nb_game view = nb_game_view(&s->game, current.w, len);
+        expand_ctx ec = {s, i};
+        s->game.rules->each_move(&view, add_child, &ec);
     }
-    uint64_t best = 0;
-    bool any = false;
-    for (size_t k = 0; k < n; k++) {
-        uint64_t r = s->remote[kids[k]];
-        if (wins && s->value[kids[k]] != 0)
-            continue; /* a winner only moves to losing states */
-        if (!any || (wins ? r < best : r > best))
-            best = r;
-        any = true;
-    }
-    s->remote[i] = n ? best + 1 : 0;
+    nb_reserve((void **)&s->first, &cap, s->nstates + 2, sizeof *s->first);
+    s->first[s->nstates] = (uint32_t)s->nedges;
+    free(current.w);
 }
 
-static nb_status solve(nb_search *s, nb_err *err, const char *limit_name)
+/* Outcomes and remoteness backwards from the ends. The queue holds decided states in
+ * order of remoteness (each pushed one more than the state that decided it), so a win
+ * is decided by its quickest losing child and a loss by its slowest child. */
+static void retrograde(nb_search *s, const uint32_t *pred_first, const uint32_t *pred)
 {
-    size_t *stack = NULL, depth = 0, stack_cap = 0;
-    uint64_t *buf = NULL;
-    size_t buf_cap = 0;
-    nb_reserve((void **)&stack, &stack_cap, 1, sizeof *stack);
-    stack[depth++] = 0;
-    while (depth && !s->over) {
-        size_t i = stack[depth - 1];
-        if (s->status[i] == ST_DONE) {
-            depth--;
-        } else if (s->status[i] == ST_NEW) {
-            s->status[i] = ST_OPEN;
-            s->first[i] = s->nedges;
-            memcpy(s->scratch + s->len, state_at(s, i), s->len * sizeof *s->scratch);
-            nb_game view = nb_game_view(&s->game, s->scratch + s->len);
-            s->game.rules->each_move(&view, add_child, s);
-            s->count[i] = s->nedges - s->first[i];
-            for (size_t k = 0; k < s->count[i] && !s->over; k++) {
-                size_t child = s->edges[s->first[i] + k];
-                if (s->status[child] == ST_NEW) {
-                    nb_reserve((void **)&stack, &stack_cap, depth + 1, sizeof *stack);
-                    stack[depth++] = child;
-                }
-            }
-        } else {
-            nb_reserve((void **)&buf, &buf_cap, s->count[i], sizeof *buf);
-            settle(s, i, buf);
-            s->status[i] = ST_DONE;
-            depth--;
+    size_t n = s->nstates, tail = 0;
+    uint32_t *left = nb_xmalloc((n + 1) * sizeof *left), *queue = nb_xmalloc((n + 1) * sizeof *queue);
+    for (size_t i = 0; i < n; i++) {
+        left[i] = s->first[i + 1] - s->first[i];
+        s->outcome[i] = UNDECIDED;
+        s->remote[i] = 0;
+        if (!left[i] && !s->wins_now[i]) {
+            s->outcome[i] = s->conv == NB_MISERE ? NB_WIN : NB_LOSE;
+            queue[tail++] = (uint32_t)i;
         }
     }
-    free(stack);
+    for (size_t i = 0; i < n; i++)
+        if (s->wins_now[i]) {
+            s->outcome[i] = NB_WIN;
+            s->remote[i] = 1;
+            queue[tail++] = (uint32_t)i;
+        }
+    for (size_t head = 0; head < tail; head++) {
+        uint32_t v = queue[head];
+        for (uint32_t e = pred_first[v]; e < pred_first[v + 1]; e++) {
+            uint32_t u = pred[e];
+            if (s->outcome[u] != UNDECIDED)
+                continue;
+            if (s->outcome[v] == NB_LOSE || --left[u] == 0) {
+                s->outcome[u] = s->outcome[v] == NB_LOSE ? NB_WIN : NB_LOSE;
+                s->remote[u] = s->remote[v] + 1;
+                queue[tail++] = u;
+            }
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        if (s->outcome[i] == UNDECIDED)
+            s->outcome[i] = NB_DRAW;
+    free(left);
+    free(queue);
+}
+
+/* The mex of a state's children's values, all known (a child that wins at once for the
+ * opponent is never an option worth a value: it is left out, as in the cutting game). */
+static uint64_t mex_of_children(const nb_search *s, size_t i, uint64_t **buf, size_t *cap)
+{
+    size_t n = 0;
+    nb_reserve((void **)buf, cap, s->first[i + 1] - s->first[i] + 1, sizeof **buf);
+    for (uint32_t e = s->first[i]; e < s->first[i + 1]; e++)
+        if (s->sg[s->edges[e]] != SG_WIN_NOW)
+            (*buf)[n++] = s->sg[s->edges[e]];
+    if (n)
+        qsort(*buf, n, sizeof **buf, nb_cmp_u64);
+    uint64_t mex = 0;
+    for (size_t k = 0; k < n && (*buf)[k] <= mex; k++)
+        if ((*buf)[k] == mex)
+            mex++;
+    return mex;
+}
+
+/* SG values backwards from the ends: a state is valued once all its children are; the
+ * states from which a cycle is reachable never are. */
+static void grundy(nb_search *s, const uint32_t *pred_first, const uint32_t *pred)
+{
+    size_t n = s->nstates, tail = 0, cap = 0;
+    uint32_t *left = nb_xmalloc((n + 1) * sizeof *left), *queue = nb_xmalloc((n + 1) * sizeof *queue);
+    uint64_t *buf = NULL;
+    for (size_t i = 0; i < n; i++) {
+        left[i] = s->first[i + 1] - s->first[i];
+        s->sg[i] = s->wins_now[i] ? SG_WIN_NOW : left[i] ? SG_NONE : 0;
+        if (s->sg[i] != SG_NONE)
+            queue[tail++] = (uint32_t)i;
+    }
+    for (size_t head = 0; head < tail; head++) {
+        uint32_t v = queue[head];
+        for (uint32_t e = pred_first[v]; e < pred_first[v + 1]; e++) {
+            uint32_t u = pred[e];
+            if (s->sg[u] == SG_NONE && --left[u] == 0) {
+                s->sg[u] = mex_of_children(s, u, &buf, &cap);
+                queue[tail++] = u;
+            }
+        }
+    }
     free(buf);
-    if (s->over)
-        return nb_fail(err, NB_ELIMIT, NULL,
-                       "exhaustive search of this position passes %zu states (limit %s)",
-                       s->max_states, limit_name);
-    return NB_OK;
+    free(left);
+    free(queue);
+}
+
+/* The predecessor lists (a CSR of the reversed moves), then the backward passes. */
+static void solve(nb_search *s)
+{
+    size_t n = s->nstates;
+    uint32_t *pred_first = nb_xcalloc(n + 2, sizeof *pred_first);
+    uint32_t *pred = nb_xmalloc((s->nedges + 1) * sizeof *pred);
+    for (size_t e = 0; e < s->nedges; e++)
+        pred_first[s->edges[e] + 2]++;
+    for (size_t i = 0; i < n; i++)
+        pred_first[i + 2] += pred_first[i + 1];
+    for (size_t i = 0; i < n; i++)
+        for (uint32_t e = s->first[i]; e < s->first[i + 1]; e++)
+            pred[pred_first[s->edges[e] + 1]++] = (uint32_t)i;
+    s->outcome = nb_xmalloc(n + 1);
+    s->remote = nb_xmalloc((n + 1) * sizeof *s->remote);
+    retrograde(s, pred_first, pred);
+    if (s->conv == NB_NORMAL) {
+        s->sg = nb_xmalloc((n + 1) * sizeof *s->sg);
+        grundy(s, pred_first, pred);
+    }
+    free(pred_first);
+    free(pred);
 }
 
 nb_status nb_search_run(const nb_game *g, nb_convention conv, uint64_t max_states,
-                        const char *limit_name, nb_search **out, nb_err *err)
+                        nb_search **out, nb_err *err)
 {
     nb_search *s = nb_xcalloc(1, sizeof *s);
     s->game = *g;
     s->conv = conv;
-    s->len = g->len;
-    uint64_t by_memory = NB_SEARCH_MAX_WORDS / (g->len ? g->len : 1);
-    s->max_states = (size_t)(max_states < by_memory ? max_states : by_memory);
+    s->max_states = (size_t)(max_states < NB_SEARCH_MAX_WORDS ? max_states : NB_SEARCH_MAX_WORDS);
     if (s->max_states < 1)
         s->max_states = 1;
     s->max_edges = s->max_states * NB_SEARCH_EDGES_PER_STATE;
-    s->scratch = nb_xmalloc(2 * (s->len ? s->len : 1) * sizeof *s->scratch);
     rehash(s);
-    memcpy(s->scratch, g->state, s->len * sizeof *s->scratch);
-    if (g->rules->canonicalize) {
-        nb_game view = nb_game_view(g, s->scratch);
-        g->rules->canonicalize(&view, s->scratch);
-    }
-    intern(s, s->scratch);
-    nb_status st = solve(s, err, limit_name);
-    if (st != NB_OK) {
+    canonical(s, g->state, g->len);
+    intern(s, s->scratch.w, g->len);
+    expand(s);
+    if (s->over) {
         nb_search_free(s);
-        return st;
+        return nb_fail(err, NB_ELIMIT,
+                       "exhaustive search of this position passes %zu states (limit max_states)",
+                       (size_t)(max_states < NB_SEARCH_MAX_WORDS ? max_states
+                                                                 : NB_SEARCH_MAX_WORDS));
     }
+    solve(s);
     *out = s;
     return NB_OK;
 }
 
-size_t nb_search_find(nb_search *s, const uint64_t *state)
+size_t nb_search_find(nb_search *s, const uint64_t *state, size_t len)
 {
     size_t slot;
-    memcpy(s->scratch, state, s->len * sizeof *state);
-    if (s->game.rules->canonicalize) {
-        nb_game view = nb_game_view(&s->game, s->scratch);
-        s->game.rules->canonicalize(&view, s->scratch);
-    }
     uint64_t tag;
-    return lookup(s, s->scratch, &slot, &tag);
+    canonical(s, state, len);
+    return lookup(s, s->scratch.w, len, &slot, &tag);
 }
 
-uint64_t nb_search_value(const nb_search *s, size_t index) { return s->value[index]; }
+nb_verdict nb_search_outcome(const nb_search *s, size_t index) { return s->outcome[index]; }
 
 uint64_t nb_search_remoteness(const nb_search *s, size_t index) { return s->remote[index]; }
+
+bool nb_search_has_sg(const nb_search *s, size_t index)
+{
+    return s->sg && s->sg[index] < SG_WIN_NOW;
+}
+
+uint64_t nb_search_sg(const nb_search *s, size_t index)
+{
+    return nb_search_has_sg(s, index) ? s->sg[index] : 0;
+}
 
 void nb_search_free(nb_search *s)
 {
     if (!s)
         return;
-    free(s->states);
-    free(s->status);
-    free(s->value);
-    free(s->remote);
+    free(s->words);
+    free(s->start);
     free(s->first);
-    free(s->count);
     free(s->edges);
+    free(s->wins_now);
     free(s->slots);
-    free(s->scratch);
+    free(s->outcome);
+    free(s->remote);
+    free(s->sg);
+    free(s->scratch.w);
     free(s);
 }
-

@@ -43,6 +43,7 @@ typedef struct best_move {
 
 static void offer(best_move *b, const nb_move *move, uint64_t score)
 {
+    b->kept.limit = 1;
     if (b->kept.len && score <= b->score)
         return;
     nb_movelist_free(&b->kept);
@@ -53,8 +54,10 @@ static void offer(best_move *b, const nb_move *move, uint64_t score)
 /* Hands the kept move over to `out` (when there is one and out is not NULL). */
 static void take_best(best_move *b, nb_movelist *out)
 {
-    if (out && b->kept.len)
-        nb_movelist_push(out, &b->kept.items[0]);
+    if (out && b->kept.len) {
+        nb_move kept = nb_movelist_at(&b->kept, 0);
+        nb_movelist_push(out, &kept);
+    }
     nb_movelist_free(&b->kept);
 }
 
@@ -102,9 +105,9 @@ static nb_status scan_parts(nb_solver *s, const nb_game *g, const uint64_t *sg, 
     return st;
 }
 
-static bool first_move(void *ctx_, const nb_move *move, const uint64_t *after)
+static bool first_move(void *ctx_, const nb_move *move, const uint64_t *after, size_t len)
 {
-    (void)after;
+    (void)after, (void)len;
     nb_movelist_push(ctx_, move);
     return false;
 }
@@ -126,6 +129,39 @@ static nb_status scan_fresh(nb_solver *s, const nb_game *g, nb_movelist *out, nb
     return st;
 }
 
+/* A sum with loopy parts, by the generalized Sprague-Grundy theory (Smith 1966; Fraenkel
+ * and Yesha, JCTA 43, 1986): a sum is lost iff every part is finite with XOR 0; when
+ * exactly one part is infinite, ∞(K), and the XOR a of the others lies in K, it is won
+ * by moving that part to a follower of value a (then every part is finite, XOR 0); in
+ * every other case it is drawn. The moves that keep a draw are not listed here. */
+static nb_status analyse_loopy(nb_solver *s, const nb_game *g, const uint64_t *sg,
+                               nb_analysis *out, nb_err *err)
+{
+    size_t n = g->rules->part_count(g), loopy = 0, part = 0;
+    uint64_t others = 0;
+    for (size_t p = 0; p < n; p++) {
+        if (sg[p] == NB_SG_LOOPY)
+            loopy++, part = p;
+        else
+            others ^= sg[p];
+    }
+    out->has_sg = false;
+    out->verdict = NB_DRAW;
+    out->complete = false;
+    if (loopy != 1)
+        return NB_OK;
+    uint64_t *k;
+    size_t nk;
+    g->rules->loopy_followers(g, part, &k, &nk);
+    bool in_k = bsearch(&others, k, nk, sizeof *k, nb_cmp_u64) != NULL;
+    free(k);
+    if (!in_k)
+        return NB_OK;
+    out->verdict = NB_WIN;
+    out->complete = true;
+    return g->rules->moves_to(g, s, part, others, &out->moves, err);
+}
+
 /* Normal play by the SG theorem: X is the XOR of the parts; the winning moves are the
  * moves that bring a part of value v to v ^ X (below v, where the mex guarantees one,
  * or above it, where the part happens to have such an option). A part that wins at
@@ -137,13 +173,21 @@ static nb_status analyse_parts(nb_solver *s, const nb_game *g, nb_analysis *out,
     size_t n = g->rules->part_count(g);
     uint64_t *sg, x;
     nb_status st = values_of_parts(s, g, &sg, &x, err);
-    bool win_now = false;
-    for (size_t p = 0; p < n && st == NB_OK; p++)
+    bool win_now = false, loopy = false;
+    for (size_t p = 0; p < n && st == NB_OK; p++) {
         win_now |= sg[p] == NB_SG_WIN_NOW;
+        loopy |= sg[p] == NB_SG_LOOPY;
+    }
     if (st == NB_OK && g->rules->components)
         g->rules->components(g, sg, out);
+    if (st == NB_OK && loopy && !win_now) {
+        st = analyse_loopy(s, g, sg, out, err);
+        free(sg);
+        return st;
+    }
     out->has_sg = !win_now;
     out->sg = x;
+    out->complete = true;
     out->verdict = win_now || x ? NB_WIN : NB_LOSE;
     for (size_t p = 0; p < n && st == NB_OK && out->verdict == NB_WIN; p++) {
         if (out->moves.truncated)
@@ -160,17 +204,21 @@ static nb_status analyse_parts(nb_solver *s, const nb_game *g, nb_analysis *out,
 
 typedef struct misere_ctx {
     nb_search *search;
-    nb_movelist *winning;
+    nb_movelist *winning, *drawing;
     best_move longest; /* the move after which the game lasts longest */
 } misere_ctx;
 
-static bool collect_misere(void *ctx_, const nb_move *move, const uint64_t *after)
+static bool collect_misere(void *ctx_, const nb_move *move, const uint64_t *after, size_t len)
 {
     misere_ctx *mc = ctx_;
-    size_t i = nb_search_find(mc->search, after);
-    if (nb_search_value(mc->search, i) == 0)
+    size_t i = nb_search_find(mc->search, after, len);
+    nb_verdict v = nb_search_outcome(mc->search, i);
+    if (v == NB_LOSE)
         nb_movelist_push(mc->winning, move);
-    offer(&mc->longest, move, nb_search_remoteness(mc->search, i));
+    else if (v == NB_DRAW)
+        nb_movelist_push(mc->drawing, move);
+    else
+        offer(&mc->longest, move, nb_search_remoteness(mc->search, i));
     return true;
 }
 
@@ -182,33 +230,41 @@ static nb_status analyse_misere(nb_solver *s, const nb_game *g, nb_analysis *out
     if (g->rules->components)
         g->rules->components(g, NULL, out);
     if (g->rules->analyse_misere) {
+        out->complete = true;
         nb_status st = g->rules->analyse_misere(g, s, out, err);
         return st == NB_OK && fallback && out->verdict == NB_LOSE ? scan_fresh(s, g, fallback, err)
                                                                   : st;
     }
-    misere_ctx mc = {.winning = &out->moves};
-    nb_status st = nb_search_run(g, NB_MISERE, s->limits.max_states, "max_states", &mc.search,
-                                 err);
+    misere_ctx mc = {.winning = &out->moves, .drawing = &out->drawing};
+    nb_status st = nb_search_run(g, NB_MISERE, s->limits.max_states, &mc.search, err);
     if (st != NB_OK)
         return st;
-    out->verdict = nb_search_value(mc.search, 0) ? NB_WIN : NB_LOSE;
+    out->verdict = nb_search_outcome(mc.search, 0);
+    out->has_remoteness = out->verdict != NB_DRAW;
+    out->remoteness = nb_search_remoteness(mc.search, 0);
+    out->complete = true;
     nb_movelist_init(&mc.longest.kept, 1);
     g->rules->each_move(g, collect_misere, &mc);
     nb_search_free(mc.search);
     take_best(&mc.longest, out->verdict == NB_LOSE ? fallback : NULL);
+    if (out->verdict == NB_DRAW && fallback && mc.drawing->len) {
+        nb_move keep = nb_movelist_at(mc.drawing, 0);
+        nb_movelist_push(fallback, &keep);
+    }
     return NB_OK;
 }
 
 static nb_status check_misere(const nb_game *g, nb_err *err)
 {
+    nb_status st = NB_OK;
     if (g->rules->rejects_misere && g->rules->rejects_misere(g))
-        return nb_fail(err, NB_EUNDEFINED, "/convention",
-                       "misère play is not defined for positions holding a cutting game: "
-                       "cutting out a 1x1 piece decides the end");
-    if (!g->rules->each_move)
-        return nb_fail(err, NB_EUNDEFINED, "/convention", "misère play is not supported for %s",
-                       g->rules->name);
-    return NB_OK;
+        st = nb_fail(err, NB_EUNDEFINED, "misère play is not defined for positions holding a "
+                     "cutting game: cutting out a 1x1 piece decides the end");
+    else if (!g->rules->each_move)
+        st = nb_fail(err, NB_EUNDEFINED, "misère play is not supported for %s", g->rules->name);
+    if (st != NB_OK)
+        nb_err_blame(err, NB_FIELD_CONVENTION, NB_NO_INDEX, NB_NO_INDEX);
+    return st;
 }
 
 /* What nb_analyse and nb_play share: the game opened once, analysed, closed. */
@@ -217,6 +273,7 @@ static nb_status analyse(nb_solver *s, nb_game *g, nb_convention conv, size_t ma
 {
     memset(out, 0, sizeof *out);
     nb_movelist_init(&out->moves, max_moves);
+    nb_movelist_init(&out->drawing, max_moves);
     nb_status st = conv == NB_MISERE ? check_misere(g, err) : NB_OK;
     if (st == NB_OK)
         st = nb_game_open(s, g, err);
@@ -232,10 +289,11 @@ static nb_status analyse(nb_solver *s, nb_game *g, nb_convention conv, size_t ma
         st = analyse_parts(s, g, out, fallback, err);
     }
     nb_game_close(s, g);
-    if (out->verdict == NB_LOSE)
+    if (out->verdict != NB_WIN)
         nb_movelist_free(&out->moves);
-    out->complete = !out->moves.truncated && (conv == NB_MISERE || !g->rules->analyse_normal ||
-                                              out->verdict == NB_LOSE);
+    if (out->verdict != NB_DRAW)
+        nb_movelist_free(&out->drawing);
+    out->complete = out->complete && !out->moves.truncated && !out->drawing.truncated;
     if (st != NB_OK)
         nb_analysis_free(out);
     return st;
@@ -258,8 +316,10 @@ nb_status nb_play(nb_solver *s, nb_game *g, nb_convention conv, nb_play_result *
         return st;
     }
     out->verdict = a.verdict;
-    if (a.moves.len)
-        nb_movelist_push(&out->move, &a.moves.items[0]);
+    if (a.moves.len) {
+        nb_move best = nb_movelist_at(&a.moves, 0);
+        nb_movelist_push(&out->move, &best);
+    }
     nb_analysis_free(&a);
     out->has_move = out->move.len > 0;
     return NB_OK;

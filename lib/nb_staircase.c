@@ -21,13 +21,16 @@ static uint64_t odd_xor(const nb_game *g)
 static nb_status stair_check(const nb_game *g, const nb_solver *s, nb_err *err)
 {
     if (g->len > s->limits.max_parts)
-        return nb_fail(err, NB_ELIMIT, "/stairs", "%zu stairs exceed the limit max_parts=%llu",
-                       g->len, (unsigned long long)s->limits.max_parts);
+        return nb_fail_field(err, NB_ELIMIT, 0, NB_NO_INDEX, NB_NO_INDEX,
+                             "holds %zu stairs, over the limit max_parts=%llu", g->len,
+                             (unsigned long long)s->limits.max_parts);
     uint64_t total = 0;
     for (size_t i = 0; i < g->len; i++) {
-        if (g->state[i] > NB_HEAP_MAX - total)
-            return nb_fail(err, NB_EINVAL, "/stairs",
-                           "the stairs hold more than 2^63-1 coins in all");
+        if (g->state[i] > NB_HEAP_MAX - total) {
+            nb_fail(err, NB_EINVAL, "the stairs hold more than 2^63-1 coins in all");
+            nb_err_blame(err, 0, NB_NO_INDEX, NB_NO_INDEX);
+            return NB_EINVAL;
+        }
         total += g->state[i];
     }
     return NB_OK;
@@ -71,8 +74,8 @@ static nb_status stair_moves_to(const nb_game *g, nb_solver *s, size_t part, uin
                 count = want - b;
         }
         if (count) {
-            nb_move m = {.u.stair = {i, count}};
-            if (!nb_movelist_push(out, &m))
+            uint64_t move[2] = {i, count};
+            if (!nb_movelist_push(out, &(nb_move){.len = 2, .w = move}))
                 break;
         }
     }
@@ -86,8 +89,8 @@ static nb_status stair_options(const nb_game *g, nb_solver *s, size_t part, nb_o
     uint64_t x = odd_xor(g);
     for (size_t i = 1; i <= g->len; i++)
         for (uint64_t count = 1; count <= g->state[i - 1]; count++) {
-            nb_move m = {.u.stair = {i, count}};
-            if (!fn(ctx, &m, value_after(g, x, i, count)))
+            uint64_t move[2] = {i, count};
+            if (!fn(ctx, &(nb_move){.len = 2, .w = move}, value_after(g, x, i, count)))
                 return NB_OK;
         }
     return NB_OK;
@@ -100,11 +103,11 @@ static void stair_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
     bool go_on = true;
     for (size_t i = 1; i <= g->len && go_on; i++)
         for (uint64_t count = 1; count <= g->state[i - 1] && go_on; count++) {
-            nb_move m = {.u.stair = {i, count}};
+            uint64_t move[2] = {i, count};
             after[i - 1] -= count;
             if (i >= 2)
                 after[i - 2] += count;
-            go_on = fn(ctx, &m, after);
+            go_on = fn(ctx, &(nb_move){.len = 2, .w = move}, after, g->len);
             after[i - 1] = g->state[i - 1];
             if (i >= 2)
                 after[i - 2] = g->state[i - 2];
@@ -112,9 +115,21 @@ static void stair_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
     free(after);
 }
 
+/* {stair, count}: the coins leave stair i (1-based) for the one below (the floor from 1). */
+static void stair_apply(const nb_game *g, const nb_move *m, nb_state *after)
+{
+    nb_state_resize(after, g->len);
+    memcpy(after->w, g->state, g->len * sizeof *after->w);
+    size_t i = (size_t)m->w[0];
+    after->w[i - 1] -= m->w[1];
+    if (i >= 2)
+        after->w[i - 2] += m->w[1];
+}
+
 const nb_ruleset nb_staircase = {
     .name = "staircase",
     .check = stair_check,
+    .apply = stair_apply,
     .part_count = stair_part_count,
     .part_values = stair_values,
     .moves_to = stair_moves_to,

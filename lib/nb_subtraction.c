@@ -36,22 +36,26 @@ static int cmp_u32(const void *a, const void *b)
 /* The set sorted ascending, checked: 1..64 distinct values in 1..10^6. */
 static nb_status sorted_set(const nb_subtraction_params *p, uint32_t *out, nb_err *err)
 {
-    if (p->nset < 1 || p->nset > NB_SUBTRACTION_MAX_SET)
-        return nb_fail(err, NB_EINVAL, "/set", "set must hold 1 to %d values",
-                       NB_SUBTRACTION_MAX_SET);
+    if (p->nset < 1)
+        return nb_fail_field(err, NB_EINVAL, 1, NB_NO_INDEX, NB_NO_INDEX,
+                             "must hold at least one value");
+    if (p->nset > NB_SUBTRACTION_MAX_SET)
+        return nb_fail_field(err, NB_ELIMIT, 1, NB_NO_INDEX, NB_NO_INDEX,
+                             "holds %zu values, over the limit values per set=%d", p->nset,
+                             NB_SUBTRACTION_MAX_SET);
     for (size_t i = 0; i < p->nset; i++) {
-        if (p->set[i] < 1 || p->set[i] > NB_SUBTRACTION_MAX_VALUE) {
-            char ptr[32];
-            snprintf(ptr, sizeof ptr, "/set/%zu", i);
-            return nb_fail(err, NB_EINVAL, ptr, "set[%zu] must be between 1 and %d", i,
-                           NB_SUBTRACTION_MAX_VALUE);
-        }
+        if (p->set[i] < 1 || p->set[i] > NB_SUBTRACTION_MAX_VALUE)
+            return nb_fail_field(err, NB_EINVAL, 1, i, NB_NO_INDEX,
+                                 "must be an integer between 1 and %d", NB_SUBTRACTION_MAX_VALUE);
         out[i] = (uint32_t)p->set[i];
     }
     qsort(out, p->nset, sizeof *out, cmp_u32);
     for (size_t i = 1; i < p->nset; i++)
-        if (out[i] == out[i - 1])
-            return nb_fail(err, NB_EINVAL, "/set", "set holds %u twice", out[i]);
+        if (out[i] == out[i - 1]) {
+            nb_fail(err, NB_EINVAL, "set holds %u twice", out[i]);
+            nb_err_blame(err, 1, NB_NO_INDEX, NB_NO_INDEX);
+            return NB_EINVAL;
+        }
     return NB_OK;
 }
 
@@ -80,14 +84,20 @@ static nb_status acquire_table(nb_solver *s, const nb_subtraction_params *p, uin
     return st;
 }
 
-static nb_status past_table(const nb_subtable *t, const nb_solver *s, const char *ptr,
+/* A heap (field 0, element i) or up_to (i = NB_NO_INDEX) past the table. */
+static nb_status past_table(const nb_subtable *t, const nb_solver *s, size_t i,
                             const char *what, uint64_t n, nb_err *err)
 {
-    return nb_fail(err, NB_ELIMIT, ptr,
-                   "%s %llu is past the SG table: no period appears within its first %llu "
-                   "values (limit max_table=%llu)",
-                   what, (unsigned long long)n, (unsigned long long)t->n,
-                   (unsigned long long)s->limits.max_table);
+    nb_fail(err, NB_ELIMIT,
+            "%s %llu is past the SG table: no period appears within its first %llu "
+            "values (limit max_table=%llu)",
+            what, (unsigned long long)n, (unsigned long long)t->n,
+            (unsigned long long)s->limits.max_table);
+    if (i == NB_NO_INDEX)
+        nb_err_blame(err, NB_FIELD_UP_TO, NB_NO_INDEX, NB_NO_INDEX);
+    else
+        nb_err_blame(err, 0, i, NB_NO_INDEX);
+    return NB_ELIMIT;
 }
 
 static nb_status sub_prepare(nb_game *g, nb_solver *s, nb_err *err)
@@ -100,9 +110,7 @@ static nb_status sub_prepare(nb_game *g, nb_solver *s, nb_err *err)
     uint64_t v;
     for (size_t i = 0; i < g->len; i++) {
         if (!nb_subtable_value(p->table, g->state[i], &v)) {
-            char ptr[32];
-            snprintf(ptr, sizeof ptr, "/heaps/%zu", i);
-            st = past_table(p->table, s, ptr, "heap", g->state[i], err);
+            st = past_table(p->table, s, i, "heap", g->state[i], err);
             nb_cache_release(s->cache, &p->table->base);
             p->table = NULL;
             return st;
@@ -133,8 +141,8 @@ static nb_status sub_moves_to(const nb_game *g, nb_solver *s, size_t part, uint6
     uint64_t n = g->state[part];
     for (size_t k = 0; k < t->nset && t->set[k] <= n; k++) {
         if (sub_value(g, n - t->set[k]) == target) {
-            nb_move m = {.u.take = {part, t->set[k]}};
-            if (!nb_movelist_push(out, &m))
+            uint64_t take[2] = {part, t->set[k]};
+            if (!nb_movelist_push(out, &(nb_move){.len = 2, .w = take}))
                 break;
         }
     }
@@ -157,6 +165,7 @@ static void sub_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
 const nb_ruleset nb_subtraction = {
     .name = "subtraction",
     .check = sub_check,
+    .apply = nb_heaps_apply,
     .prepare = sub_prepare,
     .release = sub_release,
     .part_count = nb_heaps_part_count,
@@ -172,8 +181,9 @@ nb_status nb_subtraction_sequence(nb_solver *s, nb_subtraction_params *p, uint64
                                   nb_sequence *out, nb_err *err)
 {
     if (up_to >= s->limits.max_table)
-        return nb_fail(err, NB_ELIMIT, "/up_to", "up_to %llu exceeds the limit max_table=%llu",
-                       (unsigned long long)up_to, (unsigned long long)s->limits.max_table);
+        return nb_fail_field(err, NB_ELIMIT, NB_FIELD_UP_TO, NB_NO_INDEX, NB_NO_INDEX,
+                             "%llu exceeds the limit max_table=%llu", (unsigned long long)up_to,
+                             (unsigned long long)s->limits.max_table);
     const nb_subtable *t;
     nb_status st = acquire_table(s, p, up_to, true, &t, err);
     if (st != NB_OK)
@@ -182,7 +192,7 @@ nb_status nb_subtraction_sequence(nb_solver *s, nb_subtraction_params *p, uint64
     out->values = nb_xmalloc(out->count * sizeof *out->values);
     for (uint64_t n = 0; n <= up_to && st == NB_OK; n++)
         if (!nb_subtable_value(t, n, &out->values[n]))
-            st = past_table(t, s, "/up_to", "up_to", up_to, err);
+            st = past_table(t, s, NB_NO_INDEX, "up_to", up_to, err);
     out->has_period = t->proved;
     out->period = t->period;
     out->preperiod = t->preperiod;

@@ -1,8 +1,8 @@
 /* nb_sum.c - disjunctive sums: the parts of a sum are the parts of its components, end to
- * end; every call is passed on to the component that holds the part. */
+ * end; every call is passed on to the component that holds the part. The state holds each
+ * component's length before its words, so that a component may grow or shrink. */
 #include "nb_rulesets.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,36 +10,62 @@
 
 static nb_sum_params *sum_params(const nb_game *g) { return g->params; }
 
-/* Component c as a game over the sum's state. */
-static nb_game component(const nb_game *g, size_t c)
+uint64_t *nb_sum_state(const nb_sum_params *p, size_t *len)
 {
-    const nb_sum_params *p = sum_params(g);
-    nb_game view = p->games[c];
-    view.state = g->state + p->state_offsets[c];
-    view.len = p->state_offsets[c + 1] - p->state_offsets[c];
-    return view;
+    size_t n = 0;
+    for (size_t c = 0; c < p->count; c++)
+        n += 1 + p->games[c].len;
+    uint64_t *state = nb_xmalloc((n + 1) * sizeof *state), *at = state;
+    for (size_t c = 0; c < p->count; c++) {
+        *at++ = p->games[c].len;
+        memcpy(at, p->games[c].state, p->games[c].len * sizeof *at);
+        at += p->games[c].len;
+    }
+    *len = n;
+    return state;
 }
+
+/* Where component c's words start in a sum's state (its length is the word before). */
+static size_t offset_of(const uint64_t *state, size_t c)
+{
+    size_t at = 0;
+    for (size_t i = 0; i < c; i++)
+        at += 1 + state[at];
+    return at + 1;
+}
+
+/* Component c as a game over the given sum state. */
+static nb_game component_in(const nb_game *g, uint64_t *state, size_t c)
+{
+    size_t at = offset_of(state, c);
+    return nb_game_view(&sum_params(g)->games[c], state + at, (size_t)state[at - 1]);
+}
+
+static nb_game component(const nb_game *g, size_t c) { return component_in(g, g->state, c); }
 
 static nb_status blame(nb_err *err, size_t c, nb_status st)
 {
-    char prefix[40];
-    snprintf(prefix, sizeof prefix, "/components/%zu", c);
-    nb_err_prefix(err, prefix);
+    err->component = c;
     return st;
 }
 
+/* The state's lengths must add up: a sum's state comes from nb_sum_state. */
 static nb_status sum_check(const nb_game *g, const nb_solver *s, nb_err *err)
 {
     const nb_sum_params *p = sum_params(g);
     if (p->count > s->limits.max_components)
-        return nb_fail(err, NB_ELIMIT, "/components",
-                       "%zu components exceed the limit max_components=%llu", p->count,
-                       (unsigned long long)s->limits.max_components);
+        return nb_fail_field(err, NB_ELIMIT, 0, NB_NO_INDEX, NB_NO_INDEX,
+                             "holds %zu games, over the limit max_components=%llu", p->count,
+                             (unsigned long long)s->limits.max_components);
+    size_t at = 0;
     for (size_t c = 0; c < p->count; c++) {
+        if (at >= g->len || g->state[at] > g->len - at - 1)
+            return nb_fail(err, NB_EINVAL, "the sum's state does not hold its components");
+        at += 1 + g->state[at];
         nb_game view = component(g, c);
         if (view.rules == &nb_sum)
-            return blame(err, c, nb_fail(err, NB_EINVAL, NULL, "a sum's components may "
-                                         "not be sums: list their components instead"));
+            return blame(err, c, nb_fail(err, NB_EINVAL, "a sum's components may not be "
+                                         "sums: list their components instead"));
         nb_status st = view.rules->check(&view, s, err);
         if (st != NB_OK)
             return blame(err, c, st);
@@ -83,6 +109,23 @@ static nb_status sum_prepare(nb_game *g, nb_solver *s, nb_err *err)
     return NB_OK;
 }
 
+/* The component's move applied to its words; the other components copied. */
+static void sum_apply(const nb_game *g, const nb_move *m, nb_state *after)
+{
+    nb_game view = component(g, m->component);
+    size_t at = (size_t)(view.state - g->state), rest = g->len - at - view.len;
+    nb_state part = {0};
+    nb_move inner = *m;
+    inner.component = 0;
+    view.rules->apply(&view, &inner, &part);
+    nb_state_resize(after, at + part.len + rest);
+    memcpy(after->w, g->state, at * sizeof *after->w);
+    after->w[at - 1] = part.len;
+    memcpy(after->w + at, part.w, part.len * sizeof *after->w);
+    memcpy(after->w + at + part.len, view.state + view.len, rest * sizeof *after->w);
+    free(part.w);
+}
+
 static size_t sum_part_count(const nb_game *g)
 {
     return sum_params(g)->part_offsets[sum_params(g)->count];
@@ -115,6 +158,13 @@ static nb_status sum_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err
     return NB_OK;
 }
 
+static void sum_loopy_followers(const nb_game *g, size_t part, uint64_t **k, size_t *nk)
+{
+    size_t c = owner(g, part);
+    nb_game view = component(g, c);
+    view.rules->loopy_followers(&view, part - sum_params(g)->part_offsets[c], k, nk);
+}
+
 static nb_status sum_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64_t target,
                               nb_movelist *out, nb_err *err)
 {
@@ -132,8 +182,9 @@ typedef struct tag_ctx {
     nb_option_fn option_fn;
     nb_move_fn move_fn;
     void *ctx;
-    uint64_t *after; /* the sum's state after the move */
-    size_t offset, len;
+    const nb_game *sum;
+    nb_state after; /* the sum's state after the move */
+    size_t at, len; /* the component's words in the sum's state */
 } tag_ctx;
 
 static bool tag_option(void *ctx_, const nb_move *move, uint64_t value)
@@ -155,55 +206,71 @@ static nb_status sum_options(const nb_game *g, nb_solver *s, size_t part, nb_opt
     return st != NB_OK ? blame(err, c, st) : NB_OK;
 }
 
-static bool tag_move(void *ctx_, const nb_move *move, const uint64_t *after)
+/* The sum's state with the component's words replaced by `after` (len words). */
+static bool tag_move(void *ctx_, const nb_move *move, const uint64_t *after, size_t len)
 {
     tag_ctx *tc = ctx_;
+    const nb_game *g = tc->sum;
     nb_move tagged = *move;
     tagged.component = tc->component;
-    memcpy(tc->after + tc->offset, after, tc->len * sizeof *after);
-    return tc->move_fn(tc->ctx, &tagged, tc->after);
+    size_t rest = g->len - tc->at - tc->len;
+    nb_state_resize(&tc->after, tc->at + len + rest);
+    tc->after.w[tc->at - 1] = len;
+    memcpy(tc->after.w + tc->at, after, len * sizeof *after);
+    memcpy(tc->after.w + tc->at + len, g->state + tc->at + tc->len, rest * sizeof *after);
+    return tc->move_fn(tc->ctx, &tagged, tc->after.w, tc->after.len);
 }
 
 static void sum_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
 {
     const nb_sum_params *p = sum_params(g);
-    tag_ctx tc = {.move_fn = fn, .ctx = ctx};
-    tc.after = nb_xmalloc((g->len + 1) * sizeof *tc.after);
-    memcpy(tc.after, g->state, g->len * sizeof *tc.after);
+    tag_ctx tc = {.move_fn = fn, .ctx = ctx, .sum = g};
+    nb_state_resize(&tc.after, g->len);
+    memcpy(tc.after.w, g->state, g->len * sizeof *tc.after.w);
     for (size_t c = 0; c < p->count; c++) {
         nb_game view = component(g, c);
         tc.component = c;
-        tc.offset = p->state_offsets[c];
+        tc.at = (size_t)(view.state - g->state);
         tc.len = view.len;
+        memcpy(tc.after.w, g->state, tc.at * sizeof *tc.after.w);
         if (view.rules->each_move)
             view.rules->each_move(&view, tag_move, &tc);
-        memcpy(tc.after + tc.offset, view.state, view.len * sizeof *tc.after);
     }
-    free(tc.after);
+    free(tc.after.w);
 }
 
-static void sum_canonicalize(const nb_game *g, uint64_t *state)
+static void sum_canonicalize(const nb_game *g, uint64_t *state, size_t len)
 {
     const nb_sum_params *p = sum_params(g);
+    (void)len;
     for (size_t c = 0; c < p->count; c++) {
-        nb_game view = component(g, c);
+        nb_game view = component_in(g, state, c);
         if (view.rules->canonicalize)
-            view.rules->canonicalize(&view, state + p->state_offsets[c]);
+            view.rules->canonicalize(&view, view.state, view.len);
     }
 }
 
-/* One component per summand: the XOR of its parts' values. */
+/* One component per summand: the XOR of its parts' values (none when a part wins at
+ * once or is loopy; a single loopy part is the component's loopy value). */
 static void sum_components(const nb_game *g, const uint64_t *sg, nb_analysis *out)
 {
     const nb_sum_params *p = sum_params(g);
     out->ncomponents = p->count;
-    out->components = nb_xcalloc(p->count, sizeof *out->components);
+    out->components = nb_xcalloc(p->count + 1, sizeof *out->components);
     for (size_t c = 0; sg && c < p->count; c++) {
         nb_component *comp = &out->components[c];
+        size_t from = p->part_offsets[c], to = p->part_offsets[c + 1], loopy = 0;
         comp->has_sg = true;
-        for (size_t i = p->part_offsets[c]; i < p->part_offsets[c + 1]; i++) {
-            comp->has_sg &= sg[i] != NB_SG_WIN_NOW;
+        for (size_t i = from; i < to; i++) {
+            comp->has_sg &= sg[i] != NB_SG_WIN_NOW && sg[i] != NB_SG_LOOPY;
+            loopy += sg[i] == NB_SG_LOOPY;
             comp->sg ^= sg[i];
+        }
+        if (!comp->has_sg)
+            comp->sg = 0;
+        if (loopy == 1 && to - from == 1) {
+            comp->loopy = true;
+            sum_loopy_followers(g, from, &comp->followers, &comp->nfollowers);
         }
     }
 }
@@ -224,8 +291,10 @@ const nb_ruleset nb_sum = {
     .check = sum_check,
     .prepare = sum_prepare,
     .release = sum_release,
+    .apply = sum_apply,
     .part_count = sum_part_count,
     .part_values = sum_values,
+    .loopy_followers = sum_loopy_followers,
     .moves_to = sum_moves_to,
     .options = sum_options,
     .each_move = sum_each_move,

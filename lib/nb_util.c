@@ -78,21 +78,3 @@ unsigned nb_mex128(const uint64_t mask[2])
 }
 
 unsigned nb_bit_length(uint64_t x) { return x ? 64 - (unsigned)__builtin_clzll(x) : 0; }
-
-uint64_t nb_max_xor_upto(uint64_t c, uint64_t m)
-{
-    /* Walk the bits from the top, keeping v's prefix equal to m's while possible. Once v
-     * drops below m at some bit, the remaining bits of v are free and all go against c. */
-    uint64_t v = 0;
-    for (int bit = 63; bit >= 0; bit--) {
-        uint64_t b = 1ULL << bit;
-        if (m & b) {
-            if (c & b) {
-                /* v takes 0 here: below m from now on, the rest free. */
-                return c ^ (v | (~c & (b - 1)));
-            }
-            v |= b;
-        }
-    }
-    return c ^ v;
-}

@@ -42,7 +42,4 @@ static inline void nb_bit_set(uint64_t *set, uint64_t i) { set[i >> 6] |= 1ULL <
 /* Number of bits needed to write x (0 for 0). */
 unsigned nb_bit_length(uint64_t x);
 
-/* Largest c ^ v over 0 <= v <= m. */
-uint64_t nb_max_xor_upto(uint64_t c, uint64_t m);
-
 #endif

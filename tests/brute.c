@@ -1,326 +1,265 @@
-/* brute.c - the tests' brute-force solver: options from the rules, memoized recursion. */
+/* brute.c - the tests' brute-force solver: a ruleset's own moves, memoized recursion. */
 #include "brute.h"
 
+#include <check.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct opts {
-    brute_state *items;
-    bool *wins;
-    size_t len, cap;
-} opts;
+struct brute {
+    nb_game game; /* rules and params; state unused */
+    bool misere;
+    uint64_t *keys; /* the memoized states end to end */
+    size_t nkeys, kcap;
+    size_t *start, *len; /* state i is keys[start[i] .. start[i] + len[i]) */
+    uint64_t *value;
+    size_t n, cap;
+    size_t *slots; /* index + 1; 0 = empty */
+    size_t nslots;
+};
 
-static void add(opts *o, const brute_state *s, bool wins_now)
+static uint64_t hash(const uint64_t *w, size_t len)
 {
-    if (o->len == o->cap) {
-        o->cap = o->cap ? o->cap * 2 : 16;
-        o->items = realloc(o->items, o->cap * sizeof *o->items);
-        o->wins = realloc(o->wins, o->cap * sizeof *o->wins);
-    }
-    o->items[o->len] = *s;
-    o->wins[o->len++] = wins_now;
-}
-
-/* Options of one component occupying words [from, from+len) of s. */
-static void component_options(const nb_game *g, const brute_state *s, size_t from, size_t len,
-                              opts *o);
-
-static void heap_options(const brute_state *s, size_t from, size_t len, const uint64_t *takes,
-                         size_t ntakes, bool any, opts *o)
-{
-    for (size_t i = from; i < from + len; i++) {
-        for (uint64_t t = 1; t <= s->w[i]; t++) {
-            bool ok = any;
-            for (size_t j = 0; j < ntakes && !ok; j++)
-                ok = takes[j] == t;
-            if (!ok)
-                continue;
-            brute_state a = *s;
-            a.w[i] -= t;
-            add(o, &a, false);
-        }
-    }
-}
-
-/* Moore: recursively choose a reduction (0 = none) for every heap, 1..k of them non-zero. */
-static void moore_rec(const brute_state *s, brute_state *cur, size_t i, size_t end,
-                      size_t chosen, uint64_t k, opts *o)
-{
-    if (i == end) {
-        if (chosen >= 1)
-            add(o, cur, false);
-        return;
-    }
-    moore_rec(s, cur, i + 1, end, chosen, k, o);
-    if (chosen == k)
-        return;
-    for (uint64_t t = 1; t <= s->w[i]; t++) {
-        cur->w[i] = s->w[i] - t;
-        moore_rec(s, cur, i + 1, end, chosen + 1, k, o);
-    }
-    cur->w[i] = s->w[i];
-}
-
-static bool coin(const brute_state *s, size_t from, size_t c)
-{
-    return s->w[from + (c - 1) / 64] >> ((c - 1) % 64) & 1;
-}
-
-static void turn(brute_state *s, size_t from, size_t c)
-{
-    s->w[from + (c - 1) / 64] ^= 1ULL << ((c - 1) % 64);
-}
-
-static void cutting_options(const brute_state *s, size_t from, size_t len, opts *o)
-{
-    for (size_t p = 0; p < len / 2; p++) {
-        uint64_t w = s->w[from + 2 * p], h = s->w[from + 2 * p + 1];
-        for (int dir = 0; dir < 2; dir++) {
-            uint64_t side = dir ? h : w;
-            for (uint64_t at = 1; at < side; at++) {
-                brute_state a = {.len = s->len + 2};
-                memcpy(a.w, s->w, (from + 2 * p) * sizeof *a.w);
-                uint64_t *q = a.w + from + 2 * p;
-                q[0] = dir ? w : at, q[1] = dir ? at : h;
-                q[2] = dir ? w : w - at, q[3] = dir ? h - at : h;
-                memcpy(q + 4, s->w + from + 2 * p + 2,
-                       (s->len - from - 2 * p - 2) * sizeof *a.w);
-                bool wins = (q[0] == 1 && q[1] == 1) || (q[2] == 1 && q[3] == 1);
-                add(o, &a, wins);
-            }
-        }
-    }
-}
-
-static void component_options(const nb_game *g, const brute_state *s, size_t from, size_t len,
-                              opts *o)
-{
-    const nb_ruleset *r = g->rules;
-    if (r == &nb_nim) {
-        heap_options(s, from, len, NULL, 0, true, o);
-    } else if (r == &nb_bash) {
-        uint64_t k = ((nb_bash_params *)g->params)->k, takes[64];
-        size_t n = 0;
-        for (uint64_t t = 1; t <= k && n < 64; t++)
-            takes[n++] = t;
-        heap_options(s, from, len, takes, n, false, o);
-    } else if (r == &nb_subtraction) {
-        nb_subtraction_params *p = g->params;
-        heap_options(s, from, len, p->set, p->nset, false, o);
-    } else if (r == &nb_moore) {
-        brute_state cur = *s;
-        moore_rec(s, &cur, from, from + len, 0, ((nb_moore_params *)g->params)->k, o);
-    } else if (r == &nb_staircase) {
-        for (size_t i = 0; i < len; i++)
-            for (uint64_t c = 1; c <= s->w[from + i]; c++) {
-                brute_state a = *s;
-                a.w[from + i] -= c;
-                if (i > 0)
-                    a.w[from + i - 1] += c;
-                add(o, &a, false);
-            }
-    } else if (r == &nb_coins) {
-        size_t n = ((nb_coins_params *)g->params)->ncoins;
-        for (size_t c = 1; c <= n; c++) {
-            if (!coin(s, from, c))
-                continue;
-            brute_state a = *s;
-            turn(&a, from, c);
-            add(o, &a, false);
-            for (size_t d = 1; d < c; d++) {
-                brute_state b = a;
-                turn(&b, from, d);
-                add(o, &b, false);
-            }
-        }
-    } else if (r == &nb_cutting) {
-        cutting_options(s, from, len, o);
-    } else if (r == &nb_dag) {
-        nb_dag_params *p = g->params;
-        for (size_t t = 0; t < len; t++)
-            for (size_t e = 0; e < p->nedges; e++)
-                if (p->edges[2 * e] == s->w[from + t]) {
-                    brute_state a = *s;
-                    a.w[from + t] = p->edges[2 * e + 1];
-                    add(o, &a, false);
-                }
-    } else if (r == &nb_sum) {
-        nb_sum_params *p = g->params;
-        /* Components keep their offsets only while no cutting component grows; the tests
-         * put a cutting component last in a sum, so earlier offsets stay fixed. */
-        for (size_t c = 0; c < p->count; c++) {
-            size_t start = from + p->state_offsets[c];
-            size_t clen = c + 1 == p->count ? s->len - start : p->state_offsets[c + 1] -
-                                                                   p->state_offsets[c];
-            nb_game sub = p->games[c];
-            component_options(&sub, s, start, clen, o);
-        }
-    }
-}
-
-size_t brute_options(const nb_game *g, const brute_state *s, brute_state **out, bool **wins_now)
-{
-    opts o = {0};
-    component_options(g, s, 0, s->len, &o);
-    *out = o.items;
-    *wins_now = o.wins;
-    return o.len;
-}
-
-brute_state brute_of(const nb_game *g)
-{
-    brute_state s = {.len = g->len};
-    memcpy(s.w, g->state, g->len * sizeof *s.w);
-    return s;
-}
-
-/* Component c's word range in a sum state (the last one takes the rest). */
-static void sum_range(const nb_game *g, const brute_state *s, size_t c, size_t *from, size_t *len)
-{
-    nb_sum_params *p = g->params;
-    *from = p->state_offsets[c];
-    *len = c + 1 == p->count ? s->len - *from : p->state_offsets[c + 1] - *from;
-}
-
-static void apply_in(const nb_game *g, brute_state *a, size_t from, const nb_move *m)
-{
-    const nb_ruleset *r = g->rules;
-    if (r == &nb_nim || r == &nb_bash || r == &nb_subtraction) {
-        a->w[from + m->u.take.heap] -= m->u.take.take;
-    } else if (r == &nb_moore) {
-        for (size_t i = 0; i < m->ntakes; i++)
-            a->w[from + m->takes[i].heap] -= m->takes[i].take;
-    } else if (r == &nb_staircase) {
-        size_t i = m->u.stair.stair - 1;
-        a->w[from + i] -= m->u.stair.count;
-        if (i > 0)
-            a->w[from + i - 1] += m->u.stair.count;
-    } else if (r == &nb_coins) {
-        turn(a, from, m->u.flip.coin);
-        if (m->u.flip.also)
-            turn(a, from, m->u.flip.also);
-    } else if (r == &nb_cutting) {
-        size_t at = from + 2 * m->u.cut.piece;
-        uint64_t w = a->w[at], h = a->w[at + 1], k = m->u.cut.at;
-        memmove(a->w + at + 4, a->w + at + 2, (a->len - at - 2) * sizeof *a->w);
-        a->len += 2;
-        bool v = m->u.cut.dir == NB_CUT_VERTICAL;
-        a->w[at] = v ? k : w, a->w[at + 1] = v ? h : k;
-        a->w[at + 2] = v ? w - k : w, a->w[at + 3] = v ? h : h - k;
-    } else if (r == &nb_dag) {
-        a->w[from + m->u.slide.token] = m->u.slide.to;
-    } else if (r == &nb_sum) {
-        size_t cf, cl;
-        sum_range(g, a, m->component, &cf, &cl);
-        nb_sum_params *p = g->params;
-        apply_in(&p->games[m->component], a, cf, m);
-    }
-}
-
-brute_state brute_apply(const nb_game *g, const brute_state *s, const nb_move *m)
-{
-    brute_state a = *s;
-    apply_in(g, &a, 0, m);
-    return a;
-}
-
-/* Memo: open addressing on the state words, one table per kind of value. */
-typedef struct memo_entry {
-    brute_state s;
-    uint64_t value;
-    unsigned generation; /* valid when it is the current generation */
-} memo_entry;
-
-static unsigned generation = 1;
-
-#define MEMO_SIZE (1 << 17)
-static memo_entry *memo[3];
-
-static uint64_t hash_state(const brute_state *s)
-{
-    uint64_t h = s->len * 0x9e3779b97f4a7c15ULL;
-    for (size_t i = 0; i < s->len; i++)
-        h = (h ^ s->w[i]) * 0xff51afd7ed558ccdULL, h ^= h >> 29;
+    uint64_t h = 1469598103934665603ULL ^ len;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ w[i]) * 1099511628211ULL + (h >> 29);
     return h;
 }
 
-static memo_entry *slot(int kind, const brute_state *s)
+brute *brute_new(const nb_game *g, bool misere)
 {
-    if (!memo[kind])
-        memo[kind] = calloc(MEMO_SIZE, sizeof *memo[kind]);
-    size_t i = hash_state(s) & (MEMO_SIZE - 1);
-    while (memo[kind][i].generation == generation && (memo[kind][i].s.len != s->len ||
-                                  memcmp(memo[kind][i].s.w, s->w, s->len * sizeof *s->w)))
-        i = (i + 1) & (MEMO_SIZE - 1);
-    return &memo[kind][i];
+    brute *b = calloc(1, sizeof *b);
+    b->game = *g;
+    b->misere = misere;
+    b->nslots = 1024;
+    b->slots = calloc(b->nslots, sizeof *b->slots);
+    return b;
 }
 
-void brute_reset(void) { generation++; }
-
-uint64_t brute_sg(const nb_game *g, const brute_state *s)
+void brute_free(brute *b)
 {
-    memo_entry *e = slot(0, s);
-    if (e->generation == generation)
-        return e->value;
-    brute_state *o;
-    bool *wins;
-    size_t n = brute_options(g, s, &o, &wins);
-    uint64_t mex = 0;
-    for (bool found = true; found; ) {
-        found = false;
-        for (size_t i = 0; i < n && !found; i++)
-            found = brute_sg(g, &o[i]) == mex;
-        if (found)
-            mex++;
+    free(b->keys);
+    free(b->start);
+    free(b->len);
+    free(b->value);
+    free(b->slots);
+    free(b);
+}
+
+static size_t *slot_of(brute *b, const uint64_t *w, size_t len)
+{
+    size_t h = hash(w, len) & (b->nslots - 1);
+    for (; b->slots[h]; h = (h + 1) & (b->nslots - 1)) {
+        size_t i = b->slots[h] - 1;
+        if (b->len[i] == len && !memcmp(b->keys + b->start[i], w, len * sizeof *w))
+            break;
     }
-    free(o);
-    free(wins);
-    e = slot(0, s); /* the table did not move, but recursion may have filled our slot */
-    e->s = *s;
-    e->generation = generation;
-    e->value = mex;
-    return mex;
+    return &b->slots[h];
 }
 
-bool brute_wins(const nb_game *g, const brute_state *s, bool misere)
+static void remember(brute *b, const uint64_t *w, size_t len, uint64_t value)
 {
-    int kind = misere ? 2 : 1;
-    memo_entry *e = slot(kind, s);
-    if (e->generation == generation)
-        return e->value;
-    brute_state *o;
-    bool *wins;
-    size_t n = brute_options(g, s, &o, &wins);
-    bool win = misere && n == 0;
-    for (size_t i = 0; i < n && !win; i++) /* immediate wins first: no need to look deeper */
-        win = !misere && wins[i];
-    for (size_t i = 0; i < n && !win; i++)
-        win = !brute_wins(g, &o[i], misere);
-    free(o);
-    free(wins);
-    e = slot(kind, s);
-    e->s = *s;
-    e->generation = generation;
-    e->value = win;
-    return win;
+    if (b->n == b->cap) {
+        b->cap = b->cap ? 2 * b->cap : 256;
+        b->start = realloc(b->start, b->cap * sizeof *b->start);
+        b->len = realloc(b->len, b->cap * sizeof *b->len);
+        b->value = realloc(b->value, b->cap * sizeof *b->value);
+    }
+    if (b->nkeys + len >= b->kcap) {
+        b->kcap = 2 * (b->nkeys + len) + 256;
+        b->keys = realloc(b->keys, b->kcap * sizeof *b->keys);
+    }
+    memcpy(b->keys + b->nkeys, w, len * sizeof *w);
+    b->start[b->n] = b->nkeys;
+    b->len[b->n] = len;
+    b->value[b->n] = value;
+    b->nkeys += len;
+    *slot_of(b, w, len) = ++b->n;
+    if (2 * b->n > b->nslots) {
+        free(b->slots);
+        b->nslots *= 2;
+        b->slots = calloc(b->nslots, sizeof *b->slots);
+        for (size_t i = 0; i < b->n; i++)
+            *slot_of(b, b->keys + b->start[i], b->len[i]) = i + 1;
+    }
 }
 
-uint64_t brute_piece_sg(uint64_t w, uint64_t h)
+/* A state's moves: the states after them, end to end, and whether any wins at once. */
+typedef struct children {
+    uint64_t *words;
+    size_t nwords, *len, n, cap, wcap;
+    bool wins_now;
+} children;
+
+static bool collect(void *ctx, const nb_move *m, const uint64_t *after, size_t len)
 {
-    static uint64_t memo_sg[64][64];
-    static bool known[64][64];
-    if (w < 2 || h < 2)
-        return 0;
-    if (known[w][h])
-        return memo_sg[w][h];
-    bool seen[256] = {0};
-    for (uint64_t a = 2; a + 2 <= w; a++)
-        seen[brute_piece_sg(a, h) ^ brute_piece_sg(w - a, h)] = true;
-    for (uint64_t b = 2; b + 2 <= h; b++)
-        seen[brute_piece_sg(w, b) ^ brute_piece_sg(w, h - b)] = true;
-    uint64_t mex = 0;
-    while (seen[mex])
-        mex++;
-    known[w][h] = true;
-    return memo_sg[w][h] = mex;
+    children *c = ctx;
+    c->wins_now |= m->wins_now;
+    if (c->n == c->cap) {
+        c->cap = c->cap ? 2 * c->cap : 16;
+        c->len = realloc(c->len, c->cap * sizeof *c->len);
+    }
+    if (c->nwords + len >= c->wcap) {
+        c->wcap = 2 * (c->nwords + len) + 64;
+        c->words = realloc(c->words, c->wcap * sizeof *c->words);
+    }
+    memcpy(c->words + c->nwords, after, len * sizeof *after);
+    c->nwords += len;
+    c->len[c->n++] = len;
+    return true;
+}
+
+uint64_t brute_value(brute *b, const uint64_t *state, size_t len)
+{
+    size_t *slot = slot_of(b, state, len);
+    if (*slot)
+        return b->value[*slot - 1];
+    uint64_t *copy = malloc((len + 1) * sizeof *copy);
+    memcpy(copy, state, len * sizeof *copy);
+    nb_game view = nb_game_view(&b->game, copy, len);
+    children c = {0};
+    b->game.rules->each_move(&view, collect, &c);
+    uint64_t value;
+    if (b->misere) {
+        value = c.n == 0;
+        for (size_t i = 0, at = 0; i < c.n && !value; at += c.len[i++])
+            value = brute_value(b, c.words + at, c.len[i]) == 0;
+    } else if (c.wins_now) {
+        value = BRUTE_WIN_NOW;
+    } else {
+        bool *seen = calloc(c.n + 2, sizeof *seen);
+        for (size_t i = 0, at = 0; i < c.n; at += c.len[i++]) {
+            uint64_t v = brute_value(b, c.words + at, c.len[i]);
+            if (v <= c.n)
+                seen[v] = true;
+        }
+        for (value = 0; seen[value]; value++)
+            ;
+        free(seen);
+    }
+    free(c.words);
+    free(c.len);
+    free(copy);
+    remember(b, state, len, value);
+    return value;
+}
+
+bool brute_wins(brute *b, const uint64_t *state, size_t len)
+{
+    uint64_t v = brute_value(b, state, len);
+    return b->misere ? v == 1 : v != 0;
+}
+
+/* Every legal move with the state after it, copied. */
+typedef struct every_move {
+    nb_movelist moves;
+    children after;
+} every_move;
+
+static bool keep_move(void *ctx, const nb_move *m, const uint64_t *after, size_t len)
+{
+    every_move *em = ctx;
+    nb_movelist_push(&em->moves, m);
+    return collect(&em->after, m, after, len);
+}
+
+static bool same_move(const nb_move *a, const nb_move *b)
+{
+    return a->component == b->component && a->wins_now == b->wins_now && a->len == b->len &&
+           !memcmp(a->w, b->w, a->len * sizeof *a->w);
+}
+
+/* Index of move m among the legal moves, or SIZE_MAX. */
+static size_t find_move(const every_move *em, const nb_move *m)
+{
+    for (size_t i = 0; i < em->moves.len; i++) {
+        nb_move legal = nb_movelist_at(&em->moves, i);
+        if (same_move(&legal, m))
+            return i;
+    }
+    return SIZE_MAX;
+}
+
+void brute_check(nb_solver *s, nb_game *g, nb_convention conv, const char *what)
+{
+    bool misere = conv == NB_MISERE;
+    nb_analysis a;
+    nb_err err = {0};
+    nb_status st = nb_analyse(s, g, conv, 1 << 20, &a, &err);
+    ck_assert_msg(st == NB_OK, "%s: %s", what, err.msg);
+
+    ck_assert(nb_game_open(s, g, &err) == NB_OK);
+    brute *b = brute_new(g, misere);
+    uint64_t value = brute_value(b, g->state, g->len);
+    bool wins = brute_wins(b, g->state, g->len);
+    every_move em = {0};
+    nb_movelist_init(&em.moves, SIZE_MAX);
+    g->rules->each_move(g, keep_move, &em);
+    bool *winning = calloc(em.moves.len + 1, sizeof *winning);
+    size_t nwinning = 0;
+    nb_state applied = {0};
+    for (size_t i = 0, at = 0; i < em.moves.len; at += em.after.len[i++]) {
+        nb_move m = nb_movelist_at(&em.moves, i);
+        g->rules->apply(g, &m, &applied);
+        ck_assert_msg(applied.len == em.after.len[i] &&
+                          !memcmp(applied.w, em.after.words + at, applied.len * sizeof *applied.w),
+                      "%s: move %zu applied differs from the state each_move gave", what, i);
+        winning[i] = (!misere && m.wins_now) || !brute_wins(b, em.after.words + at, em.after.len[i]);
+        nwinning += winning[i];
+    }
+    free(applied.w);
+    brute_free(b);
+    nb_game_close(s, g);
+
+    ck_assert_msg(a.verdict != NB_DRAW && (a.verdict == NB_WIN) == wins, "%s: verdict %d, brute %d",
+                  what, a.verdict, wins);
+    if (a.has_sg) {
+        ck_assert_msg(!misere, "%s: an SG value under misère play", what);
+        ck_assert_msg(a.sg == value, "%s: sg %llu, brute %llu", what, (unsigned long long)a.sg,
+                      (unsigned long long)value);
+    } else {
+        ck_assert_msg(misere || value == BRUTE_WIN_NOW || g->rules->analyse_normal,
+                      "%s: no SG value given", what);
+    }
+    if (a.has_sg && a.components) {
+        uint64_t x = 0;
+        for (size_t i = 0; i < a.ncomponents; i++) {
+            ck_assert_msg(a.components[i].has_sg, "%s: component %zu has no value", what, i);
+            x ^= a.components[i].sg;
+        }
+        ck_assert_msg(x == a.sg, "%s: the components' XOR is not the SG value", what);
+    }
+    bool *listed = calloc(em.moves.len + 1, sizeof *listed);
+    for (size_t i = 0; i < a.moves.len; i++) {
+        nb_move m = nb_movelist_at(&a.moves, i);
+        size_t j = find_move(&em, &m);
+        ck_assert_msg(j != SIZE_MAX, "%s: winning move %zu is not legal", what, i);
+        ck_assert_msg(winning[j], "%s: winning move %zu does not win", what, i);
+        ck_assert_msg(!listed[j], "%s: winning move %zu is listed twice", what, i);
+        listed[j] = true;
+    }
+    if (wins && em.moves.len) /* (a misère position with no move is won with none) */
+        ck_assert_msg(a.moves.len > 0, "%s: a won position lists no winning move", what);
+    if (a.complete)
+        ck_assert_msg(a.moves.len == nwinning, "%s: %zu winning moves listed of %zu", what,
+                      a.moves.len, nwinning);
+    else
+        ck_assert_msg(g->rules->analyse_normal && !misere, "%s: the list is incomplete", what);
+    nb_analysis_free(&a);
+
+    nb_play_result play;
+    st = nb_play(s, g, conv, &play, &err);
+    ck_assert_msg(st == NB_OK, "%s play: %s", what, err.msg);
+    ck_assert_msg(play.has_move == (em.moves.len > 0), "%s: play has a move", what);
+    if (play.has_move) {
+        nb_move m = nb_movelist_at(&play.move, 0);
+        size_t j = find_move(&em, &m);
+        ck_assert_msg(j != SIZE_MAX, "%s: the move played is not legal", what);
+        ck_assert_msg(!wins || winning[j], "%s: the move played does not win", what);
+    }
+    nb_movelist_free(&play.move);
+    nb_movelist_free(&em.moves);
+    free(em.after.words);
+    free(em.after.len);
+    free(winning);
+    free(listed);
 }

@@ -1,6 +1,7 @@
-/* brute.h - an independent brute-force solver for the tests: it enumerates every option
- * of a whole position from the rules alone (no closed forms, no SG theorem) and solves
- * by memoized mex or outcome search. Positions use libnimber's nb_game as a container. */
+/* brute.h - the tests' brute-force solver and the check that holds libnimber to it. The
+ * solver knows no game: it walks a ruleset's own moves (each_move) by memoized recursion,
+ * with no closed form, no SG theorem and none of nb_search, and values every reachable
+ * state by mex (normal play) or by outcome (misère). */
 #ifndef BRUTE_H
 #define BRUTE_H
 
@@ -8,34 +9,31 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "nb_rulesets.h"
+#include "nb_solver.h"
 
-#define BRUTE_MAX_LEN 24
+/* A value that is no SG value: the player to move wins at once (cuts out a 1x1). */
+#define BRUTE_WIN_NOW UINT64_MAX
 
-typedef struct brute_state {
-    size_t len;
-    uint64_t w[BRUTE_MAX_LEN];
-} brute_state;
+typedef struct brute brute;
 
-/* Every option of g (all components when g is a sum): the state after, and whether the
- * move wins at once (cuts out a 1x1). Returns the count; *out is malloc'ed (caller frees). */
-size_t brute_options(const nb_game *g, const brute_state *s, brute_state **out, bool **wins_now);
+/* A solver for positions of g's rules and params (g open: nb_game_open). Owned by the
+ * caller: brute_free. */
+brute *brute_new(const nb_game *g, bool misere);
+void brute_free(brute *b);
 
-/* The state after a move libnimber reported, applied from the rules by the tests. */
-brute_state brute_apply(const nb_game *g, const brute_state *s, const nb_move *m);
+/* Normal play: the SG value of a state, counting only the options that do not let the
+ * opponent win at once (BRUTE_WIN_NOW when the player to move can). Misère: 1 when the
+ * player to move wins, else 0. The game must end (no cycles). */
+uint64_t brute_value(brute *b, const uint64_t *state, size_t len);
 
-brute_state brute_of(const nb_game *g);
+/* Whether the player to move wins from the state. */
+bool brute_wins(brute *b, const uint64_t *state, size_t len);
 
-/* SG value by mex over options (no cutting inside). */
-uint64_t brute_sg(const nb_game *g, const brute_state *s);
-/* True when the player to move wins: normal play with immediate wins, or misère. */
-bool brute_wins(const nb_game *g, const brute_state *s, bool misere);
-
-/* SG value of one w x h cutting piece by its recurrence (both sides >= 2: mex over the
- * cuts that keep both sides >= 2), written from the rules independently of libnimber. */
-uint64_t brute_piece_sg(uint64_t w, uint64_t h);
-
-/* Forgets every memoized value (call between games with other rules). */
-void brute_reset(void);
+/* Holds nb_analyse and nb_play of g under conv to the brute-force solver: the verdict,
+ * the SG value and the components' XOR where given, every listed winning move legal and
+ * winning, the exact set of winning moves when the analysis says it is complete, the
+ * move played, and every move's state after it as the ruleset's apply gives it. `what`
+ * names the position in failure messages. */
+void brute_check(nb_solver *s, nb_game *g, nb_convention conv, const char *what);
 
 #endif

@@ -52,7 +52,7 @@ static nb_status table_build(const nb_cached *old_, const void *n_, nb_cached **
         nanosleep(&ts, NULL);
     }
     if (atomic_load(&failing))
-        return nb_fail(err, NB_ELIMIT, NULL, "build refused");
+        return nb_fail(err, NB_ELIMIT, "build refused");
     test_table *t = calloc(1, sizeof *t);
     t->salt = n->salt;
     t->size = n->size;
