@@ -34,7 +34,13 @@ all: deps $(BUILD)/libnimber.a $(DAEMON)
 deps:
 	@scripts/deps.sh build
 
-$(BUILD)/%.o: %.c
+# Objects wait for the packages (the order matters under make -j); a test's also for the
+# test tools.
+$(BUILD)/%.o: %.c | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+$(BUILD)/tests/%.o: tests/%.c | deps-test
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
@@ -46,14 +52,15 @@ $(BUILD)/libnimber.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	ar rcs $@ $^
 
-$(BUILD)/libnimberapi.a: $(API_OBJ) $(SERVER_OBJ)
+$(BUILD)/libnimberapi.a: $(API_OBJ)
 	@mkdir -p $(dir $@)
 	ar rcs $@ $^
 
-$(BUILD)/nimberd: $(BUILD)/server/main.o $(BUILD)/libnimberapi.a $(BUILD)/libnimber.a
+$(BUILD)/nimberd: $(BUILD)/server/main.o $(SERVER_OBJ) $(BUILD)/libnimberapi.a $(BUILD)/libnimber.a
 	$(CC) $^ -o $@ $(LIBS)
 
-$(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT_OBJ) $(BUILD)/libnimberapi.a $(BUILD)/libnimber.a
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT_OBJ) $(SERVER_OBJ) $(BUILD)/libnimberapi.a \
+                  $(BUILD)/libnimber.a
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@ $(CHECK_LIBS) $(LIBS)
 

@@ -162,8 +162,10 @@ int api_batch(const api_context *ctx, json_t *body, size_t max_moves, api_buf *o
     return 200;
 }
 
-int api_play(const api_context *ctx, json_t *body, api_buf *out, api_problem *p)
+int api_play(const api_context *ctx, json_t *body, size_t max_moves, api_buf *out,
+             api_problem *p)
 {
+    (void)max_moves;
     api_game g;
     if (decode_top(ctx, body, "", false, &g, p))
         return p->status;
@@ -193,8 +195,10 @@ int api_play(const api_context *ctx, json_t *body, api_buf *out, api_problem *p)
     return status;
 }
 
-int api_table(const api_context *ctx, json_t *body, api_buf *out, api_problem *p)
+int api_table(const api_context *ctx, json_t *body, size_t max_moves, api_buf *out,
+              api_problem *p)
 {
+    (void)max_moves;
     const char *name = json_string_value(json_object_get(body, "type"));
     const api_type *t = name ? api_type_find(name) : NULL;
     if (t && !t->table) {
@@ -250,7 +254,7 @@ json_t *api_catalog(const api_limits *limits)
 }
 
 /* Heavy: types that build tables or search, misère play without a rule, big inputs. */
-static bool game_is_heavy(json_t *game)
+bool api_game_is_heavy(json_t *game)
 {
     const char *name = json_string_value(json_object_get(game, "type"));
     const api_type *t = name ? api_type_find(name) : NULL;
@@ -264,7 +268,7 @@ static bool game_is_heavy(json_t *game)
     json_t *comps = json_object_get(game, "components");
     size_t i;
     json_t *c;
-    json_array_foreach(comps, i, c) if (game_is_heavy(c)) return true;
+    json_array_foreach(comps, i, c) if (api_game_is_heavy(c)) return true;
     const char *key;
     json_t *v;
     json_object_foreach(game, key, v) { /* any long list or string */
@@ -274,18 +278,19 @@ static bool game_is_heavy(json_t *game)
     return false;
 }
 
-bool api_is_heavy(const char *route, json_t *body)
+bool api_batch_is_heavy(json_t *body)
 {
-    if (!strcmp(route, "/v1/table"))
+    json_t *positions = json_object_get(body, "positions");
+    if (json_array_size(positions) > 64)
         return true;
-    if (!strcmp(route, "/v1/analyze/batch")) {
-        json_t *positions = json_object_get(body, "positions");
-        if (json_array_size(positions) > 64)
-            return true;
-        size_t i;
-        json_t *g;
-        json_array_foreach(positions, i, g) if (game_is_heavy(g)) return true;
-        return false;
-    }
-    return game_is_heavy(body);
+    size_t i;
+    json_t *g;
+    json_array_foreach(positions, i, g) if (api_game_is_heavy(g)) return true;
+    return false;
+}
+
+bool api_always_heavy(json_t *body)
+{
+    (void)body;
+    return true;
 }

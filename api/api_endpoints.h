@@ -16,19 +16,26 @@ typedef struct api_context {
     const api_limits *limits;
 } api_context;
 
-int api_analyze(const api_context *ctx, json_t *body, size_t max_moves, api_buf *out,
-                api_problem *p);
+/* A computing endpoint: the parsed body in, the status out. max_moves bounds the moves an
+ * answer lists (play and table list none and ignore it). */
+typedef int api_endpoint(const api_context *ctx, json_t *body, size_t max_moves, api_buf *out,
+                         api_problem *p);
+
+api_endpoint api_analyze;
 /* {"positions":[...]} -> {"results":[...]}: each result an analysis or a problem object. */
-int api_batch(const api_context *ctx, json_t *body, size_t max_moves, api_buf *out,
-              api_problem *p);
-int api_play(const api_context *ctx, json_t *body, api_buf *out, api_problem *p);
-int api_table(const api_context *ctx, json_t *body, api_buf *out, api_problem *p);
+api_endpoint api_batch;
+api_endpoint api_play;
+api_endpoint api_table;
 
 /* GET /v1/games: every registered type with fields, limits and a working example. */
 json_t *api_catalog(const api_limits *limits);
 
 /* Whether a request may take long (tables to build, searches, big graphs), so that the
  * server runs it off its I/O threads. Cheap: looks at the body's shape only. */
-bool api_is_heavy(const char *route, json_t *body);
+typedef bool api_cost(json_t *body);
+
+api_cost api_game_is_heavy;  /* a game object (analyze, play) */
+api_cost api_batch_is_heavy; /* {"positions":[...]} */
+api_cost api_always_heavy;   /* a table */
 
 #endif

@@ -1,25 +1,56 @@
 #!/usr/bin/env bash
-# Runs every test program given (Check suites and scripts), prints each summary, adds up
-# the counts, and fails if anything failed. Usage: run-tests.sh BUILD_DIR TEST...
+# Runs every test program given (Check suites and scripts), one per core at a time: a
+# Check suite as two jobs, its cases tagged "slow" beside the others. Each line a job
+# prints shows as it comes, after the job's name; then the counts are added up, and the
+# run fails if anything failed. Usage: run-tests.sh BUILD_DIR TEST...
 set -uo pipefail
 build=$1; shift
 export NIMBERD="$build/nimberd"
-passed=0 failed=0 bad=()
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+
+jobs=()
 for t in "$@"; do
-  echo "== $t"
-  out=$("$t" 2>&1); rc=$?
-  printf '%s\n' "$out" | grep -v -e '^Running suite' -e '^nimberd: ' | sed 's/^/   /'
+  case $(basename "$t") in
+    test_*) jobs+=("$t fast" "$t slow") ;;
+    *) jobs+=("$t all") ;;
+  esac
+done
+
+# One job: its output streamed with its name in front, kept in $logs/<name>, its exit
+# status on the log's last line.
+run_job() {
+  local t=$1 part=$2 name log
+  name=$(basename "$t")$([ "$part" = all ] || echo ".$part")
+  log="$logs/$name"
+  {
+    case $part in
+      fast) CK_EXCLUDE_TAGS=slow "$t" 2>&1 ;;
+      slow) CK_INCLUDE_TAGS=slow "$t" 2>&1 ;;
+      *) "$t" 2>&1 ;;
+    esac
+    echo "exit $?"
+  } | tee "$log" | grep --line-buffered -v -e '^Running suite' -e '^nimberd: ' -e '^exit ' \
+    -e '^100%: Checks: 0,' | sed -u "s|^|[$name] |"
+}
+export -f run_job
+export logs
+printf '%s\n' "${jobs[@]}" | xargs -P "$(nproc)" -I{} bash -c 'run_job {}'
+
+passed=0 failed=0 bad=()
+for log in "$logs"/*; do
   p=0 f=0
-  if line=$(printf '%s\n' "$out" | grep -E '^[0-9]+%: Checks: [0-9]+' | tail -1); then
+  if line=$(grep -E '^[0-9]+%: Checks: [0-9]+' "$log" | tail -1); then
     checks=$(sed -E 's/.*Checks: ([0-9]+).*/\1/' <<<"$line")
     f=$(( $(sed -E 's/.*Failures: ([0-9]+), Errors: ([0-9]+).*/\1 + \2/' <<<"$line") ))
     p=$((checks - f))
   fi
-  while read -r sp sf; do p=$((p + sp)); f=$((f + sf)); done < <(printf '%s\n' "$out" |
-    sed -nE 's/^[a-z]+: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/p')
-  if [ $rc -ne 0 ] && [ $f -eq 0 ]; then f=1; fi
+  while read -r sp sf; do p=$((p + sp)); f=$((f + sf)); done < <(
+    sed -nE 's/^[a-z]+: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/p' "$log")
+  rc=$(sed -n 's/^exit //p' "$log" | tail -1)
+  if [ "${rc:-1}" -ne 0 ] && [ $f -eq 0 ]; then f=1; fi
   passed=$((passed + p)); failed=$((failed + f))
-  [ $f -ne 0 ] && bad+=("$t")
+  [ $f -ne 0 ] && bad+=("$(basename "$log")")
 done
 echo
 echo "$passed passed, $failed failed"

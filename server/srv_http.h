@@ -1,5 +1,4 @@
-/* srv_http.h - the nimberd HTTP server: libmicrohttpd daemon, request lifecycle, worker
- * dispatch, problems, CORS, request ids, metrics and logs. */
+/* srv_http.h - the nimberd HTTP server: start it, learn its port, drain and stop it. */
 #ifndef SRV_HTTP_H
 #define SRV_HTTP_H
 

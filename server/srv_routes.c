@@ -6,11 +6,15 @@
 static const srv_route routes[] = {
 #define POST "POST", "POST, OPTIONS"
 #define GET "GET", "GET, OPTIONS"
-    {"/v1/analyze", POST, SRV_ANALYZE}, {"/v1/analyze/batch", POST, SRV_BATCH},
-    {"/v1/play", POST, SRV_PLAY},       {"/v1/table", POST, SRV_TABLE},
-    {"/v1/games", GET, SRV_GAMES},      {"/healthz", GET, SRV_HEALTHZ},
-    {"/readyz", GET, SRV_READYZ},       {"/metrics", GET, SRV_METRICS},
-    {"/openapi.yaml", GET, SRV_OPENAPI},
+    {"/v1/analyze", POST, SRV_ANALYZE, api_analyze, api_game_is_heavy},
+    {"/v1/analyze/batch", POST, SRV_BATCH, api_batch, api_batch_is_heavy},
+    {"/v1/play", POST, SRV_PLAY, api_play, api_game_is_heavy},
+    {"/v1/table", POST, SRV_TABLE, api_table, api_always_heavy},
+    {"/v1/games", GET, SRV_GAMES, NULL, NULL},
+    {"/healthz", GET, SRV_HEALTHZ, NULL, NULL},
+    {"/readyz", GET, SRV_READYZ, NULL, NULL},
+    {"/metrics", GET, SRV_METRICS, NULL, NULL},
+    {"/openapi.yaml", GET, SRV_OPENAPI, NULL, NULL},
 #undef POST
 #undef GET
 };

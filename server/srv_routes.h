@@ -1,6 +1,9 @@
-/* srv_routes.h - the paths nimberd answers, with the method each allows. */
+/* srv_routes.h - the paths nimberd answers: the method each allows, and for the computing
+ * routes the api endpoint that answers and how to tell whether a request is heavy. */
 #ifndef SRV_ROUTES_H
 #define SRV_ROUTES_H
+
+#include "api_endpoints.h"
 
 typedef enum srv_route_id {
     SRV_ANALYZE, SRV_BATCH, SRV_PLAY, SRV_TABLE, SRV_GAMES, SRV_HEALTHZ, SRV_READYZ,
@@ -9,9 +12,11 @@ typedef enum srv_route_id {
 
 typedef struct srv_route {
     const char *path;
-    const char *method; /* the one method allowed (OPTIONS is answered for every route) */
-    const char *allow;  /* the Allow header: the method and OPTIONS */
+    const char *method;     /* the one method allowed (OPTIONS is answered for every route) */
+    const char *allow;      /* the Allow header: the method and OPTIONS */
     srv_route_id id;
+    api_endpoint *endpoint; /* POST: computes the answer; NULL for GET */
+    api_cost *heavy;        /* POST: true when the request runs on a worker */
 } srv_route;
 
 /* The route of a path (query string excluded), or NULL. */

@@ -71,10 +71,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
         return 0;
     api_problem p = {0};
     api_buf out = {0};
-    int status = endpoint == 0 ? api_analyze(&ctx, body, 16, &out, &p)
-               : endpoint == 1 ? api_batch(&ctx, body, 16, &out, &p)
-               : endpoint == 2 ? api_play(&ctx, body, &out, &p)
-                               : api_table(&ctx, body, &out, &p);
+    api_endpoint *const endpoints[] = {api_analyze, api_batch, api_play, api_table};
+    int status = endpoints[endpoint](&ctx, body, 16, &out, &p);
     size_t len;
     char *text = api_buf_take(&out, &len);
     if (status == 200) {

@@ -242,7 +242,7 @@ START_TEST(batch_play_table_catalog)
     json_decref(body);
 
     body = json_loads("{\"type\":\"bash\",\"heaps\":[3],\"k\":3}", 0, NULL);
-    ck_assert_int_eq(api_play(&ctx, body, &text, &p), 200);
+    ck_assert_int_eq(api_play(&ctx, body, 0, &text, &p), 200);
     out = parsed(&text);
     ck_assert_str_eq(json_string_value(json_object_get(out, "verdict")), "win");
     ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(out, "move"), "take")), 3);
@@ -251,14 +251,14 @@ START_TEST(batch_play_table_catalog)
     json_decref(out);
     json_decref(body);
     body = json_loads("{\"type\":\"bash\",\"heaps\":[4],\"k\":3}", 0, NULL);
-    ck_assert_int_eq(api_play(&ctx, body, &text, &p), 200);
+    ck_assert_int_eq(api_play(&ctx, body, 0, &text, &p), 200);
     out = parsed(&text);
     ck_assert_str_eq(json_string_value(json_object_get(out, "verdict")), "lose");
     ck_assert(json_is_object(json_object_get(out, "move"))); /* the lost side still moves */
     json_decref(out);
     json_decref(body);
     body = json_loads("{\"type\":\"nim\",\"heaps\":[0]}", 0, NULL);
-    ck_assert_int_eq(api_play(&ctx, body, &text, &p), 200);
+    ck_assert_int_eq(api_play(&ctx, body, 0, &text, &p), 200);
     out = parsed(&text);
     ck_assert(json_is_null(json_object_get(out, "move")));
     ck_assert(json_is_null(json_object_get(out, "position")));
@@ -266,19 +266,19 @@ START_TEST(batch_play_table_catalog)
     json_decref(body);
 
     body = json_loads("{\"type\":\"subtraction\",\"set\":[2,3],\"up_to\":9}", 0, NULL);
-    ck_assert_int_eq(api_table(&ctx, body, &text, &p), 200);
+    ck_assert_int_eq(api_table(&ctx, body, 0, &text, &p), 200);
     out = parsed(&text);
     ck_assert_int_eq(json_integer_value(json_object_get(out, "period")), 5);
     ck_assert_int_eq(json_array_size(json_object_get(out, "values")), 10);
     json_decref(out);
     json_decref(body);
     body = json_loads("{\"type\":\"nim\",\"up_to\":1000}", 0, NULL);
-    ck_assert_int_eq(api_table(&ctx, body, &text, &p), 422);
+    ck_assert_int_eq(api_table(&ctx, body, 0, &text, &p), 422);
     ck_assert_str_eq(p.pointer, "/up_to");
     ck_assert_ptr_null(parsed(&text));
     json_decref(body);
     body = json_loads("{\"type\":\"moore\",\"k\":2}", 0, NULL);
-    ck_assert_int_eq(api_table(&ctx, body, &text, &p), 400);
+    ck_assert_int_eq(api_table(&ctx, body, 0, &text, &p), 400);
     ck_assert_ptr_null(parsed(&text));
     json_decref(body);
 
@@ -299,18 +299,19 @@ END_TEST
 
 START_TEST(heavy_requests_are_recognised)
 {
-    const struct { const char *route, *body; bool heavy; } cases[] = {
-        {"/v1/analyze", "{\"type\":\"nim\",\"heaps\":[1]}", false},
-        {"/v1/analyze", "{\"type\":\"nim\",\"heaps\":[1],\"convention\":\"misere\"}", false},
-        {"/v1/analyze", "{\"type\":\"bash\",\"heaps\":[1],\"k\":1,\"convention\":\"misere\"}", true},
-        {"/v1/analyze", "{\"type\":\"subtraction\",\"heaps\":[1],\"set\":[1]}", true},
-        {"/v1/analyze", "{\"type\":\"sum\",\"components\":[{\"type\":\"cutting\",\"pieces\":[]}]}", true},
-        {"/v1/table", "{\"type\":\"nim\",\"up_to\":1}", true},
-        {"/v1/analyze/batch", "{\"positions\":[{\"type\":\"nim\",\"heaps\":[1]}]}", false},
+    const struct { api_cost *cost; const char *body; bool heavy; } cases[] = {
+        {api_game_is_heavy, "{\"type\":\"nim\",\"heaps\":[1]}", false},
+        {api_game_is_heavy, "{\"type\":\"nim\",\"heaps\":[1],\"convention\":\"misere\"}", false},
+        {api_game_is_heavy, "{\"type\":\"bash\",\"heaps\":[1],\"k\":1,\"convention\":\"misere\"}", true},
+        {api_game_is_heavy, "{\"type\":\"subtraction\",\"heaps\":[1],\"set\":[1]}", true},
+        {api_game_is_heavy, "{\"type\":\"sum\",\"components\":[{\"type\":\"cutting\",\"pieces\":[]}]}", true},
+        {api_always_heavy, "{\"type\":\"nim\",\"up_to\":1}", true},
+        {api_batch_is_heavy, "{\"positions\":[{\"type\":\"nim\",\"heaps\":[1]}]}", false},
+        {api_batch_is_heavy, "{\"positions\":[{\"type\":\"subtraction\",\"heaps\":[1],\"set\":[1]}]}", true},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         json_t *body = json_loads(cases[i].body, 0, NULL);
-        ck_assert_msg(api_is_heavy(cases[i].route, body) == cases[i].heavy, "%s", cases[i].body);
+        ck_assert_msg(cases[i].cost(body) == cases[i].heavy, "%s", cases[i].body);
         json_decref(body);
     }
 }

@@ -3,6 +3,7 @@
  * the field and limit it names. Random positions of every type are test_registry's. */
 #include <check.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,7 +21,12 @@ static void setup(void)
     solver.limits = nb_limits_default();
 }
 
-static void teardown(void) { nb_cache_free(solver.cache); }
+/* Each case says when it is done: the slow ones take tens of seconds. */
+static void teardown(void)
+{
+    nb_cache_free(solver.cache);
+    fprintf(stderr, "test_lib: %s done\n", tcase_name());
+}
 
 static uint64_t rnd(uint64_t n) { return n ? (uint64_t)random() % n : 0; }
 
@@ -644,6 +650,8 @@ static Suite *lib_suite(void)
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         TCase *tc = tcase_create(cases[i].name);
+        if (!strcmp(cases[i].name, "subtraction_period") || !strncmp(cases[i].name, "dag_", 4))
+            tcase_set_tags(tc, "slow"); /* run beside the others (scripts/run-tests.sh) */
         tcase_add_checked_fixture(tc, setup, teardown);
         tcase_set_timeout(tc, 600);
         tcase_add_test(tc, cases[i].test);

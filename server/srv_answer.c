@@ -1,0 +1,59 @@
+/* srv_answer.c - answers, problems and the headers every response carries. */
+#include "srv_answer.h"
+
+#include <stdlib.h>
+
+#include "api_write.h"
+
+void srv_answer(srv_request *r, int status, char *out, size_t len, bool is_static,
+                const char *content_type)
+{
+    r->answered = true;
+    r->status = status;
+    r->out = out;
+    r->out_len = len;
+    r->out_static = is_static;
+    r->content_type = content_type;
+}
+
+void srv_answer_problem(srv_request *r, api_problem *p)
+{
+    json_t *o = api_problem_json(p);
+    size_t len;
+    char *text = api_write(o, &len);
+    json_decref(o);
+    srv_answer(r, p->status, text, len, false, "application/problem+json");
+}
+
+void srv_answer_fail(srv_request *r, int status, const char *fmt, const char *arg)
+{
+    api_problem p = {0};
+    api_fail(&p, status, NULL, fmt, arg);
+    srv_answer_problem(r, &p);
+}
+
+enum MHD_Result srv_answer_queue(srv_request *r)
+{
+    struct MHD_Response *resp = MHD_create_response_from_buffer(
+        r->out_len, r->out, r->out_static ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_FREE);
+    r->out = NULL;
+    if (r->content_type)
+        MHD_add_response_header(resp, "Content-Type", r->content_type);
+    MHD_add_response_header(resp, "X-Request-ID", r->id);
+    MHD_add_response_header(resp, "Access-Control-Allow-Origin", r->server->cfg.cors_origin);
+    MHD_add_response_header(resp, "Access-Control-Expose-Headers", "X-Request-ID, Retry-After");
+    if (r->allow)
+        MHD_add_response_header(resp, "Allow", r->allow);
+    if (r->bad_head) /* the rest of the stream cannot be trusted to start a request */
+        MHD_add_response_header(resp, "Connection", "close");
+    if (r->retry_after)
+        MHD_add_response_header(resp, "Retry-After", "1");
+    if (r->preflight) {
+        MHD_add_response_header(resp, "Access-Control-Allow-Methods", r->route->allow);
+        MHD_add_response_header(resp, "Access-Control-Allow-Headers", "Content-Type, X-Request-ID");
+        MHD_add_response_header(resp, "Access-Control-Max-Age", "86400");
+    }
+    enum MHD_Result ok = MHD_queue_response(r->conn, (unsigned)r->status, resp);
+    MHD_destroy_response(resp);
+    return ok;
+}

@@ -1,0 +1,20 @@
+/* srv_answer.h - a request's answer: its body and status, the problem details that
+ * answer errors, and the response queued with its headers (request id, CORS, Allow,
+ * Retry-After, Connection: close after an unusable head). */
+#ifndef SRV_ANSWER_H
+#define SRV_ANSWER_H
+
+#include "srv_request.h"
+
+/* Sets the answer; `out` (len bytes) is taken over unless is_static. */
+void srv_answer(srv_request *r, int status, char *out, size_t len, bool is_static,
+                const char *content_type);
+/* Answers with problem p (its owned parts freed). */
+void srv_answer_problem(srv_request *r, api_problem *p);
+/* Answers with a problem whose detail is fmt with one string argument. */
+void srv_answer_fail(srv_request *r, int status, const char *fmt, const char *arg)
+    __attribute__((format(printf, 3, 0)));
+/* Queues the answer on the connection; the body goes with the response. */
+enum MHD_Result srv_answer_queue(srv_request *r);
+
+#endif

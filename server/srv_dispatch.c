@@ -1,0 +1,165 @@
+/* srv_dispatch.c - from a request with its body to its answer. */
+#include "srv_dispatch.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "api_json.h"
+#include "api_write.h"
+#include "nb_util.h"
+#include "srv_answer.h"
+
+/* Room an answer starts with: most answers fit in it, written without regrowing. */
+#define ANSWER_START_BYTES 4096
+
+/* A computing route's endpoint: parsed body in, answer out. Runs inline or on a worker. */
+static void compute(srv_request *r)
+{
+    api_buf out = {.p = nb_xmalloc(ANSWER_START_BYTES), .cap = ANSWER_START_BYTES};
+    api_problem p = {0};
+    int status = r->route->endpoint(&r->server->api, r->json, r->max_moves, &out, &p);
+    /* r->json is freed once the answer is queued (completed()): a large body takes long
+     * to free and the client need not wait for it */
+    if (status == 200) {
+        size_t len;
+        char *text = api_buf_take(&out, &len);
+        srv_answer(r, 200, text, len, false, "application/json");
+    } else {
+        free(out.p);
+        srv_answer_problem(r, &p);
+    }
+}
+
+static void compute_on_worker(void *arg)
+{
+    srv_request *r = arg;
+    compute(r);
+    MHD_resume_connection(r->conn);
+}
+
+static void gauges(srv_server *s, srv_gauges *g)
+{
+    g->cache = nb_cache_get_stats(s->solver.cache);
+    g->queue_waiting = srv_pool_waiting(s->pool);
+    g->queue_running = srv_pool_running(s->pool);
+    g->workers = s->cfg.workers;
+    g->queue_capacity = s->cfg.queue;
+    g->in_flight = atomic_load(&s->in_flight);
+}
+
+static void answer_get(srv_request *r)
+{
+    srv_server *s = r->server;
+    switch (r->route->id) {
+    case SRV_GAMES:
+        srv_answer(r, 200, s->catalog, s->catalog_len, true, "application/json");
+        break;
+    case SRV_OPENAPI:
+        srv_answer(r, 200, (char *)s->openapi, s->openapi_len, true, "application/yaml");
+        break;
+    case SRV_METRICS: {
+        srv_gauges g;
+        gauges(s, &g);
+        size_t len;
+        char *text = srv_metrics_render(s->metrics, &g, &len);
+        srv_answer(r, 200, text, len, false, "text/plain; version=0.0.4; charset=utf-8");
+        break;
+    }
+    case SRV_READYZ:
+        if (atomic_load(&s->draining)) {
+            srv_answer_fail(r, 503, "%s", "nimberd is draining: it stops once the requests in "
+                                          "flight are answered");
+            r->retry_after = true;
+            break;
+        }
+        /* fall through */
+    default:
+        srv_answer(r, 200, "{\"status\":\"ok\"}", 15, true, "application/json");
+        break;
+    }
+}
+
+static bool is_json_media(const char *type)
+{
+    if (!type)
+        return false;
+    size_t n = strlen("application/json");
+    return !strncasecmp(type, "application/json", n) && (type[n] == '\0' || type[n] == ';' ||
+                                                          type[n] == ' ');
+}
+
+/* max_moves from the query: 0..1000, default 16. */
+static bool read_max_moves(srv_request *r)
+{
+    const char *v = MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, "max_moves");
+    r->max_moves = API_MAX_MOVES_DEFAULT;
+    if (!v)
+        return true;
+    char *end;
+    unsigned long n = strtoul(v, &end, 10);
+    if (!*v || *end || v[0] == '-' || v[0] == '+' || n > API_MAX_MOVES_LIMIT) {
+        srv_answer_fail(r, 400, "the query parameter max_moves must be an integer between 0 "
+                                "and 1000, not \"%s\"", v);
+        return false;
+    }
+    r->max_moves = n;
+    return true;
+}
+
+/* The checks of a request before its body is parsed; false once they answered it. */
+static bool admit(srv_request *r)
+{
+    if (r->bad_head) {
+        srv_answer_fail(r, 400, "%s", r->bad_head);
+    } else if (!r->route) {
+        srv_answer_fail(r, 404, "no resource at %s", r->path);
+    } else if (!strcmp(r->method, "OPTIONS")) {
+        srv_answer(r, 204, "", 0, true, NULL);
+        r->preflight = true;
+    } else if (strcmp(r->method, r->route->method)) {
+        srv_answer_fail(r, 405, "this resource answers %s only", r->route->method);
+        r->allow = r->route->allow;
+    } else if (!r->route->endpoint) {
+        answer_get(r);
+    } else if (r->no_memory) {
+        srv_answer_fail(r, 503, "%s", "no memory to hold the body now: retry shortly");
+        r->retry_after = true;
+    } else if (r->too_large) {
+        char limit[32];
+        snprintf(limit, sizeof limit, "%lu", r->server->cfg.max_body_mb);
+        srv_answer_fail(r, 413, "the body is over the limit max_body_mb=%s MiB", limit);
+    } else if (!is_json_media(r->media)) {
+        srv_answer_fail(r, 415, "%s", "send the body as application/json");
+    } else {
+        return read_max_moves(r);
+    }
+    return false;
+}
+
+void srv_dispatch(srv_request *r)
+{
+    if (!admit(r))
+        return;
+    api_problem p = {0};
+    r->json = api_parse(r->body ? r->body : "", r->len, &p);
+    free(r->body);
+    r->body = NULL;
+    if (!r->json) {
+        srv_answer_problem(r, &p);
+        return;
+    }
+    if (!r->route->heavy(r->json)) {
+        compute(r);
+        return;
+    }
+    MHD_suspend_connection(r->conn);
+    if (!srv_pool_submit(r->server->pool, compute_on_worker, r)) {
+        json_decref(r->json);
+        r->json = NULL;
+        srv_answer_fail(r, 503, "%s", "every worker is busy and the queue is full: retry shortly");
+        r->retry_after = true;
+        MHD_resume_connection(r->conn);
+    }
+}

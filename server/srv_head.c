@@ -1,0 +1,72 @@
+/* srv_head.c - reading and judging a request's head. */
+#include "srv_head.h"
+
+#include <string.h>
+#include <strings.h>
+
+#include "nb_util.h"
+
+static enum MHD_Result read_header(void *cls, enum MHD_ValueKind kind, const char *key,
+                                   const char *value)
+{
+    (void)kind;
+    srv_head *h = cls;
+    char first = (char)(key[0] | 0x20); /* most headers are told apart by it alone */
+    if (first == 'c' && !strcasecmp(key, "Content-Length")) {
+        if (!h->lengths++)
+            h->length = value;
+    } else if (first == 'c' && !strcasecmp(key, "Content-Type")) {
+        if (!h->media)
+            h->media = value;
+    } else if (first == 'x' && !strcasecmp(key, "X-Request-ID")) {
+        if (!h->request_id)
+            h->request_id = value;
+    } else if (first == 't' && !strcasecmp(key, "Transfer-Encoding")) {
+        h->encodings++;
+    } else if (first == 'h' && !strcasecmp(key, "Host")) {
+        h->hosts++;
+    }
+    return MHD_YES;
+}
+
+void srv_head_read(struct MHD_Connection *conn, srv_head *h)
+{
+    *h = (srv_head){0};
+    MHD_get_connection_values(conn, MHD_HEADER_KIND, read_header, h);
+}
+
+const char *srv_head_fault(const srv_head *h, const char *version)
+{
+    if (h->lengths > 1 || (h->lengths && h->encodings))
+        return "the request's length is ambiguous: more than one Content-Length, or "
+               "Content-Length with Transfer-Encoding";
+    if (!h->hosts && !strcmp(version, MHD_HTTP_VERSION_1_1))
+        return "an HTTP/1.1 request must carry a Host header";
+    return NULL;
+}
+
+/* c is an ASCII letter or digit, or one of `also`. */
+static bool alnum_or(char c, const char *also)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           (c && strchr(also, c));
+}
+
+bool srv_head_valid_id(const char *id)
+{
+    size_t n = id ? strlen(id) : 0;
+    if (n == 0 || n > 64)
+        return false;
+    for (const char *c = id; *c; c++)
+        if (!alnum_or(*c, "-_.:"))
+            return false;
+    return true;
+}
+
+void srv_head_copy_method(char *out, size_t size, const char *method)
+{
+    nb_copy_cut(out, size, method);
+    for (char *c = out; *c; c++)
+        if (!alnum_or(*c, "!#$%&'*+-.^_`|~"))
+            *c = '?';
+}

@@ -1,0 +1,32 @@
+/* srv_head.h - a request's head read in one walk over its headers: the headers the
+ * server uses, what RFC 9112 refuses that libmicrohttpd lets through, the request id
+ * and the method as they may be logged. */
+#ifndef SRV_HEAD_H
+#define SRV_HEAD_H
+
+#include <microhttpd.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The first of each header a lookup would find (values borrowed from libmicrohttpd until
+ * the request completes), and how many copies of the framing headers came. */
+typedef struct srv_head {
+    unsigned lengths, encodings, hosts;
+    const char *length, *media, *request_id; /* Content-Length, Content-Type, X-Request-ID */
+} srv_head;
+
+void srv_head_read(struct MHD_Connection *conn, srv_head *h);
+
+/* Why the head must be refused with 400 (static text), or NULL when it is sound: a length
+ * given two ways, which a proxy in front may have read the other way (RFC 9112 6.3), or
+ * an HTTP/1.1 request without a Host (3.2). */
+const char *srv_head_fault(const srv_head *h, const char *version);
+
+/* An X-Request-ID the server echoes: 1 to 64 letters, digits and "-_.:". */
+bool srv_head_valid_id(const char *id);
+
+/* The method as requests are logged: a token's characters (RFC 9110 5.6.2) kept, any
+ * other byte made '?', so that a log line stays JSON whatever the client sent. */
+void srv_head_copy_method(char *out, size_t size, const char *method);
+
+#endif

@@ -1,0 +1,67 @@
+/* srv_request.h - what the server's modules share: the server's state and the record of
+ * one HTTP request, from its head to its logged completion. */
+#ifndef SRV_REQUEST_H
+#define SRV_REQUEST_H
+
+#include <microhttpd.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <time.h>
+
+#include "api_endpoints.h"
+#include "srv_config.h"
+#include "srv_metrics.h"
+#include "srv_pool.h"
+#include "srv_routes.h"
+
+/* Owns its daemon, pool, metrics, cache and catalog text; borrows `openapi`. */
+typedef struct srv_server {
+    srv_config cfg;
+    struct MHD_Daemon *daemon;
+    srv_pool *pool;
+    srv_metrics *metrics;
+    nb_solver solver;
+    api_context api;
+    char *catalog;        /* GET /v1/games, rendered once */
+    size_t catalog_len;
+    const char *openapi;
+    size_t openapi_len;
+    atomic_bool draining;
+    atomic_size_t in_flight;
+    atomic_ullong next_id;
+    unsigned long long id_salt;
+} srv_server;
+
+/* One request. Owns `body`, `json` and `out` (unless out_static); borrows the rest. */
+typedef struct srv_request {
+    srv_server *server;
+    struct MHD_Connection *conn;
+    const srv_route *route;
+    char method[16];
+    char path[128];
+    char id[80];
+    struct timespec start;
+    char *body;           /* gathered upload */
+    size_t len, cap;
+    bool too_large;
+    bool no_memory;       /* the body could not be held: 503 */
+    const char *bad_head; /* why the head is unusable (static text): 400, then close */
+    const char *media;    /* Content-Type, borrowed from libmicrohttpd, or NULL */
+    json_t *json;         /* parsed body, for a worker */
+    size_t max_moves;
+    /* the answer, once known */
+    bool answered;
+    int status;
+    char *out;            /* malloc'ed, or static when out_static */
+    size_t out_len;
+    bool out_static;
+    const char *content_type;
+    const char *allow;    /* for 405 */
+    bool retry_after;     /* for 503 */
+    bool preflight;       /* a CORS preflight (OPTIONS) */
+} srv_request;
+
+/* Seconds since a CLOCK_MONOTONIC time. */
+double srv_elapsed(const struct timespec *since);
+
+#endif
