@@ -1,5 +1,6 @@
 /* api_json.c - request parsing and typed field access with JSON Pointers in errors. */
 #include "api_json.h"
+#include "api_parse.h"
 #include "api_utf8.h"
 #include "api_write.h"
 #include "nb_util.h"

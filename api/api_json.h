@@ -13,10 +13,6 @@
 /* Parses a body; on failure fills p (400) and returns NULL. The caller owns the result. */
 json_t *api_parse(const char *body, size_t len, api_problem *p);
 
-/* The parse itself (api_parse.c): the tree jansson's json_loadb(JSON_REJECT_DUPLICATES)
- * would build, or NULL with `error` saying where and what, and *huge telling whether an
- * integer past 64 bits was the cause. The caller owns the result. */
-json_t *api_parse_text(const char *body, size_t len, bool *huge, char *error, size_t size);
 
 /* A field path: base pointer plus one step, e.g. "/components/1" + "heaps", cut to fit
  * `size` (API_PATH_BYTES holds any built of the API's own names). */

@@ -5,7 +5,7 @@
  * time through a stream callback and copies every token into a buffer first. One
  * difference: jansson skips a NUL byte right after a number or a literal (`[1\0]`); this
  * parser rejects it, as RFC 8259 does. */
-#include "api_json.h"
+#include "api_parse.h"
 
 #include <errno.h>
 #include <stdbool.h>

@@ -87,26 +87,6 @@ void api_put_int(api_buf *b, int64_t v)
     put_digits(b, v < 0 ? 0ULL - (uint64_t)v : (uint64_t)v, v < 0);
 }
 
-/* A real as jansson writes it: %.17g, then ".0" where that would read as an integer, and
- * the exponent without its '+' or leading zeros. */
-static void put_real(api_buf *b, double v)
-{
-    char text[40];
-    size_t n = (size_t)snprintf(text, sizeof text - 2, "%.17g", v);
-    if (!strpbrk(text, ".e"))
-        memcpy(text + n, ".0", 3), n += 2;
-    char *sign = strchr(text, 'e');
-    if (sign) {
-        char *digits = ++sign + 1;
-        sign += *sign == '-';
-        while (*digits == '0')
-            digits++;
-        memmove(sign, digits, (size_t)(text + n + 1 - digits));
-        n -= (size_t)(digits - sign);
-    }
-    api_put(b, text, n);
-}
-
 void api_put_string(api_buf *b, const char *s, size_t n)
 {
     char *out = room(b, 6 * n + 2); /* worst case: every byte as \u00XX */
@@ -165,9 +145,12 @@ void api_put_json(api_buf *b, const json_t *v)
     case JSON_INTEGER:
         api_put_int(b, json_integer_value(v));
         break;
-    case JSON_REAL:
-        put_real(b, json_real_value(v));
+    case JSON_REAL: { /* never in a request the api accepts: jansson's own text */
+        size_t n = json_dumpb(v, NULL, 0, JSON_COMPACT | JSON_ENCODE_ANY);
+        json_dumpb(v, room(b, n), n, JSON_COMPACT | JSON_ENCODE_ANY);
+        b->len += n;
         break;
+    }
     case JSON_TRUE: api_put(b, "true", 4); break;
     case JSON_FALSE: api_put(b, "false", 5); break;
     case JSON_NULL: api_put(b, "null", 4); break;

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "api_json.h"
+#include "api_parse.h"
 
 static double seconds(void)
 {

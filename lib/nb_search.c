@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nb_mex.h"
 #include "nb_util.h"
 
 /* Words of state kept at most, whatever the state limit (256 MiB of states). */
@@ -223,29 +224,22 @@ static void retrograde(nb_search *s, const uint32_t *pred_first, const uint32_t 
 
 /* The mex of a state's children's values, all known (a child that wins at once for the
  * opponent is never an option worth a value: it is left out, as in the cutting game). */
-static uint64_t mex_of_children(const nb_search *s, size_t i, uint64_t **buf, size_t *cap)
+static uint64_t mex_of_children(const nb_search *s, size_t i, nb_mexset *set)
 {
-    size_t n = 0;
-    nb_reserve((void **)buf, cap, s->first[i + 1] - s->first[i] + 1, sizeof **buf);
+    nb_mexset_start(set, s->first[i + 1] - s->first[i]);
     for (uint32_t e = s->first[i]; e < s->first[i + 1]; e++)
         if (s->sg[s->edges[e]] != SG_WIN_NOW)
-            (*buf)[n++] = s->sg[s->edges[e]];
-    if (n)
-        qsort(*buf, n, sizeof **buf, nb_cmp_u64);
-    uint64_t mex = 0;
-    for (size_t k = 0; k < n && (*buf)[k] <= mex; k++)
-        if ((*buf)[k] == mex)
-            mex++;
-    return mex;
+            nb_mexset_add(set, s->sg[s->edges[e]]);
+    return nb_mexset_mex(set);
 }
 
 /* SG values backwards from the ends: a state is valued once all its children are; the
  * states from which a cycle is reachable never are. */
 static void grundy(nb_search *s, const uint32_t *pred_first, const uint32_t *pred)
 {
-    size_t n = s->nstates, tail = 0, cap = 0;
+    size_t n = s->nstates, tail = 0;
     uint32_t *left = nb_xmalloc((n + 1) * sizeof *left), *queue = nb_xmalloc((n + 1) * sizeof *queue);
-    uint64_t *buf = NULL;
+    nb_mexset set = {0};
     for (size_t i = 0; i < n; i++) {
         left[i] = s->first[i + 1] - s->first[i];
         s->sg[i] = s->wins_now[i] ? SG_WIN_NOW : left[i] ? SG_NONE : 0;
@@ -257,12 +251,12 @@ static void grundy(nb_search *s, const uint32_t *pred_first, const uint32_t *pre
         for (uint32_t e = pred_first[v]; e < pred_first[v + 1]; e++) {
             uint32_t u = pred[e];
             if (s->sg[u] == SG_NONE && --left[u] == 0) {
-                s->sg[u] = mex_of_children(s, u, &buf, &cap);
+                s->sg[u] = mex_of_children(s, u, &set);
                 queue[tail++] = u;
             }
         }
     }
-    free(buf);
+    nb_mexset_free(&set);
     free(left);
     free(queue);
 }

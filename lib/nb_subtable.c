@@ -83,6 +83,8 @@ static void settle_period(nb_subtable *t)
     t->preperiod = pre;
 }
 
+_Static_assert(NB_SUBTRACTION_MAX_SET < 128, "a value is at most the set's size: it fits the mask");
+
 static uint8_t next_value(const nb_subtable *t, uint64_t n)
 {
     uint64_t seen[2] = {0, 0};

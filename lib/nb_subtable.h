@@ -13,7 +13,11 @@ struct nb_subtable {
     uint32_t set[NB_SUBTRACTION_MAX_SET]; /* ascending */
     uint64_t limit;                        /* most values it may compute */
     uint64_t n;                            /* values[0..n) are known */
-    uint8_t *values;                       /* SG values fit a byte: at most 64 options */
+    /* A set holds at most NB_SUBTRACTION_MAX_SET = 64 values, so a heap has at most 64
+     * options and its value, their mex, is at most 64: it fits a byte, and the mex is
+     * taken over a 128-bit mask (nb_mex128). Games whose values grow past that (octal
+     * games, Grundy's game) keep wider tables and use nb_mex.h. */
+    uint8_t *values;
     bool proved;
     uint64_t period, preperiod;
     /* Brent's search over windows (states), resumed by the next growth. */

@@ -10,6 +10,7 @@
 
 #include "api_endpoints.h"
 #include "api_json.h"
+#include "api_parse.h"
 #include "api_utf8.h"
 #include "api_write.h"
 #include "check_run.h"

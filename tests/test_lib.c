@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "brute.h"
+#include "nb_heaps.h"
 #include "nb_rulesets.h"
+#include "nb_search.h"
 #include "nb_subtable.h"
 #include "nb_util.h"
 #include "check_run.h"
@@ -605,6 +607,164 @@ START_TEST(errors_name_field_and_limit)
 }
 END_TEST
 
+/* A loopy game for the tests alone: tokens on the graph 0 <-> 1, 2 -> 0, 2 -> 3, one part
+ * per token, a move {token, from, to}. Its generalized SG values (Smith; Fraenkel), worked
+ * by hand: 3 is a sink, 0; 0 and 1 only reach each other, infinite with K = {}; 2 reaches
+ * the sink and the cycle, infinite with K = {0}. */
+static const uint32_t loop_succ[4][2] = {{1, 1}, {0, 0}, {0, 3}, {0, 0}};
+static const unsigned loop_nsucc[4] = {1, 1, 2, 0};
+static const uint64_t loop_gamma[4] = {NB_SG_LOOPY, NB_SG_LOOPY, NB_SG_LOOPY, 0};
+
+static nb_status loop_check(const nb_game *g, const nb_solver *s, nb_err *err)
+{
+    (void)s;
+    for (size_t i = 0; i < g->len; i++)
+        if (g->state[i] > 3)
+            return nb_fail_field(err, NB_EINVAL, 0, i, NB_NO_INDEX, "names no node");
+    return NB_OK;
+}
+
+static void loop_apply(const nb_game *g, const nb_move *m, nb_state *after)
+{
+    nb_state_resize(after, g->len);
+    memcpy(after->w, g->state, g->len * sizeof *after->w);
+    after->w[m->w[0]] = m->w[2];
+}
+
+static nb_status loop_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err *err)
+{
+    (void)s, (void)err;
+    for (size_t i = 0; i < g->len; i++)
+        sg[i] = loop_gamma[g->state[i]];
+    return NB_OK;
+}
+
+static void loop_followers(const nb_game *g, size_t part, uint64_t **k, size_t *nk)
+{
+    uint64_t u = g->state[part];
+    *k = malloc(2 * sizeof **k);
+    *nk = 0;
+    for (unsigned e = 0; e < loop_nsucc[u]; e++)
+        if (loop_gamma[loop_succ[u][e]] != NB_SG_LOOPY)
+            (*k)[(*nk)++] = loop_gamma[loop_succ[u][e]];
+}
+
+static nb_status loop_options(const nb_game *g, nb_solver *s, size_t part, nb_option_fn fn,
+                              void *ctx, nb_err *err)
+{
+    (void)s, (void)err;
+    uint64_t u = g->state[part];
+    for (unsigned e = 0; e < loop_nsucc[u]; e++) {
+        uint64_t w[3] = {part, u, loop_succ[u][e]};
+        if (!fn(ctx, &(nb_move){.len = 3, .w = w}, loop_gamma[w[2]]))
+            break;
+    }
+    return NB_OK;
+}
+
+static nb_status loop_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64_t target,
+                               nb_movelist *out, nb_err *err)
+{
+    nb_target_filter filter = {target, out};
+    return loop_options(g, s, part, nb_keep_if_target, &filter, err);
+}
+
+static void loop_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
+{
+    nb_state after = {0};
+    for (size_t t = 0; t < g->len; t++) {
+        uint64_t u = g->state[t];
+        for (unsigned e = 0; e < loop_nsucc[u]; e++) {
+            uint64_t w[3] = {t, u, loop_succ[u][e]};
+            nb_move m = {.len = 3, .w = w};
+            loop_apply(g, &m, &after);
+            if (!fn(ctx, &m, after.w, after.len))
+                goto done;
+        }
+    }
+done:
+    free(after.w);
+}
+
+static const nb_ruleset loop_rules = {
+    .name = "loop",
+    .check = loop_check,
+    .apply = loop_apply,
+    .part_count = nb_heaps_part_count,
+    .part_values = loop_values,
+    .loopy_followers = loop_followers,
+    .moves_to = loop_moves_to,
+    .options = loop_options,
+    .each_move = loop_each_move,
+    .canonicalize = nb_heaps_canonicalize,
+    .components = nb_components_per_part,
+};
+
+/* The search with cycles: outcomes and remoteness of one token, by retrograde analysis. */
+START_TEST(search_draws)
+{
+    const struct { uint64_t node; nb_convention conv; nb_verdict v; uint64_t rem; } cases[] = {
+        {3, NB_NORMAL, NB_LOSE, 0}, {2, NB_NORMAL, NB_WIN, 1}, {0, NB_NORMAL, NB_DRAW, 0},
+        {1, NB_NORMAL, NB_DRAW, 0}, {3, NB_MISERE, NB_WIN, 0}, {2, NB_MISERE, NB_DRAW, 0},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        uint64_t token = cases[c].node;
+        nb_game g = {&loop_rules, NULL, 1, &token};
+        nb_search *search;
+        nb_err err = {0};
+        ck_assert(nb_search_run(&g, cases[c].conv, 100, &search, &err) == NB_OK);
+        ck_assert_int_eq(nb_search_outcome(search, 0), cases[c].v);
+        ck_assert_uint_eq(nb_search_remoteness(search, 0), cases[c].rem);
+        ck_assert(nb_search_has_sg(search, 0) == (cases[c].conv == NB_NORMAL && token == 3));
+        nb_search_free(search);
+    }
+    /* misère from 2: the only move that does not lose keeps the draw (2 -> 0) */
+    uint64_t token = 2;
+    nb_game g = {&loop_rules, NULL, 1, &token};
+    nb_analysis a;
+    nb_err err = {0};
+    ck_assert(nb_analyse(&solver, &g, NB_MISERE, 16, &a, &err) == NB_OK);
+    ck_assert_int_eq(a.verdict, NB_DRAW);
+    ck_assert_uint_eq(a.moves.len, 0);
+    ck_assert_uint_eq(a.drawing.len, 1);
+    ck_assert_uint_eq(nb_movelist_at(&a.drawing, 0).w[2], 0);
+    nb_analysis_free(&a);
+}
+END_TEST
+
+/* Sums of loopy parts by Smith's rule against the retrograde analysis of the whole sum,
+ * for every pair of tokens; the components carry their K. */
+START_TEST(loopy_sums)
+{
+    for (uint64_t x = 0; x < 4; x++)
+        for (uint64_t y = 0; y < 4; y++) {
+            uint64_t tokens[2] = {x, y};
+            nb_game g = {&loop_rules, NULL, 2, tokens};
+            nb_search *search;
+            nb_err err = {0};
+            ck_assert(nb_search_run(&g, NB_NORMAL, 100, &search, &err) == NB_OK);
+            nb_analysis a;
+            ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 16, &a, &err) == NB_OK);
+            ck_assert_msg(a.verdict == nb_search_outcome(search, 0), "tokens %llu, %llu",
+                          (unsigned long long)x, (unsigned long long)y);
+            ck_assert(a.has_sg == (x == 3 && y == 3));
+            ck_assert(a.components[0].loopy == (x != 3));
+            if (x == 2)
+                ck_assert(a.components[0].nfollowers == 1 && a.components[0].followers[0] == 0);
+            for (size_t i = 0; i < a.moves.len; i++) { /* each winning move leaves a loss */
+                nb_move m = nb_movelist_at(&a.moves, i);
+                uint64_t after[2] = {x, y};
+                after[m.w[0]] = m.w[2];
+                ck_assert_int_eq(nb_search_outcome(search, nb_search_find(search, after, 2)),
+                                 NB_LOSE);
+            }
+            ck_assert(a.verdict != NB_WIN || a.moves.len > 0);
+            nb_analysis_free(&a);
+            nb_search_free(search);
+        }
+}
+END_TEST
+
 START_TEST(sum_moves_in_right_component)
 {
     /* nim 3 + bash(k=3) 6: values 3 and 2, X = 1. Winning: nim take 1 (3 -> 2), and
@@ -646,6 +806,7 @@ static Suite *lib_suite(void)
         {"dag_cycle", dag_cycle}, {"dag_long_path", dag_long_path},
         {"dag_large_values", dag_large_values}, {"dag_wide_ids", dag_wide_ids},
         {"sum_components", sum_moves_in_right_component},
+        {"search_draws", search_draws}, {"loopy_sums", loopy_sums},
         {"errors", errors_name_field_and_limit},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
