@@ -77,8 +77,7 @@ REL = build-release
 bench:
 	@scripts/deps.sh bench
 	$(MAKE) BUILD=$(REL) OPT="-O3 -g" $(REL)/nimberd $(REL)/bench/bench_inproc \
-	    $(REL)/bench/baseline_server $(REL)/bench/raw_server $(REL)/bench/bench_parse \
-	    $(REL)/bench/stall_probe
+	    $(REL)/bench/baseline_server $(REL)/bench/bench_parse
 	python3 bench/run.py $(REL)
 
 $(BUILD)/bench/bench_inproc: $(BUILD)/bench/bench_inproc.o $(BUILD)/libnimber.a

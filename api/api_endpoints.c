@@ -95,27 +95,11 @@ static int analyse_game(const api_context *ctx, api_game *g, size_t max_moves, c
     return status;
 }
 
-static int decode_top(const api_context *ctx, json_t *body, const char *base, bool for_table,
-                      api_game *g, api_problem *p)
-{
-    if (api_game_decode(body, base, true, for_table, ctx->limits, g, p))
-        return p->status;
-    if (g->conv == NB_MISERE && !g->type->misere) {
-        char ptr[API_PATH_BYTES];
-        api_path(ptr, sizeof ptr, base, "convention");
-        api_fail(p, 422, ptr, "misère play is not defined for the %s game: its own rule "
-                 "decides the end", g->type->name);
-        api_game_free(g);
-        return p->status;
-    }
-    return 0;
-}
-
 int api_analyze(const api_context *ctx, json_t *body, size_t max_moves, api_buf *out,
                 api_problem *p)
 {
     api_game g;
-    if (decode_top(ctx, body, "", false, &g, p))
+    if (api_game_decode(body, "", true, false, ctx->limits, &g, p))
         return p->status;
     size_t budget = ctx->limits->max_answer;
     int status = analyse_game(ctx, &g, max_moves, "", &budget, out, p);
@@ -148,7 +132,8 @@ int api_batch(const api_context *ctx, json_t *body, size_t max_moves, api_buf *o
         int status = 0;
         if (i)
             api_put_lit(out, ",");
-        if (!decode_top(ctx, json_array_get(positions, i), base, false, &g, &item)) {
+        if (!api_game_decode(json_array_get(positions, i), base, true, false, ctx->limits, &g,
+                             &item)) {
             status = analyse_game(ctx, &g, max_moves, base, &budget, out, &item);
             api_game_free(&g);
         }
@@ -167,7 +152,7 @@ int api_play(const api_context *ctx, json_t *body, size_t max_moves, api_buf *ou
 {
     (void)max_moves;
     api_game g;
-    if (decode_top(ctx, body, "", false, &g, p))
+    if (api_game_decode(body, "", true, false, ctx->limits, &g, p))
         return p->status;
     nb_play_result r;
     nb_err err = {0};
@@ -208,7 +193,7 @@ int api_table(const api_context *ctx, json_t *body, size_t max_moves, api_buf *o
                         t->name, with_table);
     }
     api_game g;
-    if (decode_top(ctx, body, "", true, &g, p))
+    if (api_game_decode(body, "", true, true, ctx->limits, &g, p))
         return p->status;
     json_t *table = NULL;
     int status = g.type->table(ctx->solver, &g, body, ctx->limits, &table, p) ? p->status : 200;

@@ -1,8 +1,7 @@
 /* bench_inproc.c - in-process benchmarks of libnimber, each a median of several runs:
- * dag SG of every node against the gather floor (and against the memory traffic of its
- * backwards pass alone), subtraction heap 10^18 on cold caches, the cutting table
- * 1000x1000, and a cached table asked for twice. Prints one line per figure: NAME VALUE
- * (seconds unless said). */
+ * dag SG of every node against the gather floor, subtraction heap 10^18 on cold caches,
+ * the cutting table 1000x1000, and a cached table asked for twice. Prints one line per
+ * figure: NAME VALUE (seconds unless said). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,54 +36,6 @@ static uint64_t next(void)
 }
 
 #define RUNS 5
-#define AHEAD 16 /* the solve's prefetch distance, in nodes */
-
-/* A node's place in the walk below: where its predecessor list starts and ends. */
-typedef struct walk_entry {
-    uint32_t node, first, last, pad;
-} walk_entry;
-
-/* The dag solve's backwards pass without its logic (its loop in nb_dag.c's solve(), kept
- * in step by hand): the same records (8 bytes a node), lists and queue, and the same
- * prefetching, but no test and no value. Every node's predecessor list is visited in a
- * random order (finished nodes come in no order of their ids), and a record is
- * decremented per predecessor. Returns the seconds. */
-static double walk_lists(size_t n, size_t m, const uint32_t *edges, const uint32_t *order)
-{
-    uint32_t *off = calloc(n + 2, sizeof *off), *pred = malloc(m * sizeof *pred),
-             (*record)[2] = calloc(n, sizeof *record);
-    walk_entry *queue = malloc(n * sizeof *queue);
-    for (size_t e = 0; e < m; e++)
-        off[edges[2 * e + 1] + 2]++;
-    for (size_t v = 0; v < n; v++)
-        off[v + 2] += off[v + 1];
-    for (size_t e = 0; e < m; e++) /* off[v+1] ends up where v's list ends */
-        pred[off[edges[2 * e + 1] + 1]++] = edges[2 * e];
-    for (size_t i = 0; i < n; i++) { /* records written before the pass, as the solve's */
-        uint32_t v = order[i];
-        queue[i] = (walk_entry){v, off[v], off[v + 1], 0};
-        record[v][1] = off[v];
-    }
-    double t0 = now();
-    for (size_t head = 0; head < n; head++) {
-        if (head + 2 * AHEAD < n)
-            __builtin_prefetch(&pred[queue[head + 2 * AHEAD].first]);
-        if (head + AHEAD < n)
-            for (uint32_t e = queue[head + AHEAD].first; e < queue[head + AHEAD].last; e++)
-                __builtin_prefetch(&record[pred[e]], 1);
-        for (uint32_t e = queue[head].first; e < queue[head].last; e++)
-            record[pred[e]][0]--;
-    }
-    double t = now() - t0;
-    volatile uint32_t kept = record[order[0]][0]; /* the decrements are used */
-    (void)kept;
-    free(queue);
-    free(record);
-    free(pred);
-    free(off);
-    return t;
-}
-
 static void bench_dag(void)
 {
     size_t n = 1000000, m = 4000000;
@@ -108,7 +59,7 @@ static void bench_dag(void)
     for (size_t i = 0; i < n; i++)
         values[i] = (uint32_t)next();
     nb_solver s = {nb_cache_new(1 << 20), nb_limits_default()};
-    double floor_t[RUNS], solve_t[RUNS], walk_t[RUNS];
+    double floor_t[RUNS], solve_t[RUNS];
     volatile uint64_t sink = 0;
     for (int r = 0; r < RUNS; r++) {
         double t0 = now();
@@ -127,11 +78,9 @@ static void bench_dag(void)
         solve_t[r] = now() - t0;
         sink += p.sg[0];
         nb_game_close(&s, &g);
-        walk_t[r] = walk_lists(n, m, edges, perm);
     }
-    printf("dag_floor %.6f\ndag_solve %.6f\ndag_walk %.6f\ndag_checksum %llu\n",
-           median(floor_t, RUNS), median(solve_t, RUNS), median(walk_t, RUNS),
-           (unsigned long long)sink);
+    printf("dag_floor %.6f\ndag_solve %.6f\ndag_checksum %llu\n", median(floor_t, RUNS),
+           median(solve_t, RUNS), (unsigned long long)sink);
     nb_cache_free(s.cache);
     free(values);
     free(edges);

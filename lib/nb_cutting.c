@@ -240,10 +240,11 @@ static void cut_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
     free(ec.after.w);
 }
 
-static bool cut_rejects_misere(const nb_game *g)
+static const char *cut_misere_undefined(const nb_game *g)
 {
     (void)g;
-    return true;
+    return "misère play is not defined for positions holding a cutting game: cutting out a "
+           "1x1 piece decides the end";
 }
 
 const nb_ruleset nb_cutting = {
@@ -258,7 +259,7 @@ const nb_ruleset nb_cutting = {
     .options = cut_options,
     .each_move = cut_each_move,
     .components = nb_components_per_part,
-    .rejects_misere = cut_rejects_misere,
+    .misere_undefined = cut_misere_undefined,
 };
 
 nb_status nb_cutting_grid(nb_solver *s, uint64_t max_w, uint64_t max_h, uint64_t **values,

@@ -71,8 +71,9 @@ struct nb_ruleset {
     nb_status (*analyse_normal)(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err);
     /* Whole analysis under misère play by a rule. NULL: exhaustive search. */
     nb_status (*analyse_misere)(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err);
-    /* True when misère play is not defined for the position (the cutting game). */
-    bool (*rejects_misere)(const nb_game *g);
+    /* Why misère play is not defined for the position (a sentence, static), or NULL when
+     * it is. NULL member: it always is. */
+    const char *(*misere_undefined)(const nb_game *g);
 };
 
 /* A game on the same rules and params as g but with another state (used for parts). */

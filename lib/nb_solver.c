@@ -257,9 +257,9 @@ static nb_status analyse_misere(nb_solver *s, const nb_game *g, nb_analysis *out
 static nb_status check_misere(const nb_game *g, nb_err *err)
 {
     nb_status st = NB_OK;
-    if (g->rules->rejects_misere && g->rules->rejects_misere(g))
-        st = nb_fail(err, NB_EUNDEFINED, "misère play is not defined for positions holding a "
-                     "cutting game: cutting out a 1x1 piece decides the end");
+    const char *why = g->rules->misere_undefined ? g->rules->misere_undefined(g) : NULL;
+    if (why)
+        st = nb_fail(err, NB_EUNDEFINED, "%s", why);
     else if (!g->rules->each_move)
         st = nb_fail(err, NB_EUNDEFINED, "misère play is not supported for %s", g->rules->name);
     if (st != NB_OK)

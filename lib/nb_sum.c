@@ -275,15 +275,16 @@ static void sum_components(const nb_game *g, const uint64_t *sg, nb_analysis *ou
     }
 }
 
-static bool sum_rejects_misere(const nb_game *g)
+static const char *sum_misere_undefined(const nb_game *g)
 {
     const nb_sum_params *p = sum_params(g);
     for (size_t c = 0; c < p->count; c++) {
         nb_game view = component(g, c);
-        if (view.rules->rejects_misere && view.rules->rejects_misere(&view))
-            return true;
+        const char *why = view.rules->misere_undefined ? view.rules->misere_undefined(&view) : NULL;
+        if (why)
+            return why;
     }
-    return false;
+    return NULL;
 }
 
 const nb_ruleset nb_sum = {
@@ -300,5 +301,5 @@ const nb_ruleset nb_sum = {
     .each_move = sum_each_move,
     .canonicalize = sum_canonicalize,
     .components = sum_components,
-    .rejects_misere = sum_rejects_misere,
+    .misere_undefined = sum_misere_undefined,
 };

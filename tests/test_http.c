@@ -136,7 +136,7 @@ static char *random_game(const char *type, api_rng *rng, bool misere)
     api_problem p = {0};
     api_limits lim = {.lib = nb_limits_default()};
     ck_assert(api_game_decode(game, "", true, false, &lim, &g, &p) == 0);
-    if (misere && t->misere && !(g.game.rules->rejects_misere && g.game.rules->rejects_misere(&g.game)))
+    if (misere && t->misere && !(g.game.rules->misere_undefined && g.game.rules->misere_undefined(&g.game)))
         json_object_set_new(game, "convention", json_string("misere"));
     api_game_free(&g);
     char *text = json_dumps(game, JSON_COMPACT);

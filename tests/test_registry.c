@@ -41,7 +41,7 @@ START_TEST(type_against_brute)
         ck_assert_msg(api_game_decode(obj, "", true, false, &limits, &g, &p) == 0,
                       "%s: sample %s does not decode: %s", t->name, what, p.detail);
         brute_check(&solver, &g.game, NB_NORMAL, what);
-        if (t->misere && !(g.game.rules->rejects_misere && g.game.rules->rejects_misere(&g.game))) {
+        if (t->misere && !(g.game.rules->misere_undefined && g.game.rules->misere_undefined(&g.game))) {
             brute_check(&solver, &g.game, NB_MISERE, what);
             misere++;
         }
