@@ -36,7 +36,8 @@ void api_path(char *out, size_t size, const char *base, const char *key)
     out[n] = '\0';
 }
 
-char *api_path_new(const char *base, const char *key)
+/* api_path never cut: malloc'ed (caller frees), for steps that are a client's keys. */
+static char *path_new(const char *base, const char *key)
 {
     size_t size = strlen(base) + 2 * strlen(key) + 3;
     char *out = nb_xmalloc(size);
@@ -72,7 +73,7 @@ static bool find_huge(json_t *v, api_buf *path)
         const char *key;
         json_t *item;
         json_object_foreach(v, key, item) {
-            char *step = api_path_new("", key);
+            char *step = path_new("", key);
             path->len = n;
             api_put(path, step, strlen(step));
             free(step);
@@ -124,7 +125,7 @@ int api_check_keys(json_t *obj, const char *base, const char *const *allowed, ap
         for (const char *const *a = allowed; *a && !ok; a++)
             ok = !strcmp(*a, key);
         if (!ok) { /* the key is the client's: its pointer and a quote of it, in full */
-            char *ptr = api_path_new(base, key);
+            char *ptr = path_new(base, key);
             bool cut;
             int shown = quoted_length(key, &cut);
             api_fail(p, 400, ptr, "unknown field \"%.*s%s\"", shown, key, cut ? "..." : "");
@@ -160,8 +161,9 @@ int api_get_int(json_t *v, const char *pointer, const char *name, int64_t min, i
     return 0;
 }
 
-int api_get_int_array(json_t *v, const char *pointer, const char *name, int64_t min,
-                      int64_t max, uint64_t **out, size_t *len, api_problem *p)
+/* An array of integers in [min, max]: *out malloc'ed (caller frees). */
+static int get_int_array(json_t *v, const char *pointer, const char *name, int64_t min,
+                         int64_t max, uint64_t **out, size_t *len, api_problem *p)
 {
     if (!json_is_array(v))
         return api_fail(p, 400, pointer, "%s must be an array of integers", name);
@@ -202,5 +204,5 @@ int api_member_int_array(json_t *obj, const char *base, const char *key, int64_t
     char ptr[API_PATH_BYTES];
     json_t *v = api_require(obj, base, key, p);
     api_path(ptr, sizeof ptr, base, key);
-    return v ? api_get_int_array(v, ptr, key, min, max, out, len, p) : p->status;
+    return v ? get_int_array(v, ptr, key, min, max, out, len, p) : p->status;
 }

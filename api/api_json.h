@@ -17,8 +17,6 @@ json_t *api_parse(const char *body, size_t len, api_problem *p);
 /* A field path: base pointer plus one step, e.g. "/components/1" + "heaps", cut to fit
  * `size` (API_PATH_BYTES holds any built of the API's own names). */
 void api_path(char *out, size_t size, const char *base, const char *key);
-/* The same, never cut: malloc'ed (caller frees), for steps that are a client's keys. */
-char *api_path_new(const char *base, const char *key);
 void api_path_index(char *out, size_t size, const char *base, size_t index);
 
 /* obj must be an object whose keys all appear in `allowed` (NULL-terminated). */
@@ -31,12 +29,8 @@ json_t *api_require(json_t *obj, const char *base, const char *key, api_problem 
 int api_get_int(json_t *v, const char *pointer, const char *name, int64_t min, int64_t max,
                 int64_t *out, api_problem *p);
 
-/* An array of integers in [min, max]: *out malloc'ed (caller frees). */
-int api_get_int_array(json_t *v, const char *pointer, const char *name, int64_t min,
-                      int64_t max, uint64_t **out, size_t *len, api_problem *p);
-
-/* Required member `key` of obj (at `base`) read as by api_get_int / api_get_int_array,
- * with the member's pointer in any problem. */
+/* Required member `key` of obj (at `base`): an integer in [min, max], or an array of
+ * such (*out malloc'ed, caller frees), with the member's pointer in any problem. */
 int api_member_int(json_t *obj, const char *base, const char *key, int64_t min, int64_t max,
                    int64_t *out, api_problem *p);
 int api_member_int_array(json_t *obj, const char *base, const char *key, int64_t min,

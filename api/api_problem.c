@@ -34,7 +34,8 @@ int api_fail_too_many(api_problem *p, const char *pointer, const char *field, si
                     items, limit_name, (unsigned long long)limit);
 }
 
-const char *api_status_title(int status)
+/* "Bad Request" for 400 and so on. */
+static const char *status_title(int status)
 {
     switch (status) {
     case 200: return "OK";
@@ -53,7 +54,7 @@ const char *api_status_title(int status)
 json_t *api_problem_json(api_problem *p)
 {
     json_t *o = json_pack("{s:s, s:s, s:i, s:s}", "type", "about:blank", "title",
-                          api_status_title(p->status), "status", p->status, "detail", p->detail);
+                          status_title(p->status), "status", p->status, "detail", p->detail);
     if (p->pointer)
         json_object_set_new(o, "pointer", json_string(p->pointer));
     if (p->extra)

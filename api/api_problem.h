@@ -39,7 +39,4 @@ json_t *api_problem_json(api_problem *p);
 /* Frees p's owned parts, for a problem that is not answered. */
 void api_problem_clear(api_problem *p);
 
-/* "Bad Request" for 400 and so on. */
-const char *api_status_title(int status);
-
 #endif

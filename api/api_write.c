@@ -82,7 +82,7 @@ static void put_digits(api_buf *b, uint64_t u, bool negative)
 
 void api_put_uint(api_buf *b, uint64_t v) { put_digits(b, v, false); }
 
-void api_put_int(api_buf *b, int64_t v)
+static void put_int(api_buf *b, int64_t v)
 {
     put_digits(b, v < 0 ? 0ULL - (uint64_t)v : (uint64_t)v, v < 0);
 }
@@ -143,7 +143,7 @@ void api_put_json(api_buf *b, const json_t *v)
         api_put_string(b, json_string_value(v), json_string_length(v));
         break;
     case JSON_INTEGER:
-        api_put_int(b, json_integer_value(v));
+        put_int(b, json_integer_value(v));
         break;
     case JSON_REAL: { /* never in a request the api accepts: jansson's own text */
         size_t n = json_dumpb(v, NULL, 0, JSON_COMPACT | JSON_ENCODE_ANY);

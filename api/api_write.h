@@ -30,7 +30,6 @@ static inline void api_put(api_buf *b, const char *s, size_t n)
     }
 }
 #define api_put_lit(b, literal) api_put((b), (literal), sizeof(literal) - 1)
-void api_put_int(api_buf *b, int64_t v);
 void api_put_uint(api_buf *b, uint64_t v);
 /* A literal, then an unsigned integer: a member such as ,"take":3 */
 #define api_put_lit_uint(b, literal, v) (api_put_lit((b), (literal)), api_put_uint((b), (v)))

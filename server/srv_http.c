@@ -19,7 +19,8 @@
 #include "srv_log.h"
 #include "srv_request.h"
 
-double srv_elapsed(const struct timespec *since)
+/* Seconds since a CLOCK_MONOTONIC time. */
+static double srv_elapsed(const struct timespec *since)
 {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);

@@ -61,7 +61,4 @@ typedef struct srv_request {
     bool preflight;       /* a CORS preflight (OPTIONS) */
 } srv_request;
 
-/* Seconds since a CLOCK_MONOTONIC time. */
-double srv_elapsed(const struct timespec *since);
-
 #endif
