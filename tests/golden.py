@@ -51,6 +51,8 @@ def random_game(rng, kind, in_sum=False):
     return {"type": "sum", "components": parts}
 
 
+# Requests whose answers list the registered types (an unknown type, a type with no table)
+# are left out: they change by design when a type is added; test_http holds them.
 KINDS = ["nim", "bash", "subtraction", "moore", "staircase", "coins", "cutting", "dag", "sum"]
 BAD = [
     ("/v1/analyze", '{"type":"nim","heaps":[1,-2]}'),
@@ -72,10 +74,8 @@ BAD = [
     ("/v1/analyze", '{"type":"sum","components":[{"type":"sum","components":[]}]}'),
     ("/v1/analyze", '{"type":"bash","heaps":[30,30,30,30,30,30,30,30,30,30,30,30],"k":3,'
                     '"convention":"misere"}'),
-    ("/v1/analyze", '{"type":"chess"}'),
     ("/v1/analyze", '{"type":"nim","heaps":[1],"k":2}'),
     ("/v1/analyze", '{"type":"nim","heaps":[1],"convention":"loopy"}'),
-    ("/v1/table", '{"type":"moore","k":2,"up_to":5}'),
     ("/v1/table", '{"type":"subtraction","set":[1,3,4],"up_to":67108864}'),
     ("/v1/table", '{"type":"cutting","up_to":[1001,2]}'),
     ("/v1/play", '{"type":"nim","heaps":"3"}'),
@@ -89,7 +89,9 @@ def corpus():
     conn = http.client.HTTPConnection("127.0.0.1", PORT)
     conn.request("GET", "/v1/games")
     catalog = json.loads(conn.getresponse().read())
-    for t in catalog["types"]:
+    for t in catalog["types"]:  # the recorded types: a type added later changes nothing here
+        if t["type"] not in KINDS:
+            continue
         for conv in ("normal", "misere"):
             g = dict(t["example"], convention=conv)
             out += [("/v1/analyze", json.dumps(g)), ("/v1/play", json.dumps(g))]

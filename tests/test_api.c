@@ -292,7 +292,10 @@ START_TEST(batch_play_table_catalog)
         ck_assert(json_is_object(json_object_get(t, "example")));
         ck_assert_int_gt(json_object_size(json_object_get(t, "limits")), 0);
     }
-    ck_assert_int_eq(json_array_size(types), 9);
+    size_t registered = 0;
+    while (api_registry[registered])
+        registered++;
+    ck_assert_int_eq(json_array_size(types), registered);
     json_decref(catalog);
     api_problem_clear(&p);
 }

@@ -325,6 +325,8 @@ START_TEST(bad_input)
     expect_problem(A, "[1,2]", 400, "", "game object");
     expect_problem(A, "{\"heaps\":[1]}", 400, "/type", "missing");
     expect_problem(A, "{\"type\":\"chess\",\"heaps\":[1]}", 400, "/type", "unknown game type");
+    expect_problem("/v1/table", "{\"type\":\"moore\",\"k\":2,\"up_to\":5}", 400, "/type",
+                   "has no SG table");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1,2.5]}", 400, "/heaps/1", "integer");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1e3]}", 400, "/heaps/0", "integer");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[3.0]}", 400, "/heaps/0", "integer");
