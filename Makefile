@@ -10,7 +10,7 @@ OPT     ?= -O2 -g
 SAN     ?=
 CFLAGS_ALL = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror $(OPT) $(SAN) -MMD -MP -pthread \
              -Ilib -Iapi -Iserver -Itests $(CFLAGS)
-PKGS    = libmicrohttpd jansson
+PKGS    = libmicrohttpd jansson primecount
 LIBS    = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -pthread $(SAN)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 

@@ -211,6 +211,7 @@ static json_int_t limit_value(const api_limits *lim, const char *name)
         {"max_parts", l->max_parts}, {"max_components", l->max_components},
         {"max_table", l->max_table}, {"max_side", l->max_side}, {"max_nodes", l->max_nodes},
         {"max_edges", l->max_edges}, {"max_states", l->max_states},
+        {"max_prime_count", l->max_prime_count},
     };
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (!strcmp(all[i].name, name))

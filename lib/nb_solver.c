@@ -18,6 +18,7 @@ nb_limits nb_limits_default(void)
         .max_nodes = 2000000,
         .max_edges = 10000000,
         .max_states = 1000000,
+        .max_prime_count = 10000000000000ULL,
     };
 }
 

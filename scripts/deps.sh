@@ -6,7 +6,7 @@
 set -euo pipefail
 # Usage: deps.sh build|test|deploy|bench|fuzz|ci
 what=${1:-build}
-pkgs=(gcc make pkg-config libmicrohttpd-dev libjansson-dev)
+pkgs=(gcc make pkg-config libmicrohttpd-dev libjansson-dev libprimecount-dev)
 if [ "$what" != build ]; then
   pkgs+=(check curl python3)
 fi

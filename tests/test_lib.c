@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "brute.h"
+#include "nb_coprime.h"
 #include "nb_heaps.h"
+#include "nb_primes.h"
 #include "nb_rulesets.h"
 #include "nb_search.h"
 #include "nb_subtable.h"
@@ -765,6 +767,89 @@ START_TEST(loopy_sums)
 }
 END_TEST
 
+/* The coprime game's closed form against the mex over every move, heap by heap. */
+START_TEST(coprime_values_by_mex)
+{
+    enum { N = 3000 };
+    uint64_t *g = calloc(N, sizeof *g);
+    bool *seen = calloc(N + 2, sizeof *seen);
+    for (uint64_t x = 1; x < N; x++) {
+        memset(seen, 0, (N + 2) * sizeof *seen);
+        for (uint64_t y = 1; y <= x; y++)
+            if (nb_gcd(x, y) == 1)
+                seen[g[x - y]] = true;
+        while (seen[g[x]])
+            g[x]++;
+    }
+    nb_sequence seq;
+    nb_err err = {0};
+    ck_assert(nb_coprime_sequence(&solver, N - 1, &seq, &err) == NB_OK);
+    for (uint64_t x = 0; x < N; x++)
+        ck_assert_msg(seq.values[x] == g[x], "heap %llu: %llu, by mex %llu",
+                      (unsigned long long)x, (unsigned long long)seq.values[x],
+                      (unsigned long long)g[x]);
+    ck_assert(!seq.has_period);
+    /* the examples: g(3)=2, g(5)=3, g(9)=2, g(15)=2, g(25)=3 */
+    ck_assert(g[3] == 2 && g[5] == 3 && g[9] == 2 && g[15] == 2 && g[25] == 3);
+    free(seq.values);
+    free(seen);
+    free(g);
+}
+END_TEST
+
+/* Heaps past the sieve: least prime factors found by factoring, their indices counted
+ * (pi(10^9) = 50847534, and 10^9 + 7 and 10^9 + 9 are the next two primes), the limit on
+ * counting named, and every winning move leaving a loss. */
+START_TEST(coprime_large_heaps)
+{
+    const struct { uint64_t x, value; } cases[] = {
+        {1000000007ULL, 50847535}, {1000000007ULL * 1000000009ULL, 50847535},
+        {1000000009ULL * 1000000009ULL, 50847536}, {3ULL * 2305843009213693951ULL, 2},
+        {(1ULL << 62) + 2, 0}, {NB_COPRIME_SIEVE + 1ULL, 3} /* 4194305 = 5 * 838861 */,
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        uint64_t x = cases[c].x;
+        nb_coprime_params p = {0};
+        nb_game g = {&nb_coprime, &p, 1, &x};
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert_msg(nb_analyse(&solver, &g, NB_NORMAL, 4, &a, &err) == NB_OK, "%s", err.msg);
+        ck_assert_msg(a.sg == cases[c].value, "heap %llu: %llu", (unsigned long long)x,
+                      (unsigned long long)a.sg);
+        nb_analysis_free(&a);
+    }
+    uint64_t prime = 2305843009213693951ULL; /* 2^61 - 1: past max_prime_count */
+    nb_coprime_params p = {0};
+    nb_game g = {&nb_coprime, &p, 1, &prime};
+    nb_analysis a;
+    nb_err err = {0};
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 4, &a, &err) == NB_ELIMIT);
+    ck_assert_ptr_nonnull(strstr(err.msg, "max_prime_count"));
+    expect_field(&err, 0, 0, NB_NO_INDEX, NB_NO_INDEX);
+    for (int round = 0; round < 200; round++) {
+        uint64_t h[3];
+        static const uint64_t small[] = {3, 5, 7, 11, 13};
+        for (int i = 0; i < 3; i++) /* odd heaps past the sieve with a factor below 14 */
+            h[i] = small[rnd(5)] * (((uint64_t)random() << 27 ^ (uint64_t)random()) | 1);
+        g = (nb_game){&nb_coprime, &p, 3, h};
+        ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 8, &a, &err) == NB_OK);
+        for (size_t i = 0; i < a.moves.len; i++) {
+            nb_move m = nb_movelist_at(&a.moves, i);
+            ck_assert_uint_eq(nb_gcd(h[m.w[0]], m.w[1]), 1);
+            uint64_t after[3] = {h[0], h[1], h[2]};
+            after[m.w[0]] -= m.w[1];
+            nb_game next = {&nb_coprime, &p, 3, after};
+            nb_analysis b;
+            ck_assert(nb_analyse(&solver, &next, NB_NORMAL, 0, &b, &err) == NB_OK);
+            ck_assert_int_eq(b.verdict, NB_LOSE);
+            nb_analysis_free(&b);
+        }
+        ck_assert(a.verdict == NB_LOSE || a.moves.len > 0);
+        nb_analysis_free(&a);
+    }
+}
+END_TEST
+
 START_TEST(sum_moves_in_right_component)
 {
     /* nim 3 + bash(k=3) 6: values 3 and 2, X = 1. Winning: nim take 1 (3 -> 2), and
@@ -807,6 +892,7 @@ static Suite *lib_suite(void)
         {"dag_large_values", dag_large_values}, {"dag_wide_ids", dag_wide_ids},
         {"sum_components", sum_moves_in_right_component},
         {"search_draws", search_draws}, {"loopy_sums", loopy_sums},
+        {"coprime_values", coprime_values_by_mex}, {"coprime_large", coprime_large_heaps},
         {"errors", errors_name_field_and_limit},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
