@@ -62,6 +62,8 @@ static void put_analysis(const api_game *g, const nb_analysis *a, api_buf *b)
         }
         api_put_lit(b, "]");
     }
+    if (g->type->write_notes)
+        g->type->write_notes(g, b);
     api_put_lit(b, ",\"winning_moves\":[");
     api_move_writer w = {.game = g};
     for (size_t i = 0; i < a->moves.len; i++) {
@@ -211,7 +213,7 @@ static json_int_t limit_value(const api_limits *lim, const char *name)
         {"max_parts", l->max_parts}, {"max_components", l->max_components},
         {"max_table", l->max_table}, {"max_side", l->max_side}, {"max_nodes", l->max_nodes},
         {"max_edges", l->max_edges}, {"max_states", l->max_states},
-        {"max_prime_count", l->max_prime_count},
+        {"max_prime_count", l->max_prime_count}, {"max_work", l->max_work},
     };
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (!strcmp(all[i].name, name))

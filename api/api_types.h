@@ -64,6 +64,9 @@ struct api_type {
     /* Writes the value of fields[0] for a state of the writer's game: the game object
      * after a move is the object as it came, but for that member. */
     void (*write_state)(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b);
+    /* Writes members of its own into an analysis answer (",\"fallen\":[...]"), after
+     * the components. NULL: none. */
+    void (*write_notes)(const api_game *g, api_buf *b);
     /* The SG table of the ruleset (`req` holds "up_to" where the type takes it), or NULL
      * when the type has none. Returns 0 or the problem's status. */
     int (*table)(nb_solver *s, const api_game *g, json_t *req, const api_limits *lim,

@@ -1,12 +1,14 @@
 /* bench_inproc.c - in-process benchmarks of libnimber, each a median of several runs:
  * dag SG of every node against the gather floor, subtraction heap 10^18 on cold caches,
- * the cutting table 1000x1000, and a cached table asked for twice. Prints one line per
- * figure: NAME VALUE (seconds unless said). */
+ * the cutting table 1000x1000, Green Hackenbush on 10^6 nodes against one BFS, and the
+ * coprime table and heaps. Prints one line per figure: NAME VALUE (seconds unless said). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "nb_coprime.h"
+#include "nb_hackenbush.h"
 #include "nb_rulesets.h"
 
 static double now(void)
@@ -156,6 +158,118 @@ static void bench_cutting(void)
     nb_cache_free(s.cache);
 }
 
+/* Green Hackenbush on a random connected graph of 10^6 nodes and 2*10^6 edges (a random
+ * spanning tree from the ground, then random extra edges: loops, parallels, cycles),
+ * against one breadth-first search from the ground over the same adjacency (CSR). */
+static void bench_hackenbush(void)
+{
+    size_t n = 1000000, m = 2000000;
+    uint32_t *edges = malloc(2 * m * sizeof *edges);
+    for (size_t v = 1; v < n; v++) /* a random tree: each node joins an earlier one */
+        edges[2 * (v - 1)] = (uint32_t)(next() % v), edges[2 * (v - 1) + 1] = (uint32_t)v;
+    for (size_t e = n - 1; e < m; e++)
+        edges[2 * e] = (uint32_t)(next() % n), edges[2 * e + 1] = (uint32_t)(next() % n);
+    uint64_t *state = malloc(m * sizeof *state);
+    for (size_t e = 0; e < m; e++)
+        state[e] = e;
+    /* the BFS floor over a CSR built the same way */
+    uint32_t *off = calloc(n + 2, sizeof *off), *adj = malloc(2 * m * sizeof *adj);
+    for (size_t i = 0; i < 2 * m; i++)
+        off[edges[i] + 2]++;
+    for (size_t v = 0; v < n; v++)
+        off[v + 2] += off[v + 1];
+    for (size_t i = 0; i < 2 * m; i++)
+        adj[off[edges[i] + 1]++] = edges[i ^ 1];
+    double bfs_t[RUNS], solve_t[RUNS];
+    volatile uint64_t sink = 0;
+    uint8_t *seen = malloc(n);
+    uint32_t *queue = malloc(n * sizeof *queue);
+    nb_solver s = {nb_cache_new(1 << 20), nb_limits_default()};
+    for (int r = 0; r < RUNS; r++) {
+        double t0 = now();
+        memset(seen, 0, n);
+        size_t head = 0, tail = 0;
+        seen[0] = 1, queue[tail++] = 0;
+        while (head < tail) {
+            uint32_t v = queue[head++];
+            for (uint32_t a = off[v]; a < off[v + 1]; a++)
+                if (!seen[adj[a]])
+                    seen[adj[a]] = 1, queue[tail++] = adj[a];
+        }
+        bfs_t[r] = now() - t0;
+        sink += tail;
+        nb_hackenbush_params p = {n, m, edges, 0};
+        nb_game g = {&nb_hackenbush, &p, m, state};
+        uint64_t sg;
+        nb_err err = {0};
+        t0 = now();
+        nb_hackenbush.part_values(&g, &s, &sg, &err);
+        solve_t[r] = now() - t0;
+        sink += sg;
+    }
+    printf("hackenbush_bfs %.6f\nhackenbush_value %.6f\nhackenbush_checksum %llu\n",
+           median(bfs_t, RUNS), median(solve_t, RUNS), (unsigned long long)sink);
+    nb_cache_free(s.cache);
+    free(queue), free(seen), free(adj), free(off), free(state), free(edges);
+}
+
+/* The coprime table of 10^7 values (a linear sieve) against a plain sieve of
+ * Eratosthenes of the same bound; then the values of 1000 random 63-bit heaps. */
+static void bench_coprime(void)
+{
+    const uint64_t n = 10000000;
+    double sieve_t[RUNS], table_t[RUNS];
+    volatile uint64_t sink = 0;
+    for (int r = 0; r < RUNS; r++) {
+        double t0 = now();
+        uint8_t *composite = calloc(n, 1);
+        for (uint64_t i = 2; i * i < n; i++)
+            if (!composite[i])
+                for (uint64_t j = i * i; j < n; j += i)
+                    composite[j] = 1;
+        sieve_t[r] = now() - t0;
+        sink += composite[n - 1];
+        free(composite);
+        /* the sieve's time: a cold request less a warm one (which only copies the values) */
+        nb_solver s = {nb_cache_new(256u << 20), nb_limits_default()};
+        nb_sequence seq;
+        nb_err err = {0};
+        t0 = now();
+        nb_coprime_sequence(&s, n - 1, &seq, &err);
+        table_t[r] = now() - t0;
+        sink += seq.values[n - 1];
+        free(seq.values);
+        t0 = now();
+        nb_coprime_sequence(&s, n - 1, &seq, &err);
+        table_t[r] -= now() - t0;
+        free(seq.values);
+        nb_cache_free(s.cache);
+    }
+    double t[1000], max = 0;
+    int limited = 0;
+    nb_solver s = {nb_cache_new(64u << 20), nb_limits_default()};
+    for (int i = 0; i < 1000; i++) {
+        uint64_t heap = next() >> 1;
+        nb_coprime_params p = {0};
+        nb_game g = {&nb_coprime, &p, 1, &heap};
+        nb_analysis a;
+        nb_err err = {0};
+        double t0 = now();
+        nb_status st = nb_analyse(&s, &g, NB_NORMAL, 1, &a, &err);
+        t[i] = now() - t0;
+        max = t[i] > max ? t[i] : max;
+        if (st == NB_OK)
+            nb_analysis_free(&a);
+        else
+            limited++;
+    }
+    nb_cache_free(s.cache);
+    printf("coprime_eratosthenes %.6f\ncoprime_table %.6f\ncoprime_heap_median %.6f\n"
+           "coprime_heap_max %.6f\ncoprime_heap_limited %d\ncoprime_checksum %llu\n",
+           median(sieve_t, RUNS), median(table_t, RUNS), median(t, 1000), max, limited,
+           (unsigned long long)sink);
+}
+
 int main(int argc, char **argv)
 {
     const char *only = argc > 1 ? argv[1] : "";
@@ -165,5 +279,9 @@ int main(int argc, char **argv)
         bench_subtraction();
     if (!*only || !strcmp(only, "cutting"))
         bench_cutting();
+    if (!*only || !strcmp(only, "hackenbush"))
+        bench_hackenbush();
+    if (!*only || !strcmp(only, "coprime"))
+        bench_coprime();
     return 0;
 }

@@ -86,6 +86,16 @@ row("subtraction heap 10^18, cold, 20 sets of 16 in [1,1000]", "-",
     med <= 0.1 and mx <= 1.0)
 cut = float(inproc["cutting_1000"])
 row("cutting table 1000x1000", "-", f"{cut:.2f} s", "report; < 60 s", cut < 60)
+bfs, hb = float(inproc["hackenbush_bfs"]), float(inproc["hackenbush_value"])
+row("hackenbush 10^6 nodes, 2*10^6 edges, in process", f"one BFS {bfs*1e3:.1f} ms",
+    f"{hb*1e3:.1f} ms = {hb/bfs:.1f}x", "<= 4x BFS", hb <= 4 * bfs)
+era, table = float(inproc["coprime_eratosthenes"]), float(inproc["coprime_table"])
+row("coprime sieve of 10^7, in process", f"Eratosthenes {era*1e3:.1f} ms",
+    f"{table*1e3:.1f} ms = {table/era:.2f}x", "<= 2x", table <= 2 * era)
+row("coprime, 1000 random 63-bit heaps, in process", "-",
+    f"median {float(inproc['coprime_heap_median'])*1e3:.3f} ms, max "
+    f"{float(inproc['coprime_heap_max'])*1e3:.1f} ms, {inproc['coprime_heap_limited']} past "
+    "max_prime_count (422)", "report", True)
 
 # 2. throughput against a minimal libmicrohttpd server, same flags and threads, sending the
 # same bytes nimberd answers: its answer, and the headers the API asks of every answer

@@ -25,12 +25,13 @@
 #include "nb_primes.h"
 #include "nb_util.h"
 
-/* A table version: index[m] is pi(least prime factor of m) for 2 <= m < n. */
+/* A table version: odd[m/2] is pi(least prime factor of m) for the odd m < n (an even
+ * m's is pi(2) = 1, by rule); primes[j] is the j-th prime, 1-based, for the primes below n. */
 struct nb_cotable {
     nb_cached base;
     uint64_t n;
-    uint32_t *index;
-    uint32_t *primes; /* primes[j] is the j-th prime, 1-based; nprimes of them */
+    uint32_t *odd;
+    uint32_t *primes;
     uint64_t nprimes;
 };
 
@@ -41,7 +42,7 @@ typedef struct cotable_need {
 static void cotable_destroy(nb_cached *c)
 {
     nb_cotable *t = (nb_cotable *)c;
-    free(t->index);
+    free(t->odd);
     free(t->primes);
     free(t);
 }
@@ -51,8 +52,15 @@ static bool cotable_covers(const nb_cached *c, const void *need)
     return ((const nb_cotable *)c)->n >= ((const cotable_need *)need)->n;
 }
 
-/* The linear sieve (each composite is crossed out once, by its least prime factor), to
- * at least twice the old table so that growth stays linear overall. */
+/* The index of a number's least prime factor, for 2 <= m < t->n. */
+static uint32_t lpf_index(const nb_cotable *t, uint64_t m)
+{
+    return m % 2 ? t->odd[m / 2] : 1;
+}
+
+/* Eratosthenes' sieve over the odd numbers, a multiple marked by the first (so the least)
+ * prime that reaches it, which writes its index; to at least twice the old table, so
+ * that growth stays linear overall. */
 static nb_status cotable_build(const nb_cached *old_, const void *need_, nb_cached **out,
                                nb_err *err)
 {
@@ -65,18 +73,23 @@ static nb_status cotable_build(const nb_cached *old_, const void *need_, nb_cach
         n = 64;
     nb_cotable *t = nb_xcalloc(1, sizeof *t);
     t->n = n;
-    t->index = nb_xcalloc_large(n, sizeof *t->index);
-    t->primes = nb_xmalloc((n / 2 + 2) * sizeof *t->primes);
-    for (uint64_t i = 2; i < n; i++) {
-        if (!t->index[i]) {
-            t->index[i] = (uint32_t)++t->nprimes;
-            t->primes[t->nprimes] = (uint32_t)i;
-        }
-        for (uint64_t j = 1; j <= t->index[i] && i * t->primes[j] < n; j++)
-            t->index[i * t->primes[j]] = (uint32_t)j;
+    t->odd = nb_xcalloc_large(n / 2 + 1, sizeof *t->odd);
+    t->primes = nb_xmalloc((n / 4 + 16) * sizeof *t->primes);
+    t->primes[t->nprimes = 1] = 2;
+    for (uint64_t m = 3; m < n; m += 2) {
+        if (t->odd[m / 2])
+            continue;
+        uint32_t k = (uint32_t)++t->nprimes;
+        t->primes[k] = (uint32_t)m;
+        t->odd[m / 2] = k;
+        if (m > (n - 1) / m)
+            continue;
+        for (uint64_t j = m * m; j < n; j += 2 * m)
+            if (!t->odd[j / 2])
+                t->odd[j / 2] = k;
     }
     t->primes = nb_xrealloc(t->primes, (t->nprimes + 2) * sizeof *t->primes);
-    t->base = (nb_cached){.bytes = sizeof *t + n * sizeof *t->index +
+    t->base = (nb_cached){.bytes = sizeof *t + (n / 2 + 1) * sizeof *t->odd +
                                    (t->nprimes + 2) * sizeof *t->primes,
                           .destroy = cotable_destroy};
     *out = &t->base;
@@ -103,7 +116,7 @@ static const nb_cotable *table_of(const nb_game *g)
 /* The value of a heap the table holds. */
 static uint64_t table_value(const nb_cotable *t, uint64_t x)
 {
-    return x < 2 ? x : x % 2 == 0 ? 0 : t->index[x];
+    return x < 2 ? x : x % 2 == 0 ? 0 : t->odd[x / 2];
 }
 
 /* pi(p) of a prime p: from the table, else counted, within max_prime_count. */
@@ -111,7 +124,7 @@ static nb_status prime_index(const nb_cotable *t, const nb_solver *s, uint64_t p
                              uint64_t *out, nb_err *err)
 {
     if (p < t->n) {
-        *out = t->index[p];
+        *out = lpf_index(t, p);
         return NB_OK;
     }
     if (p > s->limits.max_prime_count) {
@@ -185,7 +198,7 @@ static void multiples_of(const nb_game *g, size_t part, uint64_t p, nb_movelist 
             out->truncated = true;
             return;
         }
-        if (k > 1 && (k < t->n ? t->primes[t->index[k]] : nb_least_prime_factor(k)) < p)
+        if (k > 1 && (k < t->n ? t->primes[lpf_index(t, k)] : nb_least_prime_factor(k)) < p)
             continue; /* x' = p*k would have a smaller prime factor */
         if (nb_gcd(x, p * k) == 1 && !push_to(out, part, x, p * k))
             return;
@@ -238,7 +251,7 @@ static nb_status co_options(const nb_game *g, nb_solver *s, size_t part, nb_opti
     for (uint64_t to = 0; to < x; to++) {
         if (nb_gcd(x, to) != 1)
             continue;
-        uint64_t v;
+        uint64_t v = 0;
         nb_status st = heap_value(g, s, to, part, &v, err);
         if (st != NB_OK)
             return st;

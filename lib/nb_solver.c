@@ -19,6 +19,7 @@ nb_limits nb_limits_default(void)
         .max_edges = 10000000,
         .max_states = 1000000,
         .max_prime_count = 10000000000000ULL,
+        .max_work = 50000000,
     };
 }
 

@@ -16,10 +16,11 @@ typedef struct nb_limits {
     uint64_t max_edges;      /* dag edges */
     uint64_t max_states;     /* positions one exhaustive search may visit */
     uint64_t max_prime_count; /* largest prime whose index among the primes is counted */
+    uint64_t max_work;       /* vertices and edges one exact re-solving of moves may visit */
 } nb_limits;
 
 /* The defaults: 10^6 parts, 1000 components, 2^26 table entries, sides of 1000,
- * 2*10^6 nodes, 10^7 edges, 10^6 search states, primes counted up to 10^13. */
+ * 2*10^6 nodes, 10^7 edges, 10^6 search states, primes counted up to 10^13, 5*10^7 steps of re-solving. */
 nb_limits nb_limits_default(void);
 
 /* Borrowed by every call: the cache is owned by whoever made the solver. */

@@ -9,6 +9,7 @@
 
 #include "brute.h"
 #include "nb_coprime.h"
+#include "nb_hackenbush.h"
 #include "nb_heaps.h"
 #include "nb_primes.h"
 #include "nb_rulesets.h"
@@ -850,6 +851,131 @@ START_TEST(coprime_large_heaps)
 }
 END_TEST
 
+/* The value of a Green Hackenbush graph on its edge list (ground 0). */
+static uint64_t hackenbush_value(size_t nodes, const uint32_t *edges, size_t m)
+{
+    nb_hackenbush_params p = {nodes, m, edges, 0};
+    uint64_t *state = malloc((m + 1) * sizeof *state);
+    for (size_t e = 0; e < m; e++)
+        state[e] = e;
+    nb_game g = {&nb_hackenbush, &p, m, state};
+    nb_analysis a;
+    nb_err err = {0};
+    ck_assert_msg(nb_analyse(&solver, &g, NB_NORMAL, 64, &a, &err) == NB_OK, "%s", err.msg);
+    ck_assert(a.complete);
+    uint64_t v = a.sg;
+    nb_analysis_free(&a);
+    free(state);
+    return v;
+}
+
+/* Winning Ways ch. 7 and the seed notes: a stalk of n is worth n; the colon principle on
+ * trees; an odd cycle on the ground is worth 1 and an even one 0 (fusion); a triangle on
+ * a stalk is worth 2; loops are worth 1 each; a cactus with a branch on its cycle; and
+ * what is not joined to the ground counts for nothing. */
+START_TEST(hackenbush_literature)
+{
+    const uint32_t stalk[] = {0, 1, 1, 2, 2, 3};                       /* 3 */
+    const uint32_t tree[] = {0, 1, 1, 2, 1, 3, 3, 4, 0, 5};            /* (1+(1^2))^1 = 5 */
+    const uint32_t triangle[] = {0, 1, 1, 2, 2, 0};                    /* 1 */
+    const uint32_t square[] = {0, 1, 1, 2, 2, 3, 3, 0};                /* 0 */
+    const uint32_t on_stalk[] = {0, 1, 1, 2, 2, 3, 3, 1};              /* 1 + 1 = 2 */
+    const uint32_t loops[] = {0, 0, 0, 0, 0, 0};                       /* 1 ^ 1 ^ 1 = 1 */
+    const uint32_t cactus[] = {0, 1, 1, 2, 2, 3, 3, 1, 2, 4, 4, 5};    /* 1 + (1 ^ 2) = 4 */
+    const uint32_t floating[] = {0, 1, 2, 3, 3, 4, 4, 2};              /* 1: the rest fell */
+    const uint32_t parallel[] = {0, 1, 0, 1, 1, 2};                    /* 0 ^ (1+0) = 1 */
+    ck_assert_uint_eq(hackenbush_value(4, stalk, 3), 3);
+    ck_assert_uint_eq(hackenbush_value(6, tree, 5), 5);
+    ck_assert_uint_eq(hackenbush_value(3, triangle, 3), 1);
+    ck_assert_uint_eq(hackenbush_value(4, square, 4), 0);
+    ck_assert_uint_eq(hackenbush_value(4, on_stalk, 4), 2);
+    ck_assert_uint_eq(hackenbush_value(1, loops, 3), 1);
+    ck_assert_uint_eq(hackenbush_value(6, cactus, 6), 4);
+    ck_assert_uint_eq(hackenbush_value(5, floating, 4), 1);
+    /* two parallel edges are a cycle of two: nodes 0 and 1 fuse, their two loops worth 0,
+     * and the stalk hung on node 1 worth 1 */
+    ck_assert_uint_eq(hackenbush_value(3, parallel, 3), 1);
+    /* past max_work the edges inside cycles are not all re-solved: the list says so */
+    solver.limits.max_work = 5;
+    nb_hackenbush_params p = {3, 3, triangle, 0};
+    uint64_t state[3] = {0, 1, 2};
+    nb_game g = {&nb_hackenbush, &p, 3, state};
+    nb_analysis a;
+    nb_err err = {0};
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 64, &a, &err) == NB_OK);
+    ck_assert(!a.complete);
+    nb_analysis_free(&a);
+    solver.limits = nb_limits_default();
+}
+END_TEST
+
+/* A large graph in linear time and no recursion: a path of 10^6 edges from the ground
+ * (worth 10^6), and the same with a cycle closed at its far end. */
+START_TEST(hackenbush_long_path)
+{
+    size_t n = 1000000;
+    uint32_t *edges = malloc(2 * (n + 1) * sizeof *edges);
+    for (size_t i = 0; i < n; i++)
+        edges[2 * i] = (uint32_t)i, edges[2 * i + 1] = (uint32_t)i + 1;
+    ck_assert_uint_eq(hackenbush_value(n + 1, edges, n), n);
+    edges[2 * n] = (uint32_t)n, edges[2 * n + 1] = (uint32_t)n - 2; /* a triangle at the end */
+    ck_assert_uint_eq(hackenbush_value(n + 1, edges, n + 1), n - 2 + 1);
+    free(edges);
+}
+END_TEST
+
+/* Graphs too large for the brute-force solver: the winning moves listed are exactly the
+ * moves after which the position, analysed afresh, is worth 0. */
+START_TEST(hackenbush_moves_by_reanalysis)
+{
+    for (int round = 0; round < 40; round++) {
+        size_t n = 10 + rnd(40), m = n + rnd(2 * n);
+        uint32_t *edges = malloc(2 * m * sizeof *edges);
+        for (size_t e = 0; e < m; e++) /* mostly near each other: cycles and bridges */
+            edges[2 * e] = (uint32_t)rnd(n), edges[2 * e + 1] = (uint32_t)((edges[2 * e] + rnd(4)) % n);
+        nb_hackenbush_params p = {n, m, edges, rnd(n)};
+        uint64_t *state = malloc(m * sizeof *state);
+        for (size_t e = 0; e < m; e++)
+            state[e] = e;
+        nb_game g = {&nb_hackenbush, &p, m, state};
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 1 << 20, &a, &err) == NB_OK);
+        ck_assert(a.complete);
+        size_t winning = 0;
+        nb_state after = {0};
+        for (size_t e = 0; e < m; e++) {
+            uint64_t edge = e;
+            nb_move mv = {.len = 1, .w = &edge};
+            nb_state grounded = {0};
+            nb_hackenbush_grounded(&g, state, m, &grounded);
+            bool standing = false;
+            for (size_t i = 0; i < grounded.len; i++)
+                standing |= grounded.w[i] == e;
+            free(grounded.w);
+            if (!standing)
+                continue;
+            nb_hackenbush.apply(&g, &mv, &after);
+            nb_game next = {&nb_hackenbush, &p, after.len, after.w};
+            nb_analysis b;
+            ck_assert(nb_analyse(&solver, &next, NB_NORMAL, 0, &b, &err) == NB_OK);
+            bool listed = false;
+            for (size_t i = 0; i < a.moves.len; i++)
+                listed |= nb_movelist_at(&a.moves, i).w[0] == e;
+            ck_assert_msg(listed == (b.sg == 0), "round %d edge %zu: listed %d, value after %llu",
+                          round, e, listed, (unsigned long long)b.sg);
+            winning += listed;
+            nb_analysis_free(&b);
+        }
+        ck_assert_uint_eq(winning, a.moves.len);
+        free(after.w);
+        nb_analysis_free(&a);
+        free(state);
+        free(edges);
+    }
+}
+END_TEST
+
 START_TEST(sum_moves_in_right_component)
 {
     /* nim 3 + bash(k=3) 6: values 3 and 2, X = 1. Winning: nim take 1 (3 -> 2), and
@@ -893,6 +1019,9 @@ static Suite *lib_suite(void)
         {"sum_components", sum_moves_in_right_component},
         {"search_draws", search_draws}, {"loopy_sums", loopy_sums},
         {"coprime_values", coprime_values_by_mex}, {"coprime_large", coprime_large_heaps},
+        {"hackenbush_literature", hackenbush_literature},
+        {"hackenbush_moves", hackenbush_moves_by_reanalysis},
+        {"dag_hackenbush_long_path", hackenbush_long_path},
         {"errors", errors_name_field_and_limit},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
