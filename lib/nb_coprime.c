@@ -58,9 +58,10 @@ static uint32_t lpf_index(const nb_cotable *t, uint64_t m)
     return m % 2 ? t->odd[m / 2] : 1;
 }
 
-/* Eratosthenes' sieve over the odd numbers, a multiple marked by the first (so the least)
- * prime that reaches it, which writes its index; to at least twice the old table, so
- * that growth stays linear overall. */
+/* Eratosthenes' sieve over the odd numbers: every prime p up to sqrt(n), from the largest
+ * down, writes its index on its odd multiples from p^2, so that the least prime factor's
+ * is the one left; then the odd numbers nothing wrote on are the primes, numbered in one
+ * pass. To at least twice the old table, so that growth stays linear overall. */
 static nb_status cotable_build(const nb_cached *old_, const void *need_, nb_cached **out,
                                nb_err *err)
 {
@@ -74,20 +75,32 @@ static nb_status cotable_build(const nb_cached *old_, const void *need_, nb_cach
     nb_cotable *t = nb_xcalloc(1, sizeof *t);
     t->n = n;
     t->odd = nb_xcalloc_large(n / 2 + 1, sizeof *t->odd);
+    uint64_t root = 1;
+    while ((root + 1) * (root + 1) < n)
+        root++;
+    /* the primes up to the root, and their indices, by a small sieve of its own */
+    uint8_t *composite = nb_xcalloc(root + 2, 1);
+    uint32_t *small = nb_xmalloc((root / 2 + 2) * sizeof *small), nsmall = 0;
+    for (uint64_t m = 3; m <= root; m += 2)
+        if (!composite[m]) {
+            small[nsmall++] = (uint32_t)m;
+            for (uint64_t j = m * m; j <= root; j += 2 * m)
+                composite[j] = 1;
+        }
+    for (uint32_t k = nsmall; k-- > 0;) { /* index k + 2: 2 is the first prime */
+        uint64_t p = small[k];
+        for (uint64_t j = p * p; j < n; j += 2 * p)
+            t->odd[j / 2] = k + 2;
+    }
+    free(small);
+    free(composite);
     t->primes = nb_xmalloc((n / 4 + 16) * sizeof *t->primes);
     t->primes[t->nprimes = 1] = 2;
-    for (uint64_t m = 3; m < n; m += 2) {
-        if (t->odd[m / 2])
-            continue;
-        uint32_t k = (uint32_t)++t->nprimes;
-        t->primes[k] = (uint32_t)m;
-        t->odd[m / 2] = k;
-        if (m > (n - 1) / m)
-            continue;
-        for (uint64_t j = m * m; j < n; j += 2 * m)
-            if (!t->odd[j / 2])
-                t->odd[j / 2] = k;
-    }
+    for (uint64_t m = 3; m < n; m += 2)
+        if (!t->odd[m / 2]) {
+            t->odd[m / 2] = (uint32_t)++t->nprimes;
+            t->primes[t->nprimes] = (uint32_t)m;
+        }
     t->primes = nb_xrealloc(t->primes, (t->nprimes + 2) * sizeof *t->primes);
     t->base = (nb_cached){.bytes = sizeof *t + (n / 2 + 1) * sizeof *t->odd +
                                    (t->nprimes + 2) * sizeof *t->primes,
@@ -295,6 +308,15 @@ const nb_ruleset nb_coprime = {
     .canonicalize = nb_heaps_canonicalize,
     .components = nb_components_per_part,
 };
+
+nb_status nb_coprime_sieve(nb_solver *s, uint64_t n, nb_err *err)
+{
+    const nb_cotable *t;
+    nb_status st = acquire(s, n, &t, err);
+    if (st == NB_OK)
+        nb_cache_release(s->cache, &t->base);
+    return st;
+}
 
 nb_status nb_coprime_sequence(nb_solver *s, uint64_t up_to, nb_sequence *out, nb_err *err)
 {

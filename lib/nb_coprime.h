@@ -14,6 +14,10 @@ typedef struct nb_coprime_params {
 } nb_coprime_params;
 extern const nb_ruleset nb_coprime;
 
+/* Makes the SG-table cache hold the sieve of the heaps below n (to warm a cache, or to
+ * time the sieve alone). */
+nb_status nb_coprime_sieve(nb_solver *s, uint64_t n, nb_err *err);
+
 /* SG values of one heap of 0..up_to (no period: the values grow without bound). */
 nb_status nb_coprime_sequence(nb_solver *s, uint64_t up_to, nb_sequence *out, nb_err *err);
 

@@ -1,4 +1,4 @@
-/* nb_hackenbush.c - Green Hackenbush on any graph, in linear time.
+/* nb_hackenbush.c - Green Hackenbush on any graph, in near-linear time.
  *
  * The value (Winning Ways, ch. 7): by the fusion principle the vertices of any cycle may be
  * fused into one, each of the cycle's edges becoming a loop, worth 1; so each
@@ -7,8 +7,9 @@
  * principle a branch (a bridge and what hangs from it) whose far end is worth v is worth a
  * stalk of 1 + v, and branches at one vertex add as a nim sum. So a part is worth its loop
  * parity XOR the weights hung on it XOR (1 + child) over its children, and the position
- * the ground's part's worth. Bridges by Tarjan's lowlinks, iteratively (graphs of 10^6
- * edges), parallel edges told apart by their ids, so no recursion anywhere.
+ * the ground's part's worth. The parts come from a breadth-first spanning tree and
+ * union-find (path halving) over the cycles its other edges close (see solve): O(m log n)
+ * at worst, near-linear in practice, with no recursion anywhere (graphs of 10^6 edges).
  *
  * Winning moves: cutting a bridge drops its child's branch; the value each part must take
  * for the ground to reach the target is pushed down the bridge tree in one pass. Cutting
@@ -26,191 +27,211 @@
 
 static const nb_hackenbush_params *hb_params(const nb_game *g) { return g->params; }
 
-/* A graph: edge e joins ends[2e] and ends[2e+1]; vertex v's entries are
- * adj[off[v] .. off[v+1]), each the neighbour and the edge's id (a loop is listed twice). */
-typedef struct hb_entry {
-    uint32_t to, edge;
-} hb_entry;
-
+/* A graph: edge e joins ends[2e] and ends[2e+1]; vertex v's neighbours are
+ * nbr[off[v] .. off[v+1]) (a loop's vertex is listed twice in its own list; parallel
+ * edges list a neighbour once each). */
 typedef struct hb_graph {
     size_t n, m;
-    uint32_t *ends, *off;
-    hb_entry *adj;
+    const uint32_t *ends;
+    uint32_t *own_ends; /* ends when the graph made them, else NULL */
+    uint32_t *off, *nbr;
 } hb_graph;
 
-static void graph_build(hb_graph *h, size_t n, size_t m, uint32_t *ends)
+/* The adjacency of m edges on n vertices; the graph owns `own` (NULL: ends borrowed). */
+static void graph_build(hb_graph *h, size_t n, size_t m, const uint32_t *ends, uint32_t *own)
 {
-    h->n = n;
-    h->m = m;
-    h->ends = ends;
-    h->off = nb_xcalloc(n + 2, sizeof *h->off);
-    h->adj = nb_xmalloc((2 * m + 1) * sizeof *h->adj);
+    *h = (hb_graph){n, m, ends, own, nb_xcalloc(n + 2, sizeof *h->off),
+                    nb_xmalloc((2 * m + 1) * sizeof *h->nbr)};
     for (size_t i = 0; i < 2 * m; i++)
         h->off[ends[i] + 2]++;
     for (size_t v = 0; v < n; v++)
         h->off[v + 2] += h->off[v + 1];
     for (size_t i = 0; i < 2 * m; i++)
-        h->adj[h->off[ends[i] + 1]++] = (hb_entry){ends[i ^ 1], (uint32_t)(i / 2)};
+        h->nbr[h->off[ends[i] + 1]++] = ends[i ^ 1];
 }
 
 static void graph_free(hb_graph *h)
 {
-    free(h->ends);
+    free(h->own_ends);
     free(h->off);
-    free(h->adj);
+    free(h->nbr);
 }
 
-/* A solve's results and work arrays, sized to a graph and reused across its solves.
- * The one thing kept per vertex, read for every entry, is its discovery time and lowlink
- * (8 bytes: reaching a vertex costs one miss); what a vertex gathers while it is open
- * (its entries, the child bridges hung on it and their branches' nim sum) lives on the
- * stacks, in the order the vertices were opened. Parts are numbered as they close
- * (children before parents); part c is entered at vertex entry[c] by bridge up_edge[c]
- * from vertex up_vertex[c] of its parent part. part[] (per vertex) and parent[] are
- * filled only when asked for. */
-typedef struct hb_times {
-    uint32_t disc, low; /* disc 0: not reached */
-} hb_times;
-
+/* A solve's results and work arrays, sized to a graph and reused across its solves. The
+ * vertices reached are numbered by their place in a breadth-first order from the root
+ * (visited[i] is the i-th; pos[v] - 1 is v's place, pos[v] = 0 for a vertex not reached),
+ * and the rest is kept by place, so that walking the places reads in order. Parts are
+ * numbered top-down (a parent before its children): part c is entered at vertex
+ * entry[c] from vertex up_vertex[c] of its parent part parent[c] (NONE for the root's),
+ * and is worth value[c]; part[v] is v's part. The part arrays are made on the first solve
+ * that asks for them. */
 typedef struct hb_solve {
-    hb_times *tm;
-    uint32_t *part;
-    uint32_t *frames, *next, *frame_edge, *frame_slot; /* the open path */
-    uint32_t *pending, *degree, *bridges;              /* opened, not yet in a closed part */
-    uint64_t *hung;
-    uint32_t *visited, *parent, *up_edge, *up_vertex, *entry;
+    size_t n;
+    uint32_t *pos, *visited;
+    uint32_t *up_place, *rep, *inside; /* by place: the tree, the sets, parities */
+    uint32_t *cross;                   /* the edges off the tree: place pairs */
+    uint64_t *worth;                   /* by place: a set's worth so far */
+    uint32_t *part, *parent, *up_vertex, *entry, *part_at;
     uint64_t *value;
     size_t nvisited, nparts;
-    uint64_t work; /* vertices and entries visited, all solves */
+    uint64_t work; /* vertices and neighbours visited, all solves */
 } hb_solve;
 
-static void solve_init(hb_solve *s, size_t n)
+static void solve_init(hb_solve *s, size_t n, size_t m)
 {
-    *s = (hb_solve){0};
-    s->tm = nb_xcalloc_large(n + 1, sizeof *s->tm);
-    uint32_t **arrays[] = {&s->part, &s->frames, &s->next, &s->frame_edge, &s->frame_slot,
-                           &s->pending, &s->degree, &s->bridges, &s->visited, &s->parent,
-                           &s->up_edge, &s->up_vertex, &s->entry};
+    *s = (hb_solve){.n = n};
+    s->pos = nb_xcalloc_large(n + 1, sizeof *s->pos);
+    uint32_t **arrays[] = {&s->visited, &s->up_place, &s->rep, &s->inside};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         *arrays[i] = nb_xmalloc_large((n + 1) * sizeof **arrays[i]);
-    s->hung = nb_xmalloc_large((n + 1) * sizeof *s->hung);
-    s->value = nb_xmalloc_large((n + 1) * sizeof *s->value);
+    s->cross = nb_xmalloc_large((2 * m + 2) * sizeof *s->cross);
+    s->worth = nb_xmalloc_large((n + 1) * sizeof *s->worth);
+}
+
+static void solve_parts_init(hb_solve *s)
+{
+    if (s->part)
+        return;
+    uint32_t **arrays[] = {&s->part, &s->parent, &s->up_vertex, &s->entry, &s->part_at};
+    for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
+        *arrays[i] = nb_xmalloc_large((s->n + 1) * sizeof **arrays[i]);
+    s->value = nb_xmalloc_large((s->n + 1) * sizeof *s->value);
 }
 
 static void solve_free(hb_solve *s)
 {
-    free(s->tm), free(s->part), free(s->frames), free(s->next), free(s->frame_edge);
-    free(s->frame_slot), free(s->pending), free(s->degree), free(s->bridges), free(s->hung);
-    free(s->visited), free(s->parent), free(s->up_edge), free(s->up_vertex), free(s->entry);
-    free(s->value);
+    free(s->pos), free(s->visited), free(s->up_place), free(s->rep), free(s->inside);
+    free(s->cross), free(s->worth), free(s->part), free(s->parent), free(s->up_vertex);
+    free(s->entry), free(s->part_at), free(s->value);
 }
 
-/* Closes the part whose top vertex sits at `slot` of the pending stack (it and all above
- * it). Its edges inside are half its entries less its bridges, each a loop worth 1 by
- * fusion; its worth adds the branches hung on it (colon principle) and the weights. */
-static uint64_t close_part(hb_solve *s, size_t *npending, size_t slot, uint32_t up_edge,
-                           const uint64_t *weight, bool parts)
+/* The top of place i's set, halving the paths on the way. */
+static uint32_t top(uint32_t *rep, uint32_t i)
 {
-    uint32_t c = (uint32_t)s->nparts++;
-    uint64_t entries = 0, bridges = up_edge == NONE ? 0 : 1, worth = 0;
-    for (size_t k = slot; k < *npending; k++) {
-        uint32_t w = s->pending[k];
-        if (parts)
-            s->part[w] = c;
-        entries += s->degree[k];
-        bridges += s->bridges[k];
-        worth ^= s->hung[k] ^ (weight ? weight[w] : 0);
+    while (rep[i] != i) {
+        rep[i] = rep[rep[i]];
+        i = rep[i];
     }
-    s->value[c] = worth ^ ((entries - bridges) / 2 & 1);
-    s->entry[c] = s->pending[slot];
-    s->up_edge[c] = up_edge;
-    *npending = slot;
-    return s->value[c];
+    return i;
 }
 
-/* The value of the graph seen from root, without edge `skip` (NONE: none), with weight[v]
- * (NULL: none) hung on the vertices: one depth-first pass with an explicit stack finds the
- * bridges by Tarjan's lowlinks (parallel edges told apart by their ids), closes each
- * 2-edge-connected part when the bridge above it is found, and values it at once (its
- * children closed before it). `parts`: also fill part[] and parent[]. The times must be
- * clean (solve_clean after a solve). */
-static uint64_t solve(const hb_graph *h, uint32_t root, uint32_t skip, const uint64_t *weight,
-                      bool parts, hb_solve *s)
+/* Merges the tree path between places a and b into one set, each set named by its top
+ * (the place nearest the root) and keeping its inside edges' parity: the edge off the
+ * tree that closed the cycle, and each tree edge merged. */
+static void merge_cycle(hb_solve *s, uint32_t a, uint32_t b)
 {
-    uint32_t t = 0;
-    size_t depth = 0, npending = 0;
-    hb_times *tm = s->tm;
-    s->nvisited = s->nparts = 0;
-    tm[root] = (hb_times){++t, t};
-    s->visited[s->nvisited++] = root;
-    s->frames[0] = root, s->next[0] = h->off[root], s->frame_edge[0] = NONE;
-    s->frame_slot[0] = 0;
-    s->pending[0] = root, s->degree[0] = s->bridges[0] = 0, s->hung[0] = 0;
-    depth = npending = 1;
-    while (depth) {
-        size_t f = depth - 1;
-        uint32_t v = s->frames[f];
-        if (s->next[f] < h->off[v + 1]) {
-            if (s->next[f] + 1 < h->off[v + 1]) /* the next neighbour's times, ahead */
-                __builtin_prefetch(&tm[h->adj[s->next[f] + 1].to]);
-            hb_entry a = h->adj[s->next[f]++];
-            if (a.edge == skip)
+    a = top(s->rep, a), b = top(s->rep, b);
+    while (a != b) {
+        if (a < b) { /* climb from the later place: never above the meeting point */
+            uint32_t t = a;
+            a = b, b = t;
+        }
+        uint32_t up = top(s->rep, s->up_place[a]);
+        s->rep[a] = up;
+        s->inside[up] ^= s->inside[a] ^ 1;
+        a = up;
+    }
+    s->inside[a] ^= 1;
+}
+
+/* The value of the graph seen from root, with weight[v] (NULL: none) hung on the
+ * vertices. A breadth-first search gives a spanning tree (a vertex's first edge to its
+ * parent is its tree edge; a parallel one is a cycle of two); each other edge closes a
+ * cycle, whose tree path is then merged into one set (union-find, each tree edge merged at
+ * most once), so the sets end as the 2-edge-connected parts and the tree edges between
+ * sets are the bridges; a loop is a cycle of its own. Then, bottom-up in the reverse
+ * order, a part's worth is its inside edges' parity (fusion: each a loop worth 1) XOR its
+ * weights XOR (1 + child) over the parts hung from it (colon principle). `parts`: also
+ * number the parts. The positions must be clean (solve_clean after a solve). */
+static uint64_t solve(const hb_graph *h, uint32_t root, const uint64_t *weight, bool parts,
+                      hb_solve *s)
+{
+    uint32_t *pos = s->pos, *order = s->visited, ncross = 0;
+    size_t head = 0, tail = 0;
+    pos[root] = (uint32_t)++tail;
+    order[0] = root;
+    s->up_place[0] = NONE;
+    s->rep[0] = 0, s->inside[0] = 0;
+    while (head < tail) {
+        uint32_t i = (uint32_t)head++, v = order[i], loops = 0;
+        uint32_t parent = i ? order[s->up_place[i]] : NONE;
+        for (uint32_t a = h->off[v]; a < h->off[v + 1]; a++) {
+            uint32_t u = h->nbr[a];
+            if (u == parent) {
+                parent = NONE; /* the tree edge, once */
                 continue;
-            s->degree[s->frame_slot[f]]++;
-            if (a.edge == s->frame_edge[f])
-                continue;
-            uint32_t d = tm[a.to].disc;
-            if (!d) {
-                tm[a.to] = (hb_times){++t, t};
-                s->visited[s->nvisited++] = a.to;
-                s->frames[depth] = a.to, s->next[depth] = h->off[a.to];
-                s->frame_edge[depth] = a.edge, s->frame_slot[depth] = (uint32_t)npending;
-                s->pending[npending] = a.to, s->degree[npending] = 0;
-                s->bridges[npending] = 0, s->hung[npending++] = 0;
-                depth++;
-            } else if (d < tm[v].low) {
-                tm[v].low = d;
             }
+            uint32_t j = pos[u];
+            if (!j) {
+                pos[u] = (uint32_t)++tail;
+                order[tail - 1] = u;
+                s->up_place[tail - 1] = i;
+                s->rep[tail - 1] = (uint32_t)tail - 1, s->inside[tail - 1] = 0;
+            } else if (j - 1 < i) { /* each edge off the tree from its later end */
+                s->cross[2 * ncross] = i, s->cross[2 * ncross++ + 1] = j - 1;
+            } else if (u == v) {
+                loops++; /* each loop listed twice */
+            }
+        }
+        s->inside[i] ^= loops / 2 & 1;
+    }
+    for (uint32_t k = 0; k < ncross; k++)
+        merge_cycle(s, s->cross[2 * k], s->cross[2 * k + 1]);
+    size_t n = s->nvisited = tail;
+    for (size_t i = 0; i < n; i++)
+        s->worth[i] = weight ? weight[order[i]] : 0;
+    for (size_t i = n; i-- > 1;) { /* children before parents: the worth flows up */
+        uint32_t t = top(s->rep, (uint32_t)i);
+        if (t != i) {
+            s->worth[t] ^= s->worth[i];
             continue;
         }
-        if (!--depth)
-            break;
-        uint32_t p = s->frames[depth - 1];
-        if (tm[v].low < tm[p].low)
-            tm[p].low = tm[v].low;
-        if (tm[v].low > tm[p].disc) { /* v's edge up is a bridge: v's part is whole */
-            uint64_t value = close_part(s, &npending, s->frame_slot[f], s->frame_edge[f], weight,
-                                        parts);
-            s->up_vertex[s->nparts - 1] = p;
-            s->hung[s->frame_slot[depth - 1]] ^= 1 + value;
-            s->bridges[s->frame_slot[depth - 1]]++;
-        }
+        s->worth[i] ^= s->inside[i] & 1; /* i tops a part, now whole: fused, then hung */
+        s->worth[top(s->rep, s->up_place[i])] ^= 1 + s->worth[i];
     }
-    uint64_t value = close_part(s, &npending, 0, NONE, weight, parts);
-    for (size_t c = 0; parts && c < s->nparts; c++)
-        s->parent[c] = s->up_edge[c] == NONE ? NONE : s->part[s->up_vertex[c]];
-    s->work += s->nvisited + 2 * h->m;
-    return value;
+    s->worth[0] ^= s->inside[0] & 1;
+    s->work += n + 2 * h->m;
+    if (!parts)
+        return s->worth[0];
+    solve_parts_init(s);
+    s->nparts = 0;
+    for (size_t i = 0; i < n; i++) { /* parts numbered top-down */
+        if (top(s->rep, (uint32_t)i) != i) {
+            s->part_at[i] = s->part_at[s->rep[i]];
+        } else {
+            uint32_t c = (uint32_t)s->nparts++;
+            s->part_at[i] = c;
+            s->value[c] = s->worth[i];
+            s->entry[c] = order[i];
+            s->up_vertex[c] = i ? order[s->up_place[i]] : NONE;
+            s->parent[c] = i ? s->part_at[s->up_place[i]] : NONE;
+        }
+        s->part[order[i]] = s->part_at[i];
+    }
+    return s->worth[0];
 }
 
 /* Undoes what a solve marked, for the next one. */
 static void solve_clean(hb_solve *s)
 {
     for (size_t i = 0; i < s->nvisited; i++)
-        s->tm[s->visited[i]].disc = 0;
+        s->pos[s->visited[i]] = 0;
 }
-
 
 /* The standing edges of a state as a graph over the nodes (edge i is state[i]). */
 static void state_graph(const nb_game *g, const uint64_t *state, size_t len, hb_graph *h)
 {
     const nb_hackenbush_params *p = hb_params(g);
+    if (len == p->nedges) { /* every edge stands: the state is 0, 1, ... (checked ascending) */
+        graph_build(h, p->nodes, len, p->edges, NULL);
+        return;
+    }
     uint32_t *ends = nb_xmalloc((2 * len + 1) * sizeof *ends);
     for (size_t i = 0; i < len; i++) {
         ends[2 * i] = p->edges[2 * state[i]];
         ends[2 * i + 1] = p->edges[2 * state[i] + 1];
     }
-    graph_build(h, p->nodes, len, ends);
+    graph_build(h, p->nodes, len, ends, ends);
 }
 
 void nb_hackenbush_grounded(const nb_game *g, const uint64_t *state, size_t len, nb_state *out)
@@ -226,7 +247,7 @@ void nb_hackenbush_grounded(const nb_game *g, const uint64_t *state, size_t len,
     while (head < tail) {
         uint32_t v = queue[head++];
         for (uint32_t a = h.off[v]; a < h.off[v + 1]; a++) {
-            uint32_t u = h.adj[a].to;
+            uint32_t u = h.nbr[a];
             if (!reached[u]) {
                 reached[u] = 1;
                 queue[tail++] = u;
@@ -292,8 +313,8 @@ static uint64_t value_of_state(const nb_game *g, const uint64_t *state, size_t l
     hb_graph h;
     hb_solve s;
     state_graph(g, state, len, &h);
-    solve_init(&s, h.n);
-    uint64_t v = solve(&h, (uint32_t)hb_params(g)->ground, NONE, NULL, false, &s);
+    solve_init(&s, h.n, h.m);
+    uint64_t v = solve(&h, (uint32_t)hb_params(g)->ground, NULL, false, &s);
     solve_free(&s);
     graph_free(&h);
     return v;
@@ -306,110 +327,102 @@ static nb_status hb_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err 
     return NB_OK;
 }
 
-/* The edges inside part c with the weights hung on its vertices (the branches below it),
- * as a graph of its own, with its entry vertex (local numbers); *local maps a node to its
- * local number (set for the part's nodes only). */
-typedef struct hb_part {
-    hb_graph h;
-    uint64_t *weight;
-    uint32_t *edge_id; /* local edge -> the state's edge index */
-    uint32_t entry;
-} hb_part;
-
-static void part_graph(const hb_graph *h, const hb_solve *s, uint32_t c, uint32_t *local,
-                       hb_part *out)
-{
-    size_t nv = 0, ne = 0;
-    uint32_t *nodes = NULL, *ends = NULL, *ids = NULL;
-    size_t ncap = 0, ecap = 0, icap = 0;
-    for (size_t i = 0; i < s->nvisited; i++) {
-        uint32_t v = s->visited[i];
-        if (s->part[v] != c)
-            continue;
-        nb_reserve((void **)&nodes, &ncap, nv + 1, sizeof *nodes);
-        local[v] = (uint32_t)nv;
-        nodes[nv++] = v;
-    }
-    for (size_t k = 0; k < nv; k++) { /* each inside edge once, from its first end */
-        uint32_t v = nodes[k];
-        for (uint32_t a = h->off[v]; a < h->off[v + 1]; a++) {
-            uint32_t e = h->adj[a].edge;
-            if (s->part[h->adj[a].to] != c || h->ends[2 * e] != v ||
-                (a > h->off[v] && h->adj[a - 1].edge == e))
-                continue;
-            nb_reserve((void **)&ends, &ecap, 2 * ne + 2, sizeof *ends);
-            nb_reserve((void **)&ids, &icap, ne + 1, sizeof *ids);
-            ends[2 * ne] = local[h->ends[2 * e]];
-            ends[2 * ne + 1] = local[h->ends[2 * e + 1]];
-            ids[ne++] = e;
-        }
-    }
-    graph_build(&out->h, nv, ne, ends ? ends : nb_xmalloc(sizeof *ends));
-    out->edge_id = ids;
-    out->weight = nb_xcalloc(nv + 1, sizeof *out->weight);
-    for (size_t d = 0; d < s->nparts; d++) /* each child's branch hangs where its bridge does */
-        if (s->parent[d] == c)
-            out->weight[local[s->up_vertex[d]]] ^= 1 + s->value[d];
-    out->entry = local[s->entry[c]];
-    free(nodes);
-}
-
-static void part_free(hb_part *p)
-{
-    graph_free(&p->h);
-    free(p->weight);
-    free(p->edge_id);
-}
-
 /* Marks in wins[] (per state edge) the edges whose deletion gives the ground `target`,
- * within the work limit; false when it ran out first. */
+ * within the work limit; false when it ran out first. A bridge (an edge between two
+ * parts) drops its child's branch; want[c], the value part c must take for the ground to
+ * be worth target (UINT64_MAX when no change below c can do it), is pushed down parents
+ * first. An edge inside a part is found by re-solving the part without it: the part's
+ * own edges (bucketed by part in one pass), its children's branches hung as weights. */
 static bool winning_edges(const nb_game *g, const nb_solver *sv, uint64_t target, uint8_t *wins)
 {
     hb_graph h;
     hb_solve s;
     state_graph(g, g->state, g->len, &h);
-    solve_init(&s, h.n);
-    solve(&h, (uint32_t)hb_params(g)->ground, NONE, NULL, true, &s);
-    /* want[c]: the value part c must take for the ground to be worth target (UINT64_MAX
-     * when no change below c can do it), pushed down parents first (parts close children
-     * first, so the parents are the later numbers) */
-    uint64_t *want = nb_xmalloc((s.nparts + 1) * sizeof *want);
-    for (size_t c = s.nparts; c-- > 0;) {
-        if (s.parent[c] == NONE) {
-            want[c] = target;
+    solve_init(&s, h.n, h.m);
+    solve(&h, (uint32_t)hb_params(g)->ground, NULL, true, &s);
+    size_t np = s.nparts;
+    uint64_t *want = nb_xmalloc((np + 1) * sizeof *want);
+    for (size_t c = 0; c < np; c++) {
+        uint32_t p = s.parent[c];
+        uint64_t x = p == NONE || want[p] == UINT64_MAX ? 0
+                                                        : want[p] ^ s.value[p] ^ (1 + s.value[c]);
+        want[c] = p == NONE ? target : x >= 1 ? x - 1 : UINT64_MAX;
+    }
+    /* the edges by part: the inside ones bucketed, the bridges judged at once */
+    uint32_t *first = nb_xcalloc(np + 2, sizeof *first);
+    uint32_t *inside = nb_xmalloc((h.m + 1) * sizeof *inside);
+    uint64_t *hung = nb_xcalloc(h.n + 1, sizeof *hung);
+    for (size_t e = 0; e < h.m; e++) {
+        uint32_t x = h.ends[2 * e], y = h.ends[2 * e + 1];
+        if (!s.pos[x])
+            continue; /* not joined to the ground */
+        uint32_t px = s.part[x], py = s.part[y];
+        if (px == py) {
+            first[px + 2]++;
             continue;
         }
-        uint32_t p = s.parent[c];
-        uint64_t x = want[p] == UINT64_MAX ? 0 : want[p] ^ s.value[p] ^ (1 + s.value[c]);
-        want[c] = x >= 1 ? x - 1 : UINT64_MAX;
+        uint32_t c = px > py ? px : py, p = s.parent[c]; /* the child part is the later one */
+        if (want[p] != UINT64_MAX && (s.value[p] ^ (1 + s.value[c])) == want[p])
+            wins[e] = 1;
     }
-    for (size_t c = 0; c < s.nparts; c++) /* a bridge: its child's branch goes */
-        if (s.parent[c] != NONE && want[s.parent[c]] != UINT64_MAX &&
-            (s.value[s.parent[c]] ^ (1 + s.value[c])) == want[s.parent[c]])
-            wins[s.up_edge[c]] = 1;
+    for (size_t c = 0; c < np; c++)
+        first[c + 2] += first[c + 1];
+    for (size_t e = 0; e < h.m; e++) {
+        uint32_t x = h.ends[2 * e];
+        if (s.pos[x] && s.part[x] == s.part[h.ends[2 * e + 1]])
+            inside[first[s.part[x] + 1]++] = (uint32_t)e;
+    }
+    for (size_t c = 1; c < np; c++) /* each child's branch hangs where its bridge does */
+        hung[s.up_vertex[c]] ^= 1 + s.value[c];
     bool whole = true;
-    uint32_t *local = nb_xmalloc((h.n + 1) * sizeof *local);
-    for (uint32_t c = 0; c < s.nparts && whole; c++) { /* an edge inside a part: re-solve it */
-        if (want[c] == UINT64_MAX)
+    uint32_t *local = nb_xcalloc(h.n + 1, sizeof *local), *nodes = NULL;
+    size_t ncap = 0;
+    for (uint32_t c = 0; c < np && whole; c++) {
+        size_t ne = first[c + 1] - first[c], nv = 0;
+        if (want[c] == UINT64_MAX || !ne)
             continue;
-        hb_part part;
-        part_graph(&h, &s, c, local, &part);
+        uint32_t *ends = nb_xmalloc(2 * ne * sizeof *ends);
+        for (size_t k = 0; k < ne; k++) /* local numbers for the part's vertices */
+            for (int end = 0; end < 2; end++) {
+                uint32_t v = h.ends[2 * inside[first[c] + k] + end];
+                if (local[v] >= nv || nodes[local[v]] != v) {
+                    nb_reserve((void **)&nodes, &ncap, nv + 1, sizeof *nodes);
+                    local[v] = (uint32_t)nv;
+                    nodes[nv++] = v;
+                }
+                ends[2 * k + end] = local[v];
+            }
+        uint64_t *weight = nb_xmalloc((nv + 1) * sizeof *weight);
+        for (size_t k = 0; k < nv; k++)
+            weight[k] = hung[nodes[k]];
+        uint32_t *less = nb_xmalloc(2 * ne * sizeof *less);
         hb_solve ps;
-        solve_init(&ps, part.h.n);
-        for (uint32_t e = 0; e < part.h.m; e++) {
+        solve_init(&ps, nv, ne);
+        for (size_t k = 0; k < ne && whole; k++) { /* the part without its k-th edge */
             if (s.work + ps.work > sv->limits.max_work) {
                 whole = false;
                 break;
             }
-            if (solve(&part.h, part.entry, e, part.weight, false, &ps) == want[c])
-                wins[part.edge_id[e]] = 1;
+            memcpy(less, ends, 2 * k * sizeof *less);
+            memcpy(less + 2 * k, ends + 2 * k + 2, 2 * (ne - k - 1) * sizeof *less);
+            hb_graph part;
+            graph_build(&part, nv, ne - 1, less, NULL);
+            if (solve(&part, local[s.entry[c]], weight, false, &ps) == want[c])
+                wins[inside[first[c] + k]] = 1;
             solve_clean(&ps);
+            graph_free(&part);
         }
         s.work += ps.work;
         solve_free(&ps);
-        part_free(&part);
+        free(less);
+        free(weight);
+        free(ends);
     }
+    free(nodes);
     free(local);
+    free(hung);
+    free(inside);
+    free(first);
     free(want);
     solve_free(&s);
     graph_free(&h);
