@@ -26,7 +26,7 @@ static int spend_answer(const api_context *ctx, const api_game *g, size_t moves,
         return 0;
     size_t need = moves * json_dumpb(g->json, NULL, 0, JSON_COMPACT);
     if (need > *budget)
-        return api_fail(p, 422, NULL, "the answer would hold %zu winning moves with a position "
+        return api_fail(p, 422, NULL, "the answer would hold %zu moves with a position "
                         "of %zu bytes each, over the limit max_answer_mb=%zu; ask for fewer "
                         "with max_moves", moves, need / moves, ctx->limits->max_answer >> 20);
     *budget -= need;
@@ -177,6 +177,53 @@ int api_play(const api_context *ctx, json_t *body, size_t max_moves, api_buf *ou
             api_put_lit(out, ",\"move\":null,\"position\":null}");
         }
         nb_movelist_free(&r.move);
+    }
+    api_game_free(&g);
+    return status;
+}
+
+int api_moves(const api_context *ctx, json_t *body, size_t max_moves, api_buf *out,
+              api_problem *p)
+{
+    api_game g;
+    if (api_game_decode(body, "", true, false, ctx->limits, &g, p))
+        return p->status;
+    nb_movelist moves;
+    nb_move_outcome *outcomes;
+    bool complete;
+    nb_err err = {0};
+    int status = 200;
+    size_t budget = ctx->limits->max_answer;
+    if (nb_moves(ctx->solver, &g.game, g.conv, max_moves, &moves, &outcomes, &complete, &err) !=
+        NB_OK) {
+        status = api_game_fail(p, &g, "", &err);
+    } else if (spend_answer(ctx, &g, moves.len, &budget, p)) {
+        status = p->status;
+    } else {
+        api_move_writer w = {.game = &g};
+        api_put_lit(out, "{\"moves\":[");
+        for (size_t i = 0; i < moves.len; i++) {
+            nb_move m = nb_movelist_at(&moves, i);
+            if (i)
+                api_put_lit(out, ",");
+            api_put_move_open(&w, &m, true, out);
+            api_put_lit(out, ",\"outcome\":");
+            put_verdict(outcomes[i].outcome, out);
+            if (outcomes[i].has_sg && g.conv == NB_NORMAL)
+                api_put_lit_uint(out, ",\"sg\":", outcomes[i].sg);
+            if (outcomes[i].has_remoteness)
+                api_put_lit_uint(out, ",\"remoteness\":", outcomes[i].remoteness);
+            api_put_lit(out, "}");
+        }
+        if (complete)
+            api_put_lit(out, "],\"complete\":true}");
+        else
+            api_put_lit(out, "],\"complete\":false}");
+        api_move_writer_free(&w);
+    }
+    if (status == 200) {
+        nb_movelist_free(&moves);
+        free(outcomes);
     }
     api_game_free(&g);
     return status;

@@ -25,6 +25,9 @@ api_endpoint api_analyze;
 /* {"positions":[...]} -> {"results":[...]}: each result an analysis or a problem object. */
 api_endpoint api_batch;
 api_endpoint api_play;
+/* {"moves":[{move..., "position", "outcome", "sg"?, "remoteness"?}], "complete"}: every
+ * legal move in the ruleset's order, at most max_moves of them. */
+api_endpoint api_moves;
 api_endpoint api_table;
 
 /* GET /v1/games: every registered type with fields, limits and a working example. */

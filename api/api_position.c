@@ -30,7 +30,7 @@ api_move_writer *api_move_writer_child(api_move_writer *w, size_t i)
     return &w->children[i];
 }
 
-void api_put_move(api_move_writer *w, const nb_move *m, bool with_position, api_buf *b)
+void api_put_move_open(api_move_writer *w, const nb_move *m, bool with_position, api_buf *b)
 {
     const nb_game *game = &w->game->game;
     game->rules->apply(game, m, &w->after);
@@ -40,6 +40,11 @@ void api_put_move(api_move_writer *w, const nb_move *m, bool with_position, api_
         api_put_lit(b, ",\"position\":");
         api_put_position(w, w->after.w, w->after.len, b);
     }
+}
+
+void api_put_move(api_move_writer *w, const nb_move *m, bool with_position, api_buf *b)
+{
+    api_put_move_open(w, m, with_position, b);
     api_put_lit(b, "}");
 }
 

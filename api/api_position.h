@@ -28,6 +28,8 @@ api_move_writer *api_move_writer_child(api_move_writer *w, size_t i);
 /* {members,"position":{...}} of move m (the position left out when !with_position);
  * w->after holds the state after m when it returns. */
 void api_put_move(api_move_writer *w, const nb_move *m, bool with_position, api_buf *b);
+/* The same without the closing brace, for members of the caller's to follow. */
+void api_put_move_open(api_move_writer *w, const nb_move *m, bool with_position, api_buf *b);
 
 /* Writes the game object with the given state in place of its own. */
 void api_put_position(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b);

@@ -55,7 +55,8 @@ struct nb_ruleset {
      * target NB_SG_WIN_NOW every move that wins at once. Stops when `out` is full. */
     nb_status (*moves_to)(const nb_game *g, nb_solver *s, size_t part, uint64_t target,
                           nb_movelist *out, nb_err *err);
-    /* Calls fn for the moves of `part` in a fixed order, each with the part's value after. */
+    /* Calls fn for the moves of `part` in the order of each_move, each with the part's
+     * value after. It may stop at a work limit with NB_ELIMIT: the moves given stand. */
     nb_status (*options)(const nb_game *g, nb_solver *s, size_t part, nb_option_fn fn,
                          void *ctx, nb_err *err);
     /* Calls fn for every legal move, in a fixed order, with the state after it

@@ -494,13 +494,17 @@ static bool visit_option(const nb_game *g, const nb_move *m, const nb_state *aft
     return oc->work <= oc->max_work && oc->fn(oc->ctx, m, value_of_state(g, after->w, after->len));
 }
 
-/* Moves with their values, each re-solved whole, while the work limit allows. */
+/* Moves with their values, each re-solved whole, while the work limit allows (past it,
+ * NB_ELIMIT naming max_work: the moves given so far stand). */
 static nb_status hb_options(const nb_game *g, nb_solver *s, size_t part, nb_option_fn fn,
                             void *ctx, nb_err *err)
 {
-    (void)part, (void)err;
+    (void)part;
     option_ctx oc = {fn, ctx, 0, s->limits.max_work};
     each_grounded_move(g, visit_option, &oc);
+    if (oc.work > oc.max_work)
+        return nb_fail(err, NB_ELIMIT, "valuing every move passes the limit max_work=%llu",
+                       (unsigned long long)oc.max_work);
     return NB_OK;
 }
 

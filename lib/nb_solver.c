@@ -103,6 +103,10 @@ static nb_status scan_parts(nb_solver *s, const nb_game *g, const uint64_t *sg, 
         sc.rest = x ^ sg[p];
         st = g->rules->options(g, s, p, scan_option, &sc, err);
     }
+    if (st == NB_ELIMIT && sc.largest.kept.len) { /* options cut at a work limit: the best so far */
+        nb_err_clear(err);
+        st = NB_OK;
+    }
     take_best(&sc.largest, st == NB_OK ? out : NULL);
     return st;
 }
@@ -256,7 +260,7 @@ static nb_status analyse_misere(nb_solver *s, const nb_game *g, nb_analysis *out
     return NB_OK;
 }
 
-static nb_status check_misere(const nb_game *g, nb_err *err)
+nb_status nb_misere_defined(const nb_game *g, nb_err *err)
 {
     nb_status st = NB_OK;
     const char *why = g->rules->misere_undefined ? g->rules->misere_undefined(g) : NULL;
@@ -276,7 +280,7 @@ static nb_status analyse(nb_solver *s, nb_game *g, nb_convention conv, size_t ma
     memset(out, 0, sizeof *out);
     nb_movelist_init(&out->moves, max_moves);
     nb_movelist_init(&out->drawing, max_moves);
-    nb_status st = conv == NB_MISERE ? check_misere(g, err) : NB_OK;
+    nb_status st = conv == NB_MISERE ? nb_misere_defined(g, err) : NB_OK;
     if (st == NB_OK)
         st = nb_game_open(s, g, err);
     if (st != NB_OK)

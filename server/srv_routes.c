@@ -9,6 +9,7 @@ static const srv_route routes[] = {
     {"/v1/analyze", POST, SRV_ANALYZE, api_analyze, api_game_is_heavy},
     {"/v1/analyze/batch", POST, SRV_BATCH, api_batch, api_batch_is_heavy},
     {"/v1/play", POST, SRV_PLAY, api_play, api_game_is_heavy},
+    {"/v1/moves", POST, SRV_MOVES, api_moves, api_game_is_heavy},
     {"/v1/table", POST, SRV_TABLE, api_table, api_always_heavy},
     {"/v1/games", GET, SRV_GAMES, NULL, NULL},
     {"/healthz", GET, SRV_HEALTHZ, NULL, NULL},

@@ -195,6 +195,7 @@ void brute_check(nb_solver *s, nb_game *g, nb_convention conv, const char *what)
     nb_movelist_init(&em.moves, SIZE_MAX);
     g->rules->each_move(g, keep_move, &em);
     bool *winning = calloc(em.moves.len + 1, sizeof *winning);
+    uint64_t *after_value = calloc(em.moves.len + 1, sizeof *after_value);
     size_t nwinning = 0;
     nb_state applied = {0};
     for (size_t i = 0, at = 0; i < em.moves.len; at += em.after.len[i++]) {
@@ -204,6 +205,7 @@ void brute_check(nb_solver *s, nb_game *g, nb_convention conv, const char *what)
                           !memcmp(applied.w, em.after.words + at, applied.len * sizeof *applied.w),
                       "%s: move %zu applied differs from the state each_move gave", what, i);
         winning[i] = (!misere && m.wins_now) || !brute_wins(b, em.after.words + at, em.after.len[i]);
+        after_value[i] = m.wins_now ? BRUTE_WIN_NOW : brute_value(b, em.after.words + at, em.after.len[i]);
         nwinning += winning[i];
     }
     free(applied.w);
@@ -245,6 +247,33 @@ void brute_check(nb_solver *s, nb_game *g, nb_convention conv, const char *what)
     else
         ck_assert_msg(g->rules->analyse_normal && !misere, "%s: the list is incomplete", what);
     nb_analysis_free(&a);
+
+    /* every legal move, in each_move's order, each with what it leads to */
+    nb_movelist listed_moves;
+    nb_move_outcome *outcomes;
+    bool complete;
+    st = nb_moves(s, g, conv, 1 << 20, &listed_moves, &outcomes, &complete, &err);
+    ck_assert_msg(st == NB_OK, "%s moves: %s", what, err.msg);
+    ck_assert_msg(complete && listed_moves.len == em.moves.len, "%s: %zu moves listed of %zu",
+                  what, listed_moves.len, em.moves.len);
+    for (size_t i = 0; i < listed_moves.len; i++) {
+        nb_move m = nb_movelist_at(&listed_moves, i), legal = nb_movelist_at(&em.moves, i);
+        ck_assert_msg(same_move(&m, &legal), "%s: move %zu is not each_move's", what, i);
+        ck_assert_msg((outcomes[i].outcome == NB_WIN) == winning[i] &&
+                          outcomes[i].outcome != NB_DRAW,
+                      "%s: move %zu's outcome", what, i);
+        if (outcomes[i].has_sg)
+            ck_assert_msg(!misere && outcomes[i].sg == after_value[i], "%s: move %zu's sg %llu, "
+                          "brute %llu", what, i, (unsigned long long)outcomes[i].sg,
+                          (unsigned long long)after_value[i]);
+        else
+            ck_assert_msg(misere || after_value[i] == BRUTE_WIN_NOW || g->rules->analyse_normal ||
+                              m.wins_now,
+                          "%s: move %zu has no sg", what, i);
+    }
+    nb_movelist_free(&listed_moves);
+    free(outcomes);
+    free(after_value);
 
     nb_play_result play;
     st = nb_play(s, g, conv, &play, &err);

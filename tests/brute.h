@@ -32,7 +32,8 @@ bool brute_wins(brute *b, const uint64_t *state, size_t len);
 /* Holds nb_analyse and nb_play of g under conv to the brute-force solver: the verdict,
  * the SG value and the components' XOR where given, every listed winning move legal and
  * winning, the exact set of winning moves when the analysis says it is complete, the
- * move played, and every move's state after it as the ruleset's apply gives it. `what`
+ * move played, every move's state after it as the ruleset's apply gives it, and the list
+ * of every move (nb_moves: each_move's order, each move's outcome and SG after). `what`
  * names the position in failure messages. */
 void brute_check(nb_solver *s, nb_game *g, nb_convention conv, const char *what);
 

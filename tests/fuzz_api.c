@@ -65,13 +65,13 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
     if (size < 1)
         return 0;
-    int endpoint = data[0] % 4;
+    int endpoint = data[0] % 5;
     json_t *body = parse_both(data + 1, size - 1);
     if (!body)
         return 0;
     api_problem p = {0};
     api_buf out = {0};
-    api_endpoint *const endpoints[] = {api_analyze, api_batch, api_play, api_table};
+    api_endpoint *const endpoints[] = {api_analyze, api_batch, api_play, api_table, api_moves};
     int status = endpoints[endpoint](&ctx, body, 16, &out, &p);
     size_t len;
     char *text = api_buf_take(&out, &len);

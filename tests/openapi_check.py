@@ -60,7 +60,7 @@ for path, ops in spec["paths"].items():
                   f"{method} {path} example {name}: got {status} {got}, documented {expected}")
 
 # every path the server answers is documented, and nothing else
-for path in ["/v1/analyze", "/v1/analyze/batch", "/v1/play", "/v1/table", "/v1/games",
+for path in ["/v1/analyze", "/v1/analyze/batch", "/v1/play", "/v1/moves", "/v1/table", "/v1/games",
              "/healthz", "/readyz", "/metrics", "/openapi.yaml"]:
     check(path in spec["paths"], f"{path} is not documented")
 with urllib.request.urlopen(f"http://127.0.0.1:{port}/openapi.yaml") as r:

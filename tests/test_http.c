@@ -161,6 +161,50 @@ START_TEST(every_type_and_every_winning_move)
 }
 END_TEST
 
+/* /v1/moves on every catalog type: each move's position, analysed afresh, agrees with the
+ * move's outcome (a win leaves a loss) and its sg; max_moves cuts the list and says so. */
+START_TEST(moves_of_every_type)
+{
+    json_t *types = catalog_types();
+    api_rng rng = {13};
+    size_t i;
+    json_t *type;
+    json_array_foreach(types, i, type) {
+        for (int round = 0; round < 12; round++) {
+            char *game = random_game(json_string_value(type), &rng, round % 3 == 2);
+            http_response r = expect("/v1/moves?max_moves=1000", game, 200);
+            ck_assert(json_is_true(json_object_get(r.json, "complete")));
+            size_t k;
+            json_t *m;
+            json_array_foreach(json_object_get(r.json, "moves"), k, m) {
+                const char *outcome = json_string_value(json_object_get(m, "outcome"));
+                json_t *inner = json_object_get(m, "move") ? json_object_get(m, "move") : m;
+                if (json_is_true(json_object_get(inner, "wins_immediately"))) {
+                    ck_assert_str_eq(outcome, "win");
+                    continue;
+                }
+                char *text = json_dumps(json_object_get(m, "position"), JSON_COMPACT);
+                http_response after = expect("/v1/analyze?max_moves=0", text, 200);
+                const char *v = verdict_of(after.json);
+                ck_assert_msg(!strcmp(outcome, "win") == !strcmp(v, "lose"),
+                              "%s: move %zu says %s, the position after is %s", game, k, outcome, v);
+                if (json_object_get(m, "sg"))
+                    ck_assert(json_equal(json_object_get(m, "sg"), json_object_get(after.json, "sg")));
+                http_free(&after);
+                free(text);
+            }
+            http_free(&r);
+            free(game);
+        }
+    }
+    json_decref(types);
+    http_response r = expect("/v1/moves?max_moves=3", "{\"type\":\"nim\",\"heaps\":[5,5]}", 200);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "moves")), 3);
+    ck_assert(json_is_false(json_object_get(r.json, "complete")));
+    http_free(&r);
+}
+END_TEST
+
 START_TEST(analysis_fields)
 {
     http_response r = expect("/v1/analyze", "{\"type\":\"nim\",\"heaps\":[3,4,5]}", 200);
@@ -836,6 +880,7 @@ int main(void)
     tcase_add_unchecked_fixture(shared, start_default, stop_default);
     tcase_set_timeout(shared, 600);
     tcase_add_test(shared, every_type_and_every_winning_move);
+    tcase_add_test(shared, moves_of_every_type);
     tcase_add_test(shared, analysis_fields);
     tcase_add_test(shared, play_endpoint);
     tcase_add_test(shared, table_endpoint);
