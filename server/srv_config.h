@@ -24,6 +24,7 @@ typedef struct srv_config {
     double shutdown_timeout;       /* then: how long in-flight requests may take */
     char cors_origin[256];
     bool log;
+    bool reuse_port;               /* SO_REUSEPORT: several processes share the port */
     char healthcheck[256];         /* non-empty: probe this URL and exit */
     api_limits limits;
 } srv_config;

@@ -118,11 +118,12 @@ static bool admit(srv_request *r)
     } else if (!strcmp(r->method, "OPTIONS")) {
         srv_answer(r, 204, "", 0, true, NULL);
         r->preflight = true;
-    } else if (strcmp(r->method, r->route->method)) {
+    } else if (strcmp(r->method, r->route->method) &&
+               !(!strcmp(r->method, "HEAD") && !strcmp(r->route->method, "GET"))) {
         srv_answer_fail(r, 405, "this resource answers %s only", r->route->method);
         r->allow = r->route->allow;
     } else if (!r->route->endpoint) {
-        answer_get(r);
+        answer_get(r); /* for HEAD too: libmicrohttpd sends the head alone */
     } else if (r->no_memory) {
         srv_answer_fail(r, 503, "%s", "no memory to hold the body now: retry shortly");
         r->retry_after = true;

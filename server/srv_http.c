@@ -168,11 +168,12 @@ srv_server *srv_server_start(const srv_config *cfg, const char *openapi, size_t 
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)cfg->conn_timeout,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)cfg->max_connections,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)cfg->conn_memory_kb << 10,
-        MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u,
+        MHD_OPTION_LISTENING_ADDRESS_REUSE, cfg->reuse_port ? 1u : 0u,
         MHD_OPTION_NOTIFY_COMPLETED, completed, s,
         MHD_OPTION_END);
     if (!s->daemon) {
-        snprintf(err, errlen, "cannot listen on %s:%lu", cfg->bind, cfg->port);
+        snprintf(err, errlen, "cannot listen on %s:%lu: the port is in use or not allowed "
+                 "(--reuse-port 1 shares a port between processes)", cfg->bind, cfg->port);
         srv_server_stop(s, 0);
         return NULL;
     }

@@ -5,7 +5,7 @@
 
 static const srv_route routes[] = {
 #define POST "POST", "POST, OPTIONS"
-#define GET "GET", "GET, OPTIONS"
+#define GET "GET", "GET, HEAD, OPTIONS"
     {"/v1/analyze", POST, SRV_ANALYZE, api_analyze, api_game_is_heavy},
     {"/v1/analyze/batch", POST, SRV_BATCH, api_batch, api_batch_is_heavy},
     {"/v1/play", POST, SRV_PLAY, api_play, api_game_is_heavy},

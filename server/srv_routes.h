@@ -12,7 +12,8 @@ typedef enum srv_route_id {
 
 typedef struct srv_route {
     const char *path;
-    const char *method;     /* the one method allowed (OPTIONS is answered for every route) */
+    const char *method;     /* the method allowed (OPTIONS is answered for every route, and
+                               HEAD wherever GET is) */
     const char *allow;      /* the Allow header: the method and OPTIONS */
     srv_route_id id;
     api_endpoint *endpoint; /* POST: computes the answer; NULL for GET */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "api_types.h"
@@ -202,6 +203,51 @@ START_TEST(moves_of_every_type)
     ck_assert_int_eq(json_array_size(json_object_get(r.json, "moves")), 3);
     ck_assert(json_is_false(json_object_get(r.json, "complete")));
     http_free(&r);
+}
+END_TEST
+
+/* HEAD answers wherever GET does, with the head alone. */
+START_TEST(head_wherever_get)
+{
+    const char *paths[] = {"/healthz", "/readyz", "/v1/games", "/metrics", "/openapi.yaml"};
+    for (size_t i = 0; i < sizeof paths / sizeof *paths; i++) {
+        http_response get = http_do(nimberd.port, "GET", paths[i], NULL, NULL, 0);
+        http_response head = http_do(nimberd.port, "HEAD", paths[i], NULL, NULL, 0);
+        ck_assert_msg(head.status == 200, "HEAD %s: %d", paths[i], head.status);
+        ck_assert_uint_eq(head.body_len, 0);
+        ck_assert_str_eq(http_header(&head, "Content-Type"), http_header(&get, "Content-Type"));
+        http_free(&get);
+        http_free(&head);
+    }
+    http_response r = http_do(nimberd.port, "HEAD", "/v1/analyze", NULL, NULL, 0);
+    ck_assert_int_eq(r.status, 405);
+    ck_assert_str_eq(http_header(&r, "Allow"), "POST, OPTIONS");
+    http_free(&r);
+}
+END_TEST
+
+/* A second nimberd on a port in use fails at once, unless both share it on purpose. */
+START_TEST(busy_port_is_an_error)
+{
+    daemon_proc first = daemon_start(NULL);
+    ck_assert_uint_gt(first.port, 0);
+    char port[16];
+    snprintf(port, sizeof port, "%u", first.port);
+    const char *args[] = {"--port", port, NULL};
+    daemon_proc second = daemon_start(args);
+    ck_assert_uint_eq(second.port, 0); /* it printed no "listening" line */
+    int status = 0;
+    ck_assert_int_eq(waitpid(second.pid, &status, 0), second.pid);
+    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) != 0);
+    ck_assert_int_eq(daemon_stop(&first, SIGTERM), 0);
+    const char *shared[] = {"--reuse-port", "1", NULL};
+    first = daemon_start(shared);
+    snprintf(port, sizeof port, "%u", first.port);
+    const char *again[] = {"--reuse-port", "1", "--port", port, NULL};
+    second = daemon_start(again);
+    ck_assert_uint_eq(second.port, first.port);
+    ck_assert_int_eq(daemon_stop(&second, SIGTERM), 0);
+    ck_assert_int_eq(daemon_stop(&first, SIGTERM), 0);
 }
 END_TEST
 
@@ -430,7 +476,7 @@ START_TEST(bad_input)
     http_free(&r);
     r = http_do(nimberd.port, "DELETE", "/v1/games", NULL, NULL, 0);
     ck_assert_int_eq(r.status, 405);
-    ck_assert_str_eq(http_header(&r, "Allow"), "GET, OPTIONS");
+    ck_assert_str_eq(http_header(&r, "Allow"), "GET, HEAD, OPTIONS");
     http_free(&r);
     r = http_do(nimberd.port, "GET", "/v2/nothing", NULL, NULL, 0);
     ck_assert_int_eq(r.status, 404);
@@ -881,6 +927,7 @@ int main(void)
     tcase_set_timeout(shared, 600);
     tcase_add_test(shared, every_type_and_every_winning_move);
     tcase_add_test(shared, moves_of_every_type);
+    tcase_add_test(shared, head_wherever_get);
     tcase_add_test(shared, analysis_fields);
     tcase_add_test(shared, play_endpoint);
     tcase_add_test(shared, table_endpoint);
@@ -901,6 +948,7 @@ int main(void)
     tcase_add_test(own, body_without_memory_gets_503);
     tcase_add_test(own, workers_keep_small_requests_flowing);
     tcase_add_test(own, graceful_shutdown);
+    tcase_add_test(own, busy_port_is_an_error);
     suite_add_tcase(s, own);
     return check_run(s, false);
 }
