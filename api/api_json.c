@@ -147,10 +147,27 @@ json_t *api_require(json_t *obj, const char *base, const char *key, api_problem 
     return v;
 }
 
+/* What a JSON value is, for a message: "a string", "an array"... */
+static const char *kind_of(const json_t *v)
+{
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
+    case JSON_STRING: return "a string";
+    case JSON_REAL: return "a number with a fraction or an exponent";
+    case JSON_TRUE: return "true";
+    case JSON_FALSE: return "false";
+    case JSON_NULL: return "null";
+    default: return "an integer";
+    }
+}
+
 int api_get_int(json_t *v, const char *pointer, const char *name, int64_t min, int64_t max,
                 int64_t *out, api_problem *p)
 {
-    if (!json_is_integer(v) || json_integer_value(v) < min || json_integer_value(v) > max) {
+    if (!json_is_integer(v))
+        return api_fail(p, 400, pointer, "%s must be an integer, got %s", name, kind_of(v));
+    if (json_integer_value(v) < min || json_integer_value(v) > max) {
         if (max == INT64_MAX)
             return api_fail(p, 400, pointer, "%s must be an integer of at least %lld", name,
                             (long long)min);

@@ -277,9 +277,12 @@ static nb_status hb_check(const nb_game *g, const nb_solver *s, nb_err *err)
                              "holds %zu edges, over the limit max_edges=%llu", p->nedges,
                              (unsigned long long)s->limits.max_edges);
     if (p->ground >= p->nodes)
-        return nb_fail_field(err, NB_EINVAL, 2, NB_NO_INDEX, NB_NO_INDEX,
-                             "must be a node number in 0..%zu (there are %zu nodes)",
-                             p->nodes ? p->nodes - 1 : 0, p->nodes);
+        return p->nodes ? nb_fail_field(err, NB_EINVAL, 2, NB_NO_INDEX, NB_NO_INDEX,
+                                        "must be a node number in 0..%zu (%s %zu node%s)",
+                                        p->nodes - 1, p->nodes == 1 ? "there is" : "there are",
+                                        p->nodes, p->nodes == 1 ? "" : "s")
+                        : nb_fail_field(err, NB_EINVAL, 1, NB_NO_INDEX, NB_NO_INDEX,
+                                        "must be at least 1: the ground is a node");
     for (size_t i = 0; i < 2 * p->nedges; i++)
         if (p->edges[i] >= p->nodes)
             return nb_fail_field(err, NB_EINVAL, 0, i / 2, i % 2,

@@ -2,6 +2,7 @@
 #include "srv_config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -84,13 +85,20 @@ static int assign(srv_config *cfg, const setting *s, const char *text, const cha
         strcpy(base, text);
         return 0;
     }
+    /* decimal only: an integer's digits, or a finite number's (no hex, no nan or inf) */
+    bool is_double = s->kind == T_DOUBLE;
+    const char *shape = is_double ? "0123456789." : "0123456789";
     char *end;
     errno = 0;
     double v = strtod(text, &end);
-    if (errno || end == text || *end || v < s->min || v > s->max ||
-        (s->kind != T_DOUBLE && v != (double)(unsigned long long)v)) {
-        fprintf(err, "nimberd: %s must be %s between %g and %g, not \"%s\"\n", source,
-                s->kind == T_DOUBLE ? "a number" : "an integer", s->min, s->max, text);
+    if (!*text || strspn(text, shape) != strlen(text) || errno || *end || !isfinite(v) ||
+        v < s->min || v > s->max) {
+        if (is_double)
+            fprintf(err, "nimberd: %s must be a decimal number between %g and %g, not \"%s\"\n",
+                    source, s->min, s->max, text);
+        else
+            fprintf(err, "nimberd: %s must be a decimal integer between %.0f and %.0f, not "
+                    "\"%s\"\n", source, s->min, s->max, text);
         return -1;
     }
     switch (s->kind) {

@@ -418,6 +418,12 @@ START_TEST(bad_input)
     expect_problem("/v1/table", "{\"type\":\"moore\",\"k\":2,\"up_to\":5}", 400, "/type",
                    "has no SG table");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1,2.5]}", 400, "/heaps/1", "integer");
+    expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1,\"3\"]}", 400, "/heaps/1",
+                   "heaps[1] must be an integer, got a string");
+    expect_problem(A, "{\"type\":\"hackenbush\",\"nodes\":1,\"edges\":[],\"ground\":1}", 400,
+                   "/ground", "in 0..0 (there is 1 node)");
+    expect_problem(A, "{\"type\":\"hackenbush\",\"nodes\":0,\"edges\":[]}", 400, "/nodes",
+                   "at least 1");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1e3]}", 400, "/heaps/0", "integer");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[3.0]}", 400, "/heaps/0", "integer");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[\"3\"]}", 400, "/heaps/0", "integer");
@@ -892,6 +898,33 @@ START_TEST(concurrent_clients)
 }
 END_TEST
 
+/* Flags take decimal numbers only, and their bounds are written as integers. */
+START_TEST(flags_are_decimal)
+{
+    const char *bin = getenv("NIMBERD") ? getenv("NIMBERD") : "build/nimberd";
+    const struct { const char *flag, *value, *said; } cases[] = {
+        {"--port", "0x47FF", "decimal integer between 0 and 65535"},
+        {"--port", "1.84e4", "decimal integer"},
+        {"--port", "+5", "decimal integer"},
+        {"--drain-seconds", "nan", "decimal number between 0 and 3600"},
+        {"--drain-seconds", "inf", "decimal number"},
+        {"--cache-mb", "99999999", "between 1 and 1048576"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char cmd[512], text[1024];
+        snprintf(cmd, sizeof cmd, "%s %s %s 2>&1", bin, cases[i].flag, cases[i].value);
+        FILE *f = popen(cmd, "r");
+        size_t n = fread(text, 1, sizeof text - 1, f);
+        text[n] = '\0';
+        int status = pclose(f);
+        ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 2, "%s %s: exit %d",
+                      cases[i].flag, cases[i].value, status);
+        ck_assert_msg(strstr(text, cases[i].said), "%s %s said: %s", cases[i].flag,
+                      cases[i].value, text);
+    }
+}
+END_TEST
+
 START_TEST(help_lists_every_flag)
 {
     const char *bin = getenv("NIMBERD") ? getenv("NIMBERD") : "build/nimberd";
@@ -939,6 +972,7 @@ int main(void)
     tcase_add_test(shared, ops_endpoints_cors_and_ids);
     tcase_add_test(shared, concurrent_clients);
     tcase_add_test(shared, help_lists_every_flag);
+    tcase_add_test(shared, flags_are_decimal);
     suite_add_tcase(s, shared);
     TCase *own = tcase_create("own_daemon");
     tcase_set_timeout(own, 600);
