@@ -48,7 +48,7 @@ static void put_analysis(const api_game *g, const nb_analysis *a, api_buf *b)
     if (a->has_sg && normal) {
         api_put_lit_uint(b, ",\"sg\":", a->sg);
     }
-    if (a->components) {
+    if (a->components && normal) { /* under misère play a part has no value to give */
         api_put_lit(b, ",\"components\":[");
         for (size_t i = 0; i < a->ncomponents; i++) {
             if (i)

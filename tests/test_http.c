@@ -278,6 +278,7 @@ START_TEST(analysis_fields)
     r = expect("/v1/analyze", "{\"type\":\"subtraction\",\"convention\":\"misere\",\"set\":[1,3],"
                "\"heaps\":[4]}", 200);
     ck_assert(!json_object_get(r.json, "sg"));
+    ck_assert(!json_object_get(r.json, "components")); /* no part has a value to give */
     m = json_array_get(json_object_get(r.json, "winning_moves"), 0);
     json_t *pos = json_object_get(m, "position");
     ck_assert_str_eq(json_string_value(json_object_get(pos, "convention")), "misere");
