@@ -223,3 +223,33 @@ int api_member_int_array(json_t *obj, const char *base, const char *key, int64_t
     api_path(ptr, sizeof ptr, base, key);
     return v ? get_int_array(v, ptr, key, min, max, out, len, p) : p->status;
 }
+
+int api_member_edges(json_t *obj, const char *base, uint32_t **out, size_t *m, api_problem *p)
+{
+    char ptr[API_PATH_BYTES];
+    json_t *edges = api_require(obj, base, "edges", p);
+    api_path(ptr, sizeof ptr, base, "edges");
+    if (!edges)
+        return p->status;
+    if (!json_is_array(edges))
+        return api_fail(p, 400, ptr, "edges must be an array of [u,v] pairs");
+    size_t n = json_array_size(edges);
+    uint32_t *list = nb_xmalloc((2 * n + 1) * sizeof *list);
+    for (size_t e = 0; e < n; e++) {
+        json_t *pair = json_array_get(edges, e);
+        if (!json_is_array(pair) || json_array_size(pair) != 2 ||
+            !json_is_integer(json_array_get(pair, 0)) || !json_is_integer(json_array_get(pair, 1))) {
+            char item[API_PATH_BYTES + 24];
+            api_path_index(item, sizeof item, ptr, e);
+            free(list);
+            return api_fail(p, 400, item, "edges[%zu] must be a pair [u,v] of node numbers", e);
+        }
+        for (size_t k = 0; k < 2; k++) {
+            json_int_t v = json_integer_value(json_array_get(pair, k));
+            list[2 * e + k] = v < 0 || v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+        }
+    }
+    *out = list;
+    *m = n;
+    return 0;
+}

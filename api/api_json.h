@@ -36,4 +36,9 @@ int api_member_int(json_t *obj, const char *base, const char *key, int64_t min, 
 int api_member_int_array(json_t *obj, const char *base, const char *key, int64_t min,
                          int64_t max, uint64_t **out, size_t *len, api_problem *p);
 
+/* Required member "edges" of obj: [u,v] pairs of non-negative integers, into 2m node
+ * numbers (*out malloc'ed, caller frees; a number past 2^32-1 kept as 2^32-1, which the
+ * lib refuses as past the last node). Whether a node exists is the lib's to say. */
+int api_member_edges(json_t *obj, const char *base, uint32_t **out, size_t *m, api_problem *p);
+
 #endif

@@ -7,47 +7,20 @@
 #include "api_position.h"
 #include "api_types.h"
 
-/* Reads [u,v] pairs of node numbers straight into the uint32 edge list (a number past
- * 2^32-1 kept as 2^32-1, which the lib refuses as past the last node). */
-static int decode_edges(json_t *edges, const char *ptr, nb_dag_params *d, api_problem *p)
-{
-    if (!json_is_array(edges))
-        return api_fail(p, 400, ptr, "edges must be an array of [u,v] pairs");
-    size_t m = json_array_size(edges);
-    uint32_t *list = nb_xmalloc((2 * m + 1) * sizeof *list);
-    d->edges = list;
-    d->nedges = m;
-    for (size_t e = 0; e < m; e++) {
-        json_t *pair = json_array_get(edges, e);
-        if (!json_is_array(pair) || json_array_size(pair) != 2 ||
-            !json_is_integer(json_array_get(pair, 0)) || !json_is_integer(json_array_get(pair, 1))) {
-            char item[176];
-            api_path_index(item, sizeof item, ptr, e);
-            return api_fail(p, 400, item, "edges[%zu] must be a pair [u,v] of node numbers", e);
-        }
-        for (size_t k = 0; k < 2; k++) {
-            json_int_t v = json_integer_value(json_array_get(pair, k));
-            list[2 * e + k] = v < 0 || v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
-        }
-    }
-    return 0;
-}
-
 static int dag_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
                       api_problem *p)
 {
-    char ptr[160];
     nb_dag_params *d = nb_xcalloc(1, sizeof *d);
     g->game = (nb_game){.rules = &nb_dag, .params = d};
     int64_t n = 0;
     if (api_member_int(obj, base, "nodes", 0, INT64_MAX, &n, p))
         return p->status;
     d->nodes = (size_t)n;
-    json_t *edges = api_require(obj, base, "edges", p);
-    api_path(ptr, sizeof ptr, base, "edges");
     (void)lim;
-    if (!edges || decode_edges(edges, ptr, d, p))
+    uint32_t *edges;
+    if (api_member_edges(obj, base, &edges, &d->nedges, p))
         return p->status;
+    d->edges = edges;
     return api_member_int_array(obj, base, "tokens", 0, INT64_MAX, &g->game.state,
                                 &g->game.len, p);
 }

@@ -9,37 +9,10 @@
 #include "nb_hackenbush.h"
 #include "nb_util.h"
 
-/* [u,v] pairs of non-negative integers into the uint32 edge list (a number past 2^32-1
- * kept as 2^32-1, which the lib refuses as past the last node). */
-static int decode_edges(json_t *edges, const char *ptr, nb_hackenbush_params *h, api_problem *p)
-{
-    if (!json_is_array(edges))
-        return api_fail(p, 400, ptr, "edges must be an array of [u,v] pairs");
-    size_t m = json_array_size(edges);
-    uint32_t *list = nb_xmalloc((2 * m + 1) * sizeof *list);
-    h->edges = list;
-    h->nedges = m;
-    for (size_t e = 0; e < m; e++) {
-        json_t *pair = json_array_get(edges, e);
-        if (!json_is_array(pair) || json_array_size(pair) != 2 ||
-            !json_is_integer(json_array_get(pair, 0)) || !json_is_integer(json_array_get(pair, 1))) {
-            char item[176];
-            api_path_index(item, sizeof item, ptr, e);
-            return api_fail(p, 400, item, "edges[%zu] must be a pair [u,v] of node numbers", e);
-        }
-        for (size_t k = 0; k < 2; k++) {
-            json_int_t v = json_integer_value(json_array_get(pair, k));
-            list[2 * e + k] = v < 0 || v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
-        }
-    }
-    return 0;
-}
-
 static int hackenbush_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
                              api_problem *p)
 {
     (void)lim;
-    char ptr[160];
     nb_hackenbush_params *h = nb_xcalloc(1, sizeof *h);
     g->game = (nb_game){.rules = &nb_hackenbush, .params = h};
     int64_t n = 0, ground = 0;
@@ -50,10 +23,10 @@ static int hackenbush_decode(json_t *obj, const char *base, const api_limits *li
         api_member_int(obj, base, "ground", 0, INT64_MAX, &ground, p))
         return p->status;
     h->ground = (uint64_t)ground;
-    json_t *edges = api_require(obj, base, "edges", p);
-    api_path(ptr, sizeof ptr, base, "edges");
-    if (!edges || decode_edges(edges, ptr, h, p))
+    uint32_t *edges;
+    if (api_member_edges(obj, base, &edges, &h->nedges, p))
         return p->status;
+    h->edges = edges;
     g->game.len = h->nedges;
     g->game.state = nb_xmalloc((h->nedges + 1) * sizeof *g->game.state);
     for (size_t e = 0; e < h->nedges; e++)
