@@ -209,7 +209,7 @@ int api_moves(const api_context *ctx, json_t *body, size_t max_moves, api_buf *o
             api_put_move_open(&w, &m, true, out);
             api_put_lit(out, ",\"outcome\":");
             put_verdict(outcomes[i].outcome, out);
-            if (outcomes[i].has_sg && g.conv == NB_NORMAL)
+            if (outcomes[i].has_sg)
                 api_put_lit_uint(out, ",\"sg\":", outcomes[i].sg);
             if (outcomes[i].has_remoteness)
                 api_put_lit_uint(out, ",\"remoteness\":", outcomes[i].remoteness);
@@ -221,10 +221,8 @@ int api_moves(const api_context *ctx, json_t *body, size_t max_moves, api_buf *o
             api_put_lit(out, "],\"complete\":false}");
         api_move_writer_free(&w);
     }
-    if (status == 200) {
-        nb_movelist_free(&moves);
-        free(outcomes);
-    }
+    nb_movelist_free(&moves); /* empty when nb_moves failed */
+    free(outcomes);
     api_game_free(&g);
     return status;
 }

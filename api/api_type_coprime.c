@@ -1,5 +1,5 @@
 /* api_type_coprime.c - the coprime game: "heaps", moves {"heap","take"}; its table is the
- * value of every heap up to up_to, by a linear sieve (no period: the values grow). */
+ * value of every heap up to up_to, by a sieve of Eratosthenes (no period: the values grow). */
 #include <stdlib.h>
 
 #include "api_json.h"

@@ -42,6 +42,7 @@ static void sum_free(api_game *g)
     if (params) {
         free(params->games);
         free(params->part_offsets);
+        free(params->state_offsets);
     }
     free(params);
 }

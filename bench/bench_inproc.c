@@ -213,8 +213,8 @@ static void bench_hackenbush(void)
     free(queue), free(seen), free(adj), free(off), free(state), free(edges);
 }
 
-/* The coprime table of 10^7 values (a linear sieve) against a plain sieve of
- * Eratosthenes of the same bound; then the values of 1000 random 63-bit heaps. */
+/* The coprime table of 10^7 values (least prime factors' indices, sieved) against a
+ * plain sieve of Eratosthenes of the same bound; then the values of 1000 random 63-bit heaps. */
 static void bench_coprime(void)
 {
     const uint64_t n = 10000000;

@@ -21,12 +21,6 @@ typedef struct nb_move {
     const uint64_t *w;
 } nb_move;
 
-/* A move of `len` words that the caller holds. */
-static inline nb_move nb_move_of(const uint64_t *w, size_t len)
-{
-    return (nb_move){0, false, len, w};
-}
-
 /* A list of moves that holds at most `limit` of them; pushing past the limit sets
  * `truncated` instead. Owns copies of the moves' words. Read items with nb_movelist_at. */
 typedef struct nb_movelist {

@@ -11,9 +11,10 @@
  * an odd x' with least prime factor p, which p divides, and so not coprime to x. So its
  * mex is k.
  *
- * Small heaps come from a linear sieve of least prime factors' indices kept in the
- * SG-table cache; larger ones from the least prime factor (nb_primes.h) and its index by
- * libprimecount (Kim Walisch's primecount), bounded by max_prime_count. */
+ * Small heaps come from a sieve of Eratosthenes over the odd numbers (least prime
+ * factors' indices) kept in the SG-table cache; larger ones from the least prime factor
+ * (nb_primes.h) and its index by libprimecount (Kim Walisch's primecount), bounded by
+ * max_prime_count. */
 #include "nb_coprime.h"
 
 #include <primecount.h>

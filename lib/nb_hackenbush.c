@@ -448,15 +448,8 @@ static nb_status hb_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64
     return NB_OK;
 }
 
-typedef struct each_ctx {
-    nb_move_fn fn;
-    void *ctx;
-} each_ctx;
-
 /* Every move (the standing edges joined to the ground, ascending) with the state after. */
-static void each_grounded_move(const nb_game *g, bool (*visit)(const nb_game *, const nb_move *,
-                                                                const nb_state *, void *),
-                               void *ctx)
+static void hb_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
 {
     nb_state grounded = {0}, after = {0};
     nb_hackenbush_grounded(g, g->state, g->len, &grounded);
@@ -464,37 +457,25 @@ static void each_grounded_move(const nb_game *g, bool (*visit)(const nb_game *, 
         uint64_t edge = grounded.w[i];
         nb_move m = {.len = 1, .w = &edge};
         hb_apply(g, &m, &after);
-        if (!visit(g, &m, &after, ctx))
+        if (!fn(ctx, &m, after.w, after.len))
             break;
     }
     free(after.w);
     free(grounded.w);
 }
 
-static bool visit_move(const nb_game *g, const nb_move *m, const nb_state *after, void *ctx_)
-{
-    (void)g;
-    each_ctx *ec = ctx_;
-    return ec->fn(ec->ctx, m, after->w, after->len);
-}
-
-static void hb_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
-{
-    each_ctx ec = {fn, ctx};
-    each_grounded_move(g, visit_move, &ec);
-}
-
 typedef struct option_ctx {
+    const nb_game *game;
     nb_option_fn fn;
     void *ctx;
     uint64_t work, max_work;
 } option_ctx;
 
-static bool visit_option(const nb_game *g, const nb_move *m, const nb_state *after, void *ctx_)
+static bool value_move(void *ctx_, const nb_move *m, const uint64_t *after, size_t len)
 {
     option_ctx *oc = ctx_;
-    oc->work += g->len + hb_params(g)->nodes;
-    return oc->work <= oc->max_work && oc->fn(oc->ctx, m, value_of_state(g, after->w, after->len));
+    oc->work += oc->game->len + hb_params(oc->game)->nodes;
+    return oc->work <= oc->max_work && oc->fn(oc->ctx, m, value_of_state(oc->game, after, len));
 }
 
 /* Moves with their values, each re-solved whole, while the work limit allows (past it,
@@ -503,8 +484,8 @@ static nb_status hb_options(const nb_game *g, nb_solver *s, size_t part, nb_opti
                             void *ctx, nb_err *err)
 {
     (void)part;
-    option_ctx oc = {fn, ctx, 0, s->limits.max_work};
-    each_grounded_move(g, visit_option, &oc);
+    option_ctx oc = {g, fn, ctx, 0, s->limits.max_work};
+    hb_each_move(g, value_move, &oc);
     if (oc.work > oc.max_work)
         return nb_fail(err, NB_ELIMIT, "valuing every move passes the limit max_work=%llu",
                        (unsigned long long)oc.max_work);

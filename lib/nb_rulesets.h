@@ -77,11 +77,12 @@ extern const nb_ruleset nb_dag;
  * own move with `component` set, and an error in a component says so in nb_err.component.
  * `games[i].state` is ignored; the components' rules and params are borrowed, one params
  * struct per component (prepare writes into them, so two components never share one).
- * part_offsets is set by prepare. Sums do not nest. */
+ * part_offsets and state_offsets are set by prepare, freed by release. Sums do not nest. */
 typedef struct nb_sum_params {
     size_t count;
     nb_game *games;
-    size_t *part_offsets; /* count + 1 entries, set by prepare */
+    size_t *part_offsets;  /* count + 1 entries: component c's first part */
+    size_t *state_offsets; /* count entries: where component c's length word stands */
 } nb_sum_params;
 extern const nb_ruleset nb_sum;
 

@@ -45,7 +45,6 @@ typedef struct best_move {
 
 static void offer(best_move *b, const nb_move *move, uint64_t score)
 {
-    b->kept.limit = 1;
     if (b->kept.len && score <= b->score)
         return;
     nb_movelist_free(&b->kept);

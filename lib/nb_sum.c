@@ -25,23 +25,17 @@ uint64_t *nb_sum_state(const nb_sum_params *p, size_t *len)
     return state;
 }
 
-/* Where component c's words start in a sum's state (its length is the word before). */
-static size_t offset_of(const uint64_t *state, size_t c)
+/* Component c as a game over a sum state whose word `at` is c's length. */
+static nb_game component_at(const nb_game *g, uint64_t *state, size_t at, size_t c)
 {
-    size_t at = 0;
-    for (size_t i = 0; i < c; i++)
-        at += 1 + state[at];
-    return at + 1;
+    return nb_game_view(&sum_params(g)->games[c], state + at + 1, (size_t)state[at]);
 }
 
-/* Component c as a game over the given sum state. */
-static nb_game component_in(const nb_game *g, uint64_t *state, size_t c)
+/* Component c of a prepared sum (calls on an unprepared one walk the lengths). */
+static nb_game component(const nb_game *g, size_t c)
 {
-    size_t at = offset_of(state, c);
-    return nb_game_view(&sum_params(g)->games[c], state + at, (size_t)state[at - 1]);
+    return component_at(g, g->state, sum_params(g)->state_offsets[c], c);
 }
-
-static nb_game component(const nb_game *g, size_t c) { return component_in(g, g->state, c); }
 
 static nb_status blame(nb_err *err, size_t c, nb_status st)
 {
@@ -61,8 +55,8 @@ static nb_status sum_check(const nb_game *g, const nb_solver *s, nb_err *err)
     for (size_t c = 0; c < p->count; c++) {
         if (at >= g->len || g->state[at] > g->len - at - 1)
             return nb_fail(err, NB_EINVAL, "the sum's state does not hold its components");
-        at += 1 + g->state[at];
-        nb_game view = component(g, c);
+        nb_game view = component_at(g, g->state, at, c);
+        at += 1 + view.len;
         if (view.rules == &nb_sum)
             return blame(err, c, nb_fail(err, NB_EINVAL, "a sum's components may not be "
                                          "sums: list their components instead"));
@@ -71,6 +65,13 @@ static nb_status sum_check(const nb_game *g, const nb_solver *s, nb_err *err)
             return blame(err, c, st);
     }
     return NB_OK;
+}
+
+static void forget_offsets(nb_sum_params *p)
+{
+    free(p->part_offsets);
+    free(p->state_offsets);
+    p->part_offsets = p->state_offsets = NULL;
 }
 
 static void release_first(nb_game *g, nb_solver *s, size_t count)
@@ -86,22 +87,22 @@ static void sum_release(nb_game *g, nb_solver *s)
 {
     nb_sum_params *p = sum_params(g);
     release_first(g, s, p->count);
-    free(p->part_offsets);
-    p->part_offsets = NULL;
+    forget_offsets(p);
 }
 
 static nb_status sum_prepare(nb_game *g, nb_solver *s, nb_err *err)
 {
     nb_sum_params *p = sum_params(g);
     p->part_offsets = nb_xmalloc((p->count + 1) * sizeof *p->part_offsets);
+    p->state_offsets = nb_xmalloc((p->count + 1) * sizeof *p->state_offsets);
     p->part_offsets[0] = 0;
-    for (size_t c = 0; c < p->count; c++) {
+    for (size_t c = 0, at = 0; c < p->count; at += 1 + g->state[at], c++) {
+        p->state_offsets[c] = at;
         nb_game view = component(g, c);
         nb_status st = view.rules->prepare ? view.rules->prepare(&view, s, err) : NB_OK;
         if (st != NB_OK) {
             release_first(g, s, c);
-            free(p->part_offsets);
-            p->part_offsets = NULL;
+            forget_offsets(p);
             return blame(err, c, st);
         }
         p->part_offsets[c + 1] = p->part_offsets[c] + view.rules->part_count(&view);
@@ -112,8 +113,12 @@ static nb_status sum_prepare(nb_game *g, nb_solver *s, nb_err *err)
 /* The component's move applied to its words; the other components copied. */
 static void sum_apply(const nb_game *g, const nb_move *m, nb_state *after)
 {
-    nb_game view = component(g, m->component);
-    size_t at = (size_t)(view.state - g->state), rest = g->len - at - view.len;
+    size_t at = 0;
+    for (size_t c = 0; c < m->component; c++)
+        at += 1 + g->state[at];
+    nb_game view = component_at(g, g->state, at, m->component);
+    at++;
+    size_t rest = g->len - at - view.len;
     nb_state part = {0};
     nb_move inner = *m;
     inner.component = 0;
@@ -227,10 +232,10 @@ static void sum_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
     tag_ctx tc = {.move_fn = fn, .ctx = ctx, .sum = g};
     nb_state_resize(&tc.after, g->len);
     memcpy(tc.after.w, g->state, g->len * sizeof *tc.after.w);
-    for (size_t c = 0; c < p->count; c++) {
-        nb_game view = component(g, c);
+    for (size_t c = 0, at = 0; c < p->count; at += 1 + g->state[at], c++) {
+        nb_game view = component_at(g, g->state, at, c);
         tc.component = c;
-        tc.at = (size_t)(view.state - g->state);
+        tc.at = at + 1;
         tc.len = view.len;
         memcpy(tc.after.w, g->state, tc.at * sizeof *tc.after.w);
         if (view.rules->each_move)
@@ -243,8 +248,8 @@ static void sum_canonicalize(const nb_game *g, uint64_t *state, size_t len)
 {
     const nb_sum_params *p = sum_params(g);
     (void)len;
-    for (size_t c = 0; c < p->count; c++) {
-        nb_game view = component_in(g, state, c);
+    for (size_t c = 0, at = 0; c < p->count; at += 1 + state[at], c++) {
+        nb_game view = component_at(g, state, at, c);
         if (view.rules->canonicalize)
             view.rules->canonicalize(&view, view.state, view.len);
     }
@@ -278,8 +283,8 @@ static void sum_components(const nb_game *g, const uint64_t *sg, nb_analysis *ou
 static const char *sum_misere_undefined(const nb_game *g)
 {
     const nb_sum_params *p = sum_params(g);
-    for (size_t c = 0; c < p->count; c++) {
-        nb_game view = component(g, c);
+    for (size_t c = 0, at = 0; c < p->count; at += 1 + g->state[at], c++) {
+        nb_game view = component_at(g, g->state, at, c);
         const char *why = view.rules->misere_undefined ? view.rules->misere_undefined(&view) : NULL;
         if (why)
             return why;

@@ -601,7 +601,7 @@ START_TEST(errors_name_field_and_limit)
     /* an error inside a sum points into the component */
     uint64_t one = 1;
     nb_game parts[2] = {{&nb_nim, NULL, 1, &one}, {&nb_bash, &bp, 1, &one}};
-    nb_sum_params sum = {2, parts, NULL};
+    nb_sum_params sum = {.count = 2, .games = parts};
     g = (nb_game){&nb_sum, &sum, 0, NULL};
     g.state = nb_sum_state(&sum, &g.len);
     ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 4, &a, &err) == NB_EINVAL);
@@ -983,7 +983,7 @@ START_TEST(sum_moves_in_right_component)
     nb_bash_params bp = {3};
     uint64_t three = 3, six = 6;
     nb_game parts[2] = {{&nb_nim, NULL, 1, &three}, {&nb_bash, &bp, 1, &six}};
-    nb_sum_params sum = {2, parts, NULL};
+    nb_sum_params sum = {.count = 2, .games = parts};
     nb_game g = {&nb_sum, &sum, 0, NULL};
     g.state = nb_sum_state(&sum, &g.len);
     nb_analysis a;
