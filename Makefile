@@ -78,7 +78,7 @@ bench:
 	@scripts/deps.sh bench
 	$(MAKE) BUILD=$(REL) OPT="-O3 -g" $(REL)/nimberd $(REL)/bench/bench_inproc \
 	    $(REL)/bench/baseline_server $(REL)/bench/bench_parse
-	python3 bench/run.py $(REL)
+	/usr/bin/python3 bench/run.py $(REL)
 
 $(BUILD)/bench/bench_inproc: $(BUILD)/bench/bench_inproc.o $(BUILD)/libnimber.a
 	$(CC) $^ -o $@ $(LIBS)

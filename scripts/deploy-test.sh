@@ -35,7 +35,7 @@ for _ in $(seq 100); do
   for i in 1 2 3; do grep -q listening "$dir/n$i.log" || ok=0; done
   [ $ok = 1 ] && break; sleep 0.05
 done
-python3 - "$base" "${pids[1]}" <<'PY'
+/usr/bin/python3 - "$base" "${pids[1]}" <<'PY'
 import json, os, random, signal, sys, threading, urllib.request, functools
 port, victim = int(sys.argv[1]), int(sys.argv[2])
 total, passed, failed = 3000, 0, 0

@@ -4,6 +4,8 @@
 # recorded answers (tests/golden.jsonl); then
 # the request log's check, which starts a nimberd of its own.
 set -uo pipefail
+# Debian's Python, with the modules scripts/deps.sh installs: never another on the PATH.
+py=/usr/bin/python3
 bin=${NIMBERD:-build/nimberd}
 log=$(mktemp)
 "$bin" --port 0 --bind 127.0.0.1 --log 0 >"$log" 2>&1 &
@@ -12,8 +14,8 @@ trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -f "$log"' EXIT
 for _ in $(seq 100); do grep -q listening "$log" && break; sleep 0.05; done
 port=$(sed -n 's/.*:\([0-9]*\)$/\1/p' "$log" | head -1)
 rc=0
-python3 tests/openapi_check.py openapi.yaml "$port" || rc=1
-python3 tests/readme_check.py README.md "$port" || rc=1
-python3 tests/golden.py check "$port" || rc=1
-python3 tests/log_check.py "$bin" || rc=1
+"$py" tests/openapi_check.py openapi.yaml "$port" || rc=1
+"$py" tests/readme_check.py README.md "$port" || rc=1
+"$py" tests/golden.py check "$port" || rc=1
+"$py" tests/log_check.py "$bin" || rc=1
 exit $rc
