@@ -19,7 +19,7 @@ API_SRC    = $(wildcard api/*.c)
 SERVER_SRC = $(filter-out server/main.c,$(wildcard server/*.c))
 LIB_OBJ    = $(LIB_SRC:%.c=$(BUILD)/%.o)
 API_OBJ    = $(API_SRC:%.c=$(BUILD)/%.o)
-SERVER_OBJ = $(SERVER_SRC:%.c=$(BUILD)/%.o) $(BUILD)/server/srv_openapi.o
+SERVER_OBJ = $(SERVER_SRC:%.c=$(BUILD)/%.o) $(BUILD)/server/srv_files_data.o
 TEST_SRC   = $(wildcard tests/test_*.c)
 DAEMON     = $(if $(wildcard server/main.c),$(BUILD)/nimberd)
 TEST_BIN   = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
@@ -44,7 +44,7 @@ $(BUILD)/tests/%.o: tests/%.c | deps-test
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
-$(BUILD)/server/srv_openapi.o: server/srv_openapi.S openapi.yaml
+$(BUILD)/server/srv_files_data.o: server/srv_files.S openapi.yaml $(wildcard web/*)
 	@mkdir -p $(dir $@)
 	$(CC) -c $< -o $@
 

@@ -8,7 +8,8 @@ set -euo pipefail
 what=${1:-build}
 pkgs=(gcc make pkg-config libmicrohttpd-dev libjansson-dev libprimecount-dev)
 if [ "$what" != build ]; then
-  pkgs+=(check curl python3 python3-yaml python3-jsonschema)
+  pkgs+=(check curl python3 python3-yaml python3-jsonschema chromium chromium-driver
+         python3-selenium)
 fi
 if [ "$what" = deploy ] || [ "$what" = ci ]; then pkgs+=(nginx); fi
 if [ "$what" = fuzz ] || [ "$what" = ci ]; then pkgs+=(clang libclang-rt-14-dev); fi

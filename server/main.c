@@ -8,8 +8,6 @@
 #include "srv_http.h"
 #include "srv_probe.h"
 
-extern const char srv_openapi_yaml[], srv_openapi_yaml_end[];
-
 int main(int argc, char **argv)
 {
     srv_config cfg;
@@ -28,9 +26,7 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
 
     char err[256];
-    srv_server *server = srv_server_start(&cfg, srv_openapi_yaml,
-                                          (size_t)(srv_openapi_yaml_end - srv_openapi_yaml), err,
-                                          sizeof err);
+    srv_server *server = srv_server_start(&cfg, err, sizeof err);
     if (!server) {
         fprintf(stderr, "nimberd: %s\n", err);
         return 1;

@@ -40,6 +40,9 @@ enum MHD_Result srv_answer_queue(srv_request *r)
     if (r->content_type)
         MHD_add_response_header(resp, "Content-Type", r->content_type);
     MHD_add_response_header(resp, "X-Request-ID", r->id);
+    /* the page loads nothing from other hosts, and no browser guesses a media type */
+    MHD_add_response_header(resp, "Content-Security-Policy", "default-src 'self'");
+    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
     MHD_add_response_header(resp, "Access-Control-Allow-Origin", r->server->cfg.cors_origin);
     MHD_add_response_header(resp, "Access-Control-Expose-Headers", "X-Request-ID, Retry-After");
     if (r->allow)

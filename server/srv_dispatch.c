@@ -10,6 +10,7 @@
 #include "api_write.h"
 #include "nb_util.h"
 #include "srv_answer.h"
+#include "srv_files.h"
 
 /* Room an answer starts with: most answers fit in it, written without regrowing. */
 #define ANSWER_START_BYTES 4096
@@ -56,9 +57,11 @@ static void answer_get(srv_request *r)
     case SRV_GAMES:
         srv_answer(r, 200, s->catalog, s->catalog_len, true, "application/json");
         break;
-    case SRV_OPENAPI:
-        srv_answer(r, 200, (char *)s->openapi, s->openapi_len, true, "application/yaml");
+    case SRV_FILE: {
+        const srv_file *f = srv_file_find(r->route->path);
+        srv_answer(r, 200, (char *)f->text, (size_t)(f->end - f->text), true, f->media_type);
         break;
+    }
     case SRV_METRICS: {
         srv_gauges g;
         gauges(s, &g);

@@ -5,7 +5,9 @@
 #include "srv_http.h"
 
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netinet/in.h>
+#include <sys/socket.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,13 +136,32 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     atomic_fetch_sub(&s->in_flight, 1);
 }
 
-srv_server *srv_server_start(const srv_config *cfg, const char *openapi, size_t openapi_len,
-                             char *err, size_t errlen)
+/* A socket listening on addr, or -1 with the reason in err. SO_REUSEADDR lets a restart
+ * bind past the last run's connections in TIME_WAIT (on Linux it never lets two listeners
+ * share a port); SO_REUSEPORT, which does, only when the operator asks for it. */
+static int open_listener(const srv_config *cfg, const struct sockaddr_in *addr, char *err,
+                         size_t errlen)
+{
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    int on = 1;
+    if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) ||
+        (cfg->reuse_port && setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &on, sizeof on)) ||
+        bind(fd, (const struct sockaddr *)addr, sizeof *addr) || listen(fd, SOMAXCONN)) {
+        int why = errno;
+        snprintf(err, errlen, "cannot listen on %s:%lu: %s%s", cfg->bind, cfg->port, strerror(why),
+                 why == EADDRINUSE ? " (another process listens there; --reuse-port 1 shares a "
+                                     "port between processes)" : "");
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+srv_server *srv_server_start(const srv_config *cfg, char *err, size_t errlen)
 {
     srv_server *s = nb_xcalloc(1, sizeof *s);
     s->cfg = *cfg;
-    s->openapi = openapi;
-    s->openapi_len = openapi_len;
     s->solver.cache = nb_cache_new((size_t)cfg->cache_mb << 20);
     s->solver.limits = cfg->limits.lib;
     s->api = (api_context){&s->solver, &s->cfg.limits};
@@ -159,21 +180,26 @@ srv_server *srv_server_start(const srv_config *cfg, const char *openapi, size_t 
         srv_server_stop(s, 0);
         return NULL;
     }
+    int listener = open_listener(cfg, &addr, err, errlen);
+    if (listener < 0) {
+        srv_server_stop(s, 0);
+        return NULL;
+    }
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
                      MHD_USE_ITC;
     s->daemon = MHD_start_daemon(
-        flags, (uint16_t)cfg->port, NULL, NULL, handle, s,
-        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
+        flags, 0, NULL, NULL, handle, s,
+        MHD_OPTION_LISTEN_SOCKET, listener,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)cfg->threads,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)cfg->conn_timeout,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)cfg->max_connections,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)cfg->conn_memory_kb << 10,
-        MHD_OPTION_LISTENING_ADDRESS_REUSE, cfg->reuse_port ? 1u : 0u,
         MHD_OPTION_NOTIFY_COMPLETED, completed, s,
         MHD_OPTION_END);
     if (!s->daemon) {
-        snprintf(err, errlen, "cannot listen on %s:%lu: the port is in use or not allowed "
-                 "(--reuse-port 1 shares a port between processes)", cfg->bind, cfg->port);
+        snprintf(err, errlen, "cannot serve on %s:%lu: libmicrohttpd did not start", cfg->bind,
+                 cfg->port);
+        close(listener);
         srv_server_stop(s, 0);
         return NULL;
     }

@@ -9,10 +9,8 @@
 typedef struct srv_server srv_server;
 
 /* Starts serving per cfg (copied). NULL on failure with a message in err. The caller
- * owns the server: end it with srv_server_stop. `openapi` (the OpenAPI document) is
- * borrowed for the server's life. */
-srv_server *srv_server_start(const srv_config *cfg, const char *openapi, size_t openapi_len,
-                             char *err, size_t errlen);
+ * owns the server: end it with srv_server_stop. */
+srv_server *srv_server_start(const srv_config *cfg, char *err, size_t errlen);
 unsigned srv_server_port(const srv_server *s);
 /* From now on /readyz answers 503; requests are still served. */
 void srv_server_drain(srv_server *s);

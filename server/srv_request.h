@@ -14,7 +14,7 @@
 #include "srv_pool.h"
 #include "srv_routes.h"
 
-/* Owns its daemon, pool, metrics, cache and catalog text; borrows `openapi`. */
+/* Owns its daemon, pool, metrics, cache and catalog text. */
 typedef struct srv_server {
     srv_config cfg;
     struct MHD_Daemon *daemon;
@@ -24,8 +24,6 @@ typedef struct srv_server {
     api_context api;
     char *catalog;        /* GET /v1/games, rendered once */
     size_t catalog_len;
-    const char *openapi;
-    size_t openapi_len;
     atomic_bool draining;
     atomic_size_t in_flight;
     atomic_ullong next_id;

@@ -15,7 +15,11 @@ static const srv_route routes[] = {
     {"/healthz", GET, SRV_HEALTHZ, NULL, NULL},
     {"/readyz", GET, SRV_READYZ, NULL, NULL},
     {"/metrics", GET, SRV_METRICS, NULL, NULL},
-    {"/openapi.yaml", GET, SRV_OPENAPI, NULL, NULL},
+    {"/openapi.yaml", GET, SRV_FILE, NULL, NULL},
+    {"/", GET, SRV_FILE, NULL, NULL},
+    {"/nimber.js", GET, SRV_FILE, NULL, NULL},
+    {"/nimber.css", GET, SRV_FILE, NULL, NULL},
+    {"/nimber.svg", GET, SRV_FILE, NULL, NULL},
 #undef POST
 #undef GET
 };

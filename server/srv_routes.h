@@ -7,7 +7,7 @@
 
 typedef enum srv_route_id {
     SRV_ANALYZE, SRV_BATCH, SRV_PLAY, SRV_MOVES, SRV_TABLE, SRV_GAMES, SRV_HEALTHZ, SRV_READYZ,
-    SRV_METRICS, SRV_OPENAPI, SRV_UNKNOWN, SRV_ROUTES
+    SRV_METRICS, SRV_FILE, SRV_UNKNOWN, SRV_ROUTES
 } srv_route_id;
 
 typedef struct srv_route {

@@ -102,10 +102,18 @@ for path, ops in spec["paths"].items():
             check(not errors, f"{method} {path} example {name}: the {status} answer breaks "
                   f"its schema: {errors[:3]}")
 
-# every path the server answers is documented, and nothing else
-for path in ["/v1/analyze", "/v1/analyze/batch", "/v1/play", "/v1/moves", "/v1/table", "/v1/games",
-             "/healthz", "/readyz", "/metrics", "/openapi.yaml"]:
-    check(path in spec["paths"], f"{path} is not documented")
+# every path the server answers is documented, and nothing else; each GET answers with
+# the media type documented
+served = ["/v1/analyze", "/v1/analyze/batch", "/v1/play", "/v1/moves", "/v1/table", "/v1/games",
+          "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/", "/nimber.js", "/nimber.css",
+          "/nimber.svg"]
+check(sorted(spec["paths"]) == sorted(served), f"documented paths {sorted(spec['paths'])}")
+for path, ops in spec["paths"].items():
+    if "get" in ops:
+        documented = list(resolve(ops["get"]["responses"]["200"]).get("content", {}))
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}") as r:
+            media = r.headers["Content-Type"].split(";")[0]
+        check(media in documented, f"GET {path} answers {media}, documented {documented}")
 with urllib.request.urlopen(f"http://127.0.0.1:{port}/openapi.yaml") as r:
     check(yaml.safe_load(r.read()) == spec, "GET /openapi.yaml serves this document")
 tally.finish()

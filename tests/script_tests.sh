@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Starts nimberd on a free port and runs the Python checks of the documents against it:
 # openapi.yaml (valid OpenAPI 3.1, examples answered as documented), README.md and the
-# recorded answers (tests/golden.jsonl); then
+# recorded answers (tests/golden.jsonl), the web page in headless chromium (screenshots in
+# BUILD/screenshots); then
 # the request log's check, which starts a nimberd of its own.
 set -uo pipefail
 # Debian's Python, with the modules scripts/deps.sh installs: never another on the PATH.
@@ -17,5 +18,6 @@ rc=0
 "$py" tests/openapi_check.py openapi.yaml "$port" || rc=1
 "$py" tests/readme_check.py README.md "$port" || rc=1
 "$py" tests/golden.py check "$port" || rc=1
+"$py" tests/browser_check.py "$port" "$(dirname "$bin")/screenshots" || rc=1
 "$py" tests/log_check.py "$bin" || rc=1
 exit $rc

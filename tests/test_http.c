@@ -209,7 +209,8 @@ END_TEST
 /* HEAD answers wherever GET does, with the head alone. */
 START_TEST(head_wherever_get)
 {
-    const char *paths[] = {"/healthz", "/readyz", "/v1/games", "/metrics", "/openapi.yaml"};
+    const char *paths[] = {"/healthz", "/readyz", "/v1/games", "/metrics", "/openapi.yaml", "/",
+                           "/nimber.js", "/nimber.css", "/nimber.svg"};
     for (size_t i = 0; i < sizeof paths / sizeof *paths; i++) {
         http_response get = http_do(nimberd.port, "GET", paths[i], NULL, NULL, 0);
         http_response head = http_do(nimberd.port, "HEAD", paths[i], NULL, NULL, 0);
@@ -226,13 +227,41 @@ START_TEST(head_wherever_get)
 }
 END_TEST
 
-/* A second nimberd on a port in use fails at once, unless both share it on purpose. */
+/* The page and its files, each with its media type; the page may load from this host
+ * alone. */
+START_TEST(page_is_served)
+{
+    const char *files[][2] = {{"/", "text/html; charset=utf-8"},
+                              {"/nimber.js", "text/javascript; charset=utf-8"},
+                              {"/nimber.css", "text/css; charset=utf-8"},
+                              {"/nimber.svg", "image/svg+xml"}};
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        http_response r = http_do(nimberd.port, "GET", files[i][0], NULL, NULL, 0);
+        ck_assert_msg(r.status == 200, "GET %s: %d", files[i][0], r.status);
+        ck_assert_str_eq(http_header(&r, "Content-Type"), files[i][1]);
+        ck_assert_str_eq(http_header(&r, "Content-Security-Policy"), "default-src 'self'");
+        ck_assert_uint_gt(r.body_len, 100);
+        http_free(&r);
+    }
+    http_response page = http_do(nimberd.port, "GET", "/", NULL, NULL, 0);
+    ck_assert_ptr_nonnull(strstr(page.body, "<script src=\"nimber.js\""));
+    ck_assert_ptr_null(strstr(page.body, "http://"));
+    ck_assert_ptr_null(strstr(page.body, "https://"));
+    http_free(&page);
+}
+END_TEST
+
+/* A second nimberd on a port in use fails at once, unless both share it on purpose; a
+ * restart binds past the last run's connections in TIME_WAIT. */
 START_TEST(busy_port_is_an_error)
 {
     daemon_proc first = daemon_start(NULL);
     ck_assert_uint_gt(first.port, 0);
     char port[16];
     snprintf(port, sizeof port, "%u", first.port);
+    http_response served = http_do(first.port, "GET", "/healthz", NULL, NULL, 0);
+    ck_assert_int_eq(served.status, 200); /* the server closes first: TIME_WAIT on its side */
+    http_free(&served);
     const char *args[] = {"--port", port, NULL};
     daemon_proc second = daemon_start(args);
     ck_assert_uint_eq(second.port, 0); /* it printed no "listening" line */
@@ -240,6 +269,9 @@ START_TEST(busy_port_is_an_error)
     ck_assert_int_eq(waitpid(second.pid, &status, 0), second.pid);
     ck_assert(WIFEXITED(status) && WEXITSTATUS(status) != 0);
     ck_assert_int_eq(daemon_stop(&first, SIGTERM), 0);
+    daemon_proc restarted = daemon_start(args);
+    ck_assert_uint_eq(restarted.port, first.port);
+    ck_assert_int_eq(daemon_stop(&restarted, SIGTERM), 0);
     const char *shared[] = {"--reuse-port", "1", NULL};
     first = daemon_start(shared);
     snprintf(port, sizeof port, "%u", first.port);
@@ -962,6 +994,7 @@ int main(void)
     tcase_add_test(shared, every_type_and_every_winning_move);
     tcase_add_test(shared, moves_of_every_type);
     tcase_add_test(shared, head_wherever_get);
+    tcase_add_test(shared, page_is_served);
     tcase_add_test(shared, analysis_fields);
     tcase_add_test(shared, play_endpoint);
     tcase_add_test(shared, table_endpoint);

@@ -1,0 +1,267 @@
+#!/usr/bin/env python3
+"""browser_check.py - the web page in a real browser (Debian's chromium, headless, driven
+through chromium-driver by python3-selenium) against a running nimberd: whole Nim games
+played by clicking, each screen checked from the DOM against Nim's theory (Bouton), an
+invalid position's error beside its field, a subtraction table plot, one move of every
+game type in the catalog, keyboard play and phone width. Screenshots go to OUTDIR.
+Usage: browser_check.py PORT OUTDIR"""
+import functools
+import json
+import os
+import sys
+import urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from tally import Tally
+
+port, outdir = int(sys.argv[1]), sys.argv[2]
+base = f"http://127.0.0.1:{port}"
+os.makedirs(outdir, exist_ok=True)
+tally = Tally("browser")
+check = tally.check
+END_STATES = ("you-win", "nimber-wins", "draw", "error")
+
+
+def post(path, body):
+    req = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req) as r:
+        return json.load(r)
+
+
+def start_browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--window-size=1280,1100"]:
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+catalog = json.load(urllib.request.urlopen(base + "/v1/games"))["types"]
+driver = start_browser()
+wait = WebDriverWait(driver, 20)
+find = functools.partial(driver.find_element, By.CSS_SELECTOR)
+find_all = functools.partial(driver.find_elements, By.CSS_SELECTOR)
+
+
+def shot(name):
+    driver.save_screenshot(os.path.join(outdir, name + ".png"))
+
+
+def status():
+    return find("#status").get_attribute("data-state")
+
+
+def settled(history_len):
+    """Waits until the game is over, or the page waits for the player with at least
+    history_len moves in the history; returns the status state."""
+    try:
+        wait.until(lambda d: status() in END_STATES or (
+            status() == "your-move" and len(find_all("#history li")) >= history_len))
+    except TimeoutException:
+        check(False, f"the page did not settle: status {status()!r}, "
+                     f"{len(find_all('#history li'))} moves in the history")
+    return status()
+
+
+def load(query=""):
+    driver.get(base + "/" + query)
+    wait.until(lambda d: len(find_all("#type option")) > 0 and find_all("#fields input, #fields textarea"))
+
+
+def set_field(name, text):
+    box = find("#field-" + name)
+    box.clear()
+    box.send_keys(text)
+
+
+def start(first="you", convention="normal"):
+    Select(find("#first")).select_by_value(first)
+    find(f"input[name=convention][value={convention}]").click()
+    find("#start").click()
+
+
+def board_heaps():
+    return [int(h.get_attribute("data-size")) for h in find_all("#board .heap")]
+
+
+def check_nim_screen(heaps):
+    """The screen of a Nim position where the player is to move, against Bouton's theorem:
+    the position is won iff the XOR of the heaps is not 0, and a move wins iff it leaves
+    XOR 0. Every legal move must be listed once."""
+    check(board_heaps() == heaps, f"the picture shows heaps {board_heaps()}, the game is at {heaps}")
+    xor = functools.reduce(lambda a, b: a ^ b, heaps, 0)
+    verdict = find("#verdict").get_attribute("data-verdict")
+    check(verdict == ("win" if xor else "lose"), f"{heaps}: the page says {verdict}")
+    listed = {}
+    for button in find_all("#moves button"):
+        what = button.find_element(By.CSS_SELECTOR, ".what").text  # "heap i: take t"
+        i, t = int(what.split()[1].rstrip(":")), int(what.split()[3])
+        listed[(i, t)] = button.get_attribute("data-outcome")
+    legal = {(i, t) for i, h in enumerate(heaps) for t in range(1, h + 1)}
+    check(set(listed) == legal, f"{heaps}: listed moves {sorted(listed)} are not the legal ones")
+    for (i, t), outcome in listed.items():
+        after = xor ^ heaps[i] ^ (heaps[i] - t)
+        check(outcome == ("win" if after == 0 else "lose"),
+              f"{heaps}: heap {i} take {t} is shown as {outcome}")
+    return listed
+
+
+def play_nim(heaps, choose, convention="normal"):
+    """Plays Nim from heaps (the player first) by clicking the move choose(listed) picks,
+    checking every screen; returns the final status state."""
+    load("?type=nim")
+    set_field("heaps", json.dumps(heaps))
+    start(convention=convention)
+    moves_made = 0
+    while settled(moves_made) == "your-move":
+        heaps = board_heaps()
+        listed = check_nim_screen(heaps) if convention == "normal" else None
+        buttons = find_all("#moves button")
+        check(buttons and all(b.is_enabled() for b in buttons), "your move, but no move to press")
+        index = choose(buttons, listed)
+        buttons[index].click()
+        moves_made += 2  # the player's and nimber's
+        if moves_made > 60:
+            check(False, "the game did not end")
+            break
+    return status()
+
+
+def check_menu():
+    """The page lists every type of the catalog, and loads without errors."""
+    load()
+    check([o.get_attribute("value") for o in find_all("#type option")] ==
+          [e["type"] for e in catalog], "the game menu is not the catalog's list")
+    logs = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    check(not logs, f"the page logged errors on load: {logs}")
+
+
+def winning(buttons, listed):
+    return next(i for i, b in enumerate(buttons) if b.get_attribute("data-outcome") == "win")
+
+
+def check_whole_games():
+    """Whole Nim games to their end, in both conventions."""
+    # won, played by the winning moves
+    end = play_nim([3, 4, 5], winning)
+    check(end == "you-win", f"winning play from [3,4,5] ended in {end}")
+    check(find("#status").text.startswith("You win"), f"the final message is {find('#status').text!r}")
+    check(not find_all("#moves button"), "moves are still listed after the end")
+    check(find("#again").is_displayed(), "no way to play again")
+    shot("nim-won")
+    # lost: the server, playing perfectly, must win from [1,2,3] whatever we do
+    end = play_nim([1, 2, 3], lambda buttons, listed: len(buttons) - 1)
+    check(end == "nimber-wins", f"nimber did not win from [1,2,3]: {end}")
+    check(find("#status").text.startswith("nimber wins"), f"the final message is {find('#status').text!r}")
+    shot("nim-lost")
+    # misère: from [1,1], taking one heap leaves nimber the last counter, and it loses
+    end = play_nim([1, 1], lambda buttons, listed: 0, convention="misere")
+    check(end == "you-win", f"misère [1,1] ended in {end}")
+
+
+def check_picture_and_keyboard():
+    """A counter of the picture plays its move; so does Enter on a move."""
+    load("?type=nim")
+    set_field("heaps", "[2, 2]")
+    start()
+    settled(0)
+    find("#board .heap[data-heap='0'] .counter").click()  # the top one: take 1
+    settled(2)
+    check(find("#history li").text == "you: heap 0: take 1",
+          f"clicking the top counter of heap 0 made {find('#history li').text!r}")
+    load("?type=nim")
+    set_field("heaps", "[1, 2]")
+    start()
+    settled(0)
+    find("#moves button").send_keys(Keys.ENTER)
+    settled(2)
+    check(find("#history li").text == "you: heap 0: take 1", "Enter on the first move did not play it")
+
+
+def check_errors():
+    """A malformed position: the server's problem beside the field its pointer names."""
+    load("?type=nim")
+    set_field("heaps", "[3, -1]")
+    start()
+    wait.until(lambda d: find("#error-heaps").text)
+    check("/heaps/1" in find("#error-heaps").text, f"the error says {find('#error-heaps').text!r}")
+    check(find("#field-heaps").get_attribute("aria-invalid") == "true", "the field is not marked invalid")
+    check(status() == "error", f"status {status()} after a refused position")
+    shot("error")
+    set_field("heaps", "[3,")
+    start()
+    wait.until(lambda d: "not valid JSON" in find("#error-heaps").text)
+    check(True, "JSON error beside its field")
+
+
+def check_table_plot():
+    """The subtraction table plot: one point per value, the period the server proved."""
+    load("?type=subtraction")
+    set_field("set", "[2, 5, 6]")
+    find("#up-to").clear()
+    find("#up-to").send_keys("50")
+    find("#plot-button").click()
+    wait.until(lambda d: find_all("#table-figure circle.value"))
+    table = post("/v1/table", {"type": "subtraction", "set": [2, 5, 6], "up_to": 50})
+    points = find_all("#table-figure circle.value")
+    check(len(points) == 51, f"{len(points)} points for 51 values")
+    titles = [p.find_element(By.TAG_NAME, "title").get_attribute("textContent") for p in points]
+    check(titles == [f"G({n}) = {v}" for n, v in enumerate(table["values"])],
+          "the points are not the values")
+    caption = find("#table-figure figcaption").text
+    check(table["period"] and
+          f"Period {table['period']} proved, from n = {table['preperiod']}" in caption,
+          f"the caption {caption!r} does not give the period of {table}")
+    check(len(find_all("#table-figure rect.period")) >= 2, "the period is not marked")
+    driver.execute_script("document.getElementById('table-section').scrollIntoView()")
+    shot("table")
+
+
+def check_every_type():
+    """Every game type of the catalog from its example: analysed, its moves listed as the
+    server lists them, and one move played against the server."""
+    for entry in catalog:
+        load("?type=" + entry["type"])
+        start()
+        state = settled(0)
+        check(state in ("your-move",) + END_STATES[:3], f"{entry['type']}: the example ended in {state}")
+        moves = post("/v1/moves?max_moves=300", entry["example"])["moves"]
+        shown = len(find_all("#moves button"))
+        check(shown == len(moves), f"{entry['type']}: {shown} moves shown, the server has {len(moves)}")
+        shot("type-" + entry["type"])
+        if state == "your-move":
+            find("#moves button").click()
+            check(settled(2) != "error", f"{entry['type']}: playing a move failed")
+
+
+def check_phone():
+    """At phone width nothing is wider than the screen."""
+    driver.set_window_size(390, 900)
+    load("?type=hackenbush")
+    start()
+    settled(0)
+    overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+    check(overflow <= 0, f"at phone width the page is {overflow}px wider than the screen")
+    shot("phone")
+
+
+try:
+    check_menu()
+    check_whole_games()
+    check_picture_and_keyboard()
+    check_errors()
+    check_table_plot()
+    check_every_type()
+    check_phone()
+finally:
+    driver.quit()
+tally.finish()

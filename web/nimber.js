@@ -1,0 +1,748 @@
+// nimber.js - the page's logic: forms from GET /v1/games, analysis and moves from
+// /v1/analyze and /v1/moves, the computer's moves from /v1/play, pictures of positions and
+// the SG table plot. No build step, no library, nothing from other hosts.
+"use strict";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const MAX_MOVES = 300;        // moves listed per position (the server's max is 1000)
+const MAX_DRAWN_COUNTERS = 20; // a taller heap is drawn as this many with its size written
+const MAX_DRAWN_NODES = 80;   // larger graphs are played from the move list alone
+const REPEATS_FOR_DRAW = 3;   // a drawn position seen this often ends the game as a draw
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  catalog: [],     // the entries of GET /v1/games
+  entry: null,     // the catalog entry of the chosen type
+  start: null,     // the game object the current game started from
+  game: null,      // the position now
+  convention: "normal",
+  turn: "you",     // who moves next: "you" or "nimber"
+  over: false,
+  busy: false,
+  moves: [],       // /v1/moves of the position now
+  analysis: null,  // /v1/analyze of the position now
+  seen: new Map(), // position text -> times seen (draw by repetition)
+};
+
+// --- the server ---------------------------------------------------------------------
+
+class Problem extends Error {
+  constructor(problem) {
+    super(problem.detail || problem.title || "the server refused the request");
+    this.problem = problem;
+  }
+}
+
+async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST",
+    headers: {"Content-Type": "application/json"},
+    body: JSON.stringify(body),
+  };
+  const response = await fetch(path, init);
+  const data = await response.json();
+  if (!response.ok) throw new Problem(data);
+  return data;
+}
+
+function withConvention(game) {
+  return state.convention === "misere" ? {...game, convention: "misere"} : game;
+}
+
+// --- elements -----------------------------------------------------------------------
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "onclick" || k === "onkeydown") node.addEventListener(k.slice(2), v);
+    else if (k === "text") node.textContent = v;
+    else node.setAttribute(k, v);
+  }
+  node.append(...children);
+  return node;
+}
+
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  node.append(...children);
+  return node;
+}
+
+function svgText(x, y, text, cls = "") {
+  const t = svg("text", {x, y, class: cls});
+  t.textContent = text;
+  return t;
+}
+
+// A picture element that picks moves: click or Enter/Space.
+function pickable(node, label, pred) {
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", label);
+  node.classList.add("pickable");
+  node.addEventListener("click", (e) => { e.stopPropagation(); pick(pred, label); });
+  node.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(pred, label); }
+  });
+  return node;
+}
+
+// --- errors next to their fields ----------------------------------------------------
+
+function clearErrors(scope = document) {
+  for (const p of scope.querySelectorAll(".error")) p.textContent = "";
+  for (const f of scope.querySelectorAll("[aria-invalid]")) f.removeAttribute("aria-invalid");
+}
+
+// The field a problem's JSON pointer names ("/heaps/1" -> "heaps").
+function pointerField(pointer) {
+  if (!pointer) return null;
+  const first = pointer.split("/")[1];
+  return first === undefined ? null : first.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+function showError(error, fallbackId = "error-form") {
+  const problem = error instanceof Problem ? error.problem : {detail: String(error.message)};
+  const field = pointerField(problem.pointer);
+  const slot = (field && $("error-" + field)) || $(fallbackId);
+  slot.textContent = problem.detail + (problem.pointer ? ` (at ${problem.pointer})` : "");
+  const input = field && $("field-" + field);
+  if (input) input.setAttribute("aria-invalid", "true");
+  return slot;
+}
+
+// --- the form from the catalog ------------------------------------------------------
+
+function fieldText(value) {
+  if (value === undefined) return "";
+  if (typeof value === "string") return value;
+  return JSON.stringify(value).replace(/,/g, ", ");
+}
+
+function buildForm() {
+  const entry = state.entry;
+  $("summary").textContent = entry.summary;
+  const fields = $("fields");
+  fields.replaceChildren();
+  for (const [name, description] of Object.entries(entry.fields)) {
+    const text = fieldText(entry.example[name]);
+    const attrs = {id: "field-" + name, name, "aria-describedby": `hint-${name} error-${name}`,
+                   spellcheck: "false", autocomplete: "off"};
+    const input = text.length > 36 ? el("textarea", {...attrs, rows: "3"}) : el("input", attrs);
+    input.value = text;
+    fields.append(el("div", {class: "field"},
+      el("label", {for: "field-" + name, text: name}), input,
+      el("p", {class: "hint", id: "hint-" + name, text: description}),
+      el("p", {class: "error", id: "error-" + name, role: "alert"})));
+  }
+  for (const radio of document.querySelectorAll("input[name=convention]")) {
+    radio.disabled = !entry.conventions.includes(radio.value);
+    if (radio.disabled && radio.checked) document.querySelector("input[value=normal]").checked = true;
+  }
+  $("table-none").hidden = entry.table;
+  $("table-form").hidden = !entry.table;
+  const upTo = $("up-to");
+  upTo.parentElement.querySelector("label").hidden = upTo.hidden = entry.type === "dag";
+  upTo.value = entry.type === "cutting" ? "[10, 10]" : "60";
+  $("plot").replaceChildren();
+  clearErrors();
+}
+
+// The game object the form describes; a field that is not JSON gets its error here.
+function readForm() {
+  clearErrors($("setup"));
+  const entry = state.entry;
+  const game = {type: entry.type};
+  let ok = true;
+  for (const name of Object.keys(entry.fields)) {
+    const raw = $("field-" + name).value.trim();
+    if (raw === "" && entry.example[name] === undefined) continue; // optional, left out
+    if (typeof entry.example[name] === "string") { game[name] = raw; continue; }
+    try {
+      game[name] = JSON.parse(raw);
+    } catch (e) {
+      $("error-" + name).textContent = `${name} is not valid JSON: ${e.message}`;
+      $("field-" + name).setAttribute("aria-invalid", "true");
+      ok = false;
+    }
+  }
+  return ok ? game : null;
+}
+
+// --- describing moves ---------------------------------------------------------------
+
+function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
+
+function describeMove(m) {
+  if (m.component !== undefined && m.move) return `component ${m.component}: ${describeMove(m.move)}`;
+  if (m.takes) return m.takes.map((t) => `take ${t.take} from heap ${t.heap}`).join(", ");
+  if (m.heap !== undefined) return `heap ${m.heap}: take ${m.take}`;
+  if (m.stair !== undefined) return `stair ${m.stair}: move ${plural(m.count, "coin")} down`;
+  if (m.flip) return `turn coin${m.flip.length > 1 ? "s" : ""} ${m.flip.join(" and ")}`;
+  if (m.piece !== undefined) {
+    return `piece ${m.piece}: ${m.cut} cut at ${m.at}` + (m.wins_immediately ? " (cuts out 1×1)" : "");
+  }
+  if (m.token !== undefined) return `token ${m.token}: node ${m.from} → ${m.to}`;
+  if (m.edge !== undefined) {
+    const others = m.removed.filter((e) => e !== m.edge);
+    return `delete edge ${m.edge}` + (others.length ? ` (edges ${others.join(", ")} fall)` : "");
+  }
+  const {position, outcome, sg, remoteness, ...rest} = m;
+  return JSON.stringify(rest);
+}
+
+const OUTCOME_TEXT = {win: "★ wins", lose: "loses", draw: "draws"};
+
+// --- the game -----------------------------------------------------------------------
+
+function setStatus(stateName, text) {
+  const status = $("status");
+  status.dataset.state = stateName;
+  status.textContent = text;
+}
+
+function endGame(winner, how) {
+  state.over = true;
+  if (winner === "draw") setStatus("draw", `Draw: ${how}.`);
+  else if (winner === "you") setStatus("you-win", `You win! ${how}`);
+  else setStatus("nimber-wins", `nimber wins. ${how}`);
+  $("again").hidden = false;
+  renderMoves();
+}
+
+async function startGame(game) {
+  state.start = game;
+  state.game = game;
+  state.convention = document.querySelector("input[name=convention]:checked").value;
+  state.turn = $("first").value;
+  state.over = false;
+  state.seen = new Map();
+  $("history").replaceChildren();
+  $("again").hidden = true;
+  await refresh();
+  if (matchMedia("(max-width: 760px)").matches) $("game").scrollIntoView();
+  if (!state.over && state.turn === "nimber") await computerMove();
+}
+
+// Analyses the position now, lists its moves and ends the game where nobody can move.
+async function refresh() {
+  state.busy = true;
+  const game = withConvention(state.game);
+  try {
+    const [analysis, moves] = await Promise.all([
+      api("/v1/analyze?max_moves=0", game), api(`/v1/moves?max_moves=${MAX_MOVES}`, game)]);
+    state.analysis = analysis;
+    state.moves = moves.moves;
+    $("moves-note").textContent = moves.complete ? "" :
+      `The first ${moves.moves.length} moves; the position has more.`;
+  } catch (error) {
+    state.busy = false;
+    state.over = true;
+    state.moves = [];
+    $("board").replaceChildren();
+    $("analysis").replaceChildren();
+    renderMoves();
+    showError(error);
+    setStatus("error", "The server refused this position: see the message beside its field.");
+    return;
+  }
+  state.busy = false;
+  renderBoard();
+  renderAnalysis();
+  const key = JSON.stringify(state.game);
+  state.seen.set(key, (state.seen.get(key) || 0) + 1);
+  const mover = state.turn === "you" ? "you" : "nimber";
+  const other = mover === "you" ? "nimber" : "you";
+  if (state.moves.length === 0) {
+    const normal = state.convention === "normal";
+    endGame(normal ? other : mover, normal ? `${mover === "you" ? "You have" : "nimber has"} no move left.`
+                                           : `${mover === "you" ? "You have" : "nimber has"} no move left, and under misère that wins.`);
+    return;
+  }
+  if (state.analysis.verdict === "draw" && state.seen.get(key) >= REPEATS_FOR_DRAW) {
+    endGame("draw", `the position repeated ${REPEATS_FOR_DRAW} times and neither side can force a win`);
+    return;
+  }
+  setStatus(state.turn === "you" ? "your-move" : "thinking",
+            state.turn === "you" ? "Your move." : "nimber is thinking…");
+  renderMoves();
+}
+
+async function makeMove(move, who) {
+  const item = el("li", {text: `${who}: ${describeMove(move)}`});
+  $("history").append(item);
+  state.game = move.position;
+  if (move.wins_immediately) {
+    renderBoard();
+    endGame(who, `${who === "you" ? "You" : "nimber"} cut out a 1×1 piece.`);
+    return;
+  }
+  state.turn = who === "you" ? "nimber" : "you";
+  await refresh();
+  if (!state.over && state.turn === "nimber") await computerMove();
+}
+
+async function computerMove() {
+  setStatus("thinking", "nimber is thinking…");
+  state.busy = true;
+  renderMoves();
+  let play;
+  try {
+    play = await api("/v1/play", withConvention(state.game));
+  } catch (error) {
+    state.busy = false;
+    showError(error);
+    setStatus("error", "The server could not choose a move.");
+    return;
+  }
+  state.busy = false;
+  await makeMove({...play.move, position: play.position}, "nimber");
+}
+
+async function playerMove(move) {
+  if (state.over || state.busy || state.turn !== "you") return;
+  await makeMove(move, "you");
+}
+
+// A picture element was picked: play the one move it means, or show the moves it can mean.
+function pick(pred, label) {
+  if (state.over || state.busy || state.turn !== "you") return;
+  const matches = state.moves.filter(pred);
+  if (matches.length === 1) { playerMove(matches[0]); return; }
+  renderMoves(pred);
+  setStatus("your-move", matches.length ?
+    `${label}: ${plural(matches.length, "move")}, marked in the list.` : `${label}: no legal move there.`);
+  const first = $("moves").querySelector(".match button");
+  if (first) first.focus();
+}
+
+// --- rendering ----------------------------------------------------------------------
+
+function renderAnalysis() {
+  const a = state.analysis;
+  const mover = state.turn === "you" ? "you" : "nimber";
+  const dl = $("analysis");
+  dl.replaceChildren();
+  const row = (term, value, id) => dl.append(el("dt", {text: term}), el("dd", {id, text: value}));
+  const verdictText = {win: "wins with best play", lose: "loses against best play",
+                       draw: "can hold a draw, but not force a win"}[a.verdict];
+  row("Player to move", `${mover}: ${verdictText}`, "verdict");
+  dl.querySelector("#verdict").dataset.verdict = a.verdict;
+  if (a.sg !== undefined) row("SG value", String(a.sg), "sg");
+  if (a.remoteness !== undefined) row("Remoteness", plural(a.remoteness, "move"), "remoteness");
+  if (a.components && a.components.length > 1) {
+    const parts = a.components.slice(0, 40).map((c) =>
+      c.sg !== undefined && c.sg !== null ? String(c.sg) : c.loopy ? `∞(${c.loopy.join(",")})` : "–");
+    row("Components", parts.join(" ⊕ ") + (a.components.length > 40 ? " ⊕ …" : ""), "components");
+  }
+  if (a.fallen && a.fallen.length) row("Fallen at the start", `edges ${a.fallen.join(", ")}`, "fallen");
+}
+
+function renderMoves(highlight) {
+  const list = $("moves");
+  list.replaceChildren();
+  const canPlay = !state.over && !state.busy && state.turn === "you";
+  for (const m of state.moves) {
+    const facts = [OUTCOME_TEXT[m.outcome] || m.outcome];
+    if (m.sg !== undefined) facts.push(`leaves SG ${m.sg}`);
+    if (m.remoteness !== undefined) facts.push(`remoteness ${m.remoteness}`);
+    const button = el("button", {type: "button", class: "move " + m.outcome,
+                                 "data-outcome": m.outcome, onclick: () => playerMove(m)},
+      el("span", {class: "what", text: describeMove(m)}),
+      el("span", {class: "facts", text: facts.join(" · ")}));
+    button.disabled = !canPlay;
+    const cls = highlight ? (highlight(m) ? "match" : "dim") : "";
+    list.append(el("li", cls ? {class: cls} : {}, button));
+  }
+}
+
+function renderBoard() {
+  const board = $("board");
+  board.replaceChildren(picture(state.game, (pred) => pred, state.analysis));
+}
+
+// The picture of a game object; wrap(pred) turns a component's move test into the whole
+// game's (sums wrap their components' pictures).
+function picture(game, wrap, analysis) {
+  const draw = PICTURES[game.type];
+  if (!draw) return el("p", {class: "hint", text: "No picture for this game: play from the move list."});
+  return draw(game, wrap, analysis);
+}
+
+function heapsPicture(game, wrap) {
+  const box = el("div", {class: "heaps"});
+  game.heaps.forEach((size, i) => {
+    const heapPred = (m) => m.heap === i || (m.takes || []).some((t) => t.heap === i);
+    const column = pickable(el("div", {class: "heap", "data-heap": i, "data-size": size}),
+                            `heap ${i} of ${size}`, wrap(heapPred));
+    const drawn = Math.min(size, MAX_DRAWN_COUNTERS);
+    for (let level = drawn; level >= 1; level--) {
+      const counter = el("span", {class: "counter"});
+      if (size <= MAX_DRAWN_COUNTERS) {
+        const take = size - level + 1;
+        counter.title = `take ${take} from heap ${i}`;
+        counter.addEventListener("click", (e) => {
+          e.stopPropagation();
+          pick(wrap((m) => m.heap === i && m.take === take), `take ${take} from heap ${i}`);
+        });
+      }
+      column.append(counter);
+    }
+    column.append(el("span", {class: "label", text: String(size)}),
+                  el("span", {class: "caption", text: `heap ${i}`}));
+    box.append(column);
+  });
+  return box;
+}
+
+function stairsPicture(game, wrap) {
+  const box = el("div", {class: "heaps stairs"});
+  box.append(el("div", {class: "heap floor"}, el("span", {class: "caption", text: "floor"}),
+                el("span", {class: "riser"})));
+  game.stairs.forEach((coins, i) => {
+    const stair = i + 1;
+    const column = pickable(el("div", {class: "heap", "data-stair": stair, "data-size": coins}),
+                            `stair ${stair} with ${plural(coins, "coin")}`, wrap((m) => m.stair === stair));
+    const drawn = Math.min(coins, MAX_DRAWN_COUNTERS);
+    for (let level = drawn; level >= 1; level--) {
+      const counter = el("span", {class: "counter coin"});
+      if (coins <= MAX_DRAWN_COUNTERS) {
+        const count = coins - level + 1;
+        counter.addEventListener("click", (e) => {
+          e.stopPropagation();
+          pick(wrap((m) => m.stair === stair && m.count === count), `move ${count} from stair ${stair}`);
+        });
+      }
+      column.append(counter);
+    }
+    column.append(el("span", {class: "label", text: String(coins)}),
+                  el("span", {class: "caption", text: `stair ${stair}`}),
+                  el("span", {class: `riser step${Math.min(stair, 8)}`}));
+    box.append(column);
+  });
+  return box;
+}
+
+function coinsPicture(game, wrap) {
+  const row = el("div", {class: "coins"});
+  [...game.coins].forEach((face, i) => {
+    const coin = i + 1;
+    const faceEl = pickable(el("span", {class: "coin-face " + face, "data-coin": coin, text: face}),
+                            `coin ${coin}, ${face === "H" ? "heads" : "tails"}`,
+                            wrap((m) => m.flip && m.flip[m.flip.length - 1] === coin));
+    row.append(el("span", {class: "coin-slot"}, faceEl, el("span", {class: "caption", text: String(coin)})));
+  });
+  return row;
+}
+
+function cuttingPicture(game, wrap) {
+  const box = el("div", {class: "pieces"});
+  game.pieces.forEach(([w, h], p) => {
+    const unit = Math.max(2, Math.min(34, Math.floor(240 / Math.max(w, h))));
+    const image = svg("svg", {width: w * unit + 8, height: h * unit + 8, class: "piece",
+                              viewBox: `-4 -4 ${w * unit + 8} ${h * unit + 8}`});
+    image.append(pickable(svg("rect", {x: 0, y: 0, width: w * unit, height: h * unit, class: "paper"}),
+                          `piece ${p}, ${w}×${h}`, wrap((m) => m.piece === p)));
+    if (unit >= 6) {
+      for (let at = 1; at < w; at++) {
+        image.append(pickable(svg("line", {x1: at * unit, y1: 0, x2: at * unit, y2: h * unit, class: "cut"}),
+                              `cut piece ${p} vertically at ${at}`,
+                              wrap((m) => m.piece === p && m.cut === "vertical" && m.at === at)));
+      }
+      for (let at = 1; at < h; at++) {
+        image.append(pickable(svg("line", {x1: 0, y1: at * unit, x2: w * unit, y2: at * unit, class: "cut"}),
+                              `cut piece ${p} horizontally at ${at}`,
+                              wrap((m) => m.piece === p && m.cut === "horizontal" && m.at === at)));
+      }
+    }
+    box.append(el("figure", {}, image, el("figcaption", {text: `piece ${p}: ${w}×${h}`})));
+  });
+  return box;
+}
+
+// Layers of a graph by breadth-first distance from `roots` (then from each node not yet
+// reached); returns layer[v].
+function bfsLayers(nodes, adjacency, roots) {
+  const layer = new Array(nodes).fill(-1);
+  const queue = [];
+  const visit = (v, d) => { if (layer[v] < 0) { layer[v] = d; queue.push(v); } };
+  const drain = () => {
+    while (queue.length) {
+      const v = queue.shift();
+      for (const w of adjacency[v]) visit(w, layer[v] + 1);
+    }
+  };
+  roots.forEach((r) => visit(r, 0));
+  drain();
+  for (let v = 0; v < nodes; v++) if (layer[v] < 0) { visit(v, 0); drain(); }
+  return layer;
+}
+
+// Positions of nodes in layers: rows from `top` (downward) or from the bottom (upward),
+// each row ordered by the mean place of its neighbours in the row before (one sweep).
+function layeredPlaces(nodes, adjacency, layer, upward) {
+  const rows = [];
+  for (let v = 0; v < nodes; v++) (rows[layer[v]] = rows[layer[v]] || []).push(v);
+  const place = new Array(nodes).fill(0);
+  rows.forEach((row, d) => {
+    if (d > 0) {
+      const key = (v) => {
+        const near = adjacency[v].filter((w) => layer[w] === d - 1);
+        return near.length ? near.reduce((s, w) => s + place[w], 0) / near.length : place[v];
+      };
+      row.sort((a, b) => key(a) - key(b));
+    }
+    row.forEach((v, i) => { place[v] = (i + 1) / (row.length + 1); });
+  });
+  const width = Math.max(320, Math.max(...rows.map((r) => r.length)) * 70);
+  const height = rows.length * 80 + 30;
+  const xy = [];
+  for (let v = 0; v < nodes; v++) {
+    const y = upward ? height - 40 - layer[v] * 80 : 30 + layer[v] * 80;
+    xy[v] = [place[v] * width, y];
+  }
+  return {xy, width, height};
+}
+
+function tooLarge(nodes) {
+  return el("p", {class: "hint",
+                  text: `A graph of ${nodes} nodes is too large to draw here: play from the move list.`});
+}
+
+// The path of an edge from a to b: a loop up and to the right of a, a straight line, or the k-th of
+// several parallel edges bent to one side.
+function edgePath([ax, ay], [bx, by], k, self) {
+  if (self) {
+    const r = 56 * (1 + 0.4 * k);
+    return `M ${ax} ${ay} c ${r} ${-r / 4} ${r / 4} ${-r} 0 0`;
+  }
+  if (k === 0) return `M ${ax} ${ay} L ${bx} ${by}`;
+  const bend = (k % 2 ? 1 : -1) * Math.ceil(k / 2) * 22;
+  const [mx, my] = [(ax + bx) / 2, (ay + by) / 2];
+  const len = Math.hypot(bx - ax, by - ay) || 1;
+  const [nx, ny] = [-(by - ay) / len, (bx - ax) / len];
+  return `M ${ax} ${ay} Q ${mx + nx * bend * 2} ${my + ny * bend * 2} ${bx} ${by}`;
+}
+
+function parallelIndex(edges) {
+  const count = new Map();
+  return edges.map(([u, v]) => {
+    const key = u < v ? `${u},${v}` : `${v},${u}`;
+    const k = count.get(key) || 0;
+    count.set(key, k + 1);
+    return k;
+  });
+}
+
+function dagPicture(game, wrap) {
+  if (game.nodes > MAX_DRAWN_NODES) return tooLarge(game.nodes);
+  const out = Array.from({length: game.nodes}, () => []);
+  const both = Array.from({length: game.nodes}, () => []);
+  const indegree = new Array(game.nodes).fill(0);
+  for (const [u, v] of game.edges) { out[u].push(v); both[u].push(v); both[v].push(u); indegree[v]++; }
+  const sources = [...indegree.keys()].filter((v) => indegree[v] === 0);
+  const layer = bfsLayers(game.nodes, out, sources.length ? sources : [0]);
+  const {xy, width, height} = layeredPlaces(game.nodes, both, layer, false);
+  const image = svg("svg", {class: "graph", viewBox: `0 0 ${width} ${height}`, width, height,
+                            role: "group", "aria-label": "the graph"});
+  image.append(svg("defs", {}, svg("marker", {id: "arrow", viewBox: "0 0 10 10", refX: "22", refY: "5",
+                                              markerWidth: "7", markerHeight: "7", orient: "auto-start-reverse"},
+                                   svg("path", {d: "M 0 0 L 10 5 L 0 10 z", class: "arrowhead"}))));
+  const tokensAt = new Map();
+  game.tokens.forEach((v, t) => tokensAt.set(v, [...(tokensAt.get(v) || []), t]));
+  const k = parallelIndex(game.edges);
+  game.edges.forEach(([u, v], i) => {
+    const path = svg("path", {d: edgePath(xy[u], xy[v], k[i], u === v), class: "edge",
+                              "marker-end": "url(#arrow)", "data-edge": i});
+    if (tokensAt.has(u)) {
+      pickable(path, `move a token from node ${u} to node ${v}`, wrap((m) => m.from === u && m.to === v));
+    }
+    image.append(path);
+  });
+  for (let v = 0; v < game.nodes; v++) {
+    const [x, y] = xy[v];
+    const tokens = tokensAt.get(v) || [];
+    const node = svg("g", {class: "node" + (tokens.length ? " has-token" : ""), "data-node": v},
+                     svg("circle", {cx: x, cy: y, r: 14}), svgText(x, y + 5, String(v)));
+    if (tokens.length) {
+      node.append(svg("circle", {cx: x + 13, cy: y - 13, r: 8, class: "token"}),
+                  svgText(x + 13, y - 9, String(tokens.length), "token-count"));
+      pickable(node, `node ${v} with ${plural(tokens.length, "token")}`, wrap((m) => m.from === v));
+    }
+    image.append(node);
+  }
+  return image;
+}
+
+function hackenbushPicture(game, wrap, analysis) {
+  if (game.nodes > MAX_DRAWN_NODES) return tooLarge(game.nodes);
+  const ground = game.ground || 0;
+  const both = Array.from({length: game.nodes}, () => []);
+  for (const [u, v] of game.edges) { both[u].push(v); both[v].push(u); }
+  const layer = bfsLayers(game.nodes, both, [ground]);
+  const {xy, width, height} = layeredPlaces(game.nodes, both, layer, true);
+  const image = svg("svg", {class: "graph hackenbush", viewBox: `0 0 ${width} ${height}`, width, height,
+                            role: "group", "aria-label": "the graph"});
+  image.append(svg("line", {x1: 0, y1: xy[ground][1] + 14, x2: width, y2: xy[ground][1] + 14, class: "ground"}));
+  const fallen = new Set((analysis && analysis.fallen) || []);
+  const k = parallelIndex(game.edges);
+  game.edges.forEach(([u, v], i) => {
+    const path = svg("path", {d: edgePath(xy[u], xy[v], k[i], u === v),
+                              class: "stalk" + (fallen.has(i) ? " fallen" : ""), "data-edge": i});
+    if (!fallen.has(i)) pickable(path, `delete edge ${i} (${u}–${v})`, wrap((m) => m.edge === i));
+    image.append(path);
+  });
+  for (let v = 0; v < game.nodes; v++) {
+    const [x, y] = xy[v];
+    image.append(svg("g", {class: "node" + (v === ground ? " ground-node" : "")},
+                     svg("circle", {cx: x, cy: y, r: 9}), svgText(x, y + 4, String(v))));
+  }
+  return image;
+}
+
+function sumPicture(game, wrap, analysis) {
+  const box = el("div", {class: "sum"});
+  game.components.forEach((component, c) => {
+    const inner = (pred) => wrap((m) => m.component === c && pred(m.move));
+    box.append(el("figure", {class: "component"},
+      el("figcaption", {text: `component ${c}: ${component.type}`}), picture(component, inner, null)));
+  });
+  return box;
+}
+
+const PICTURES = {
+  nim: heapsPicture, bash: heapsPicture, subtraction: heapsPicture, coprime: heapsPicture,
+  moore: heapsPicture, staircase: stairsPicture, coins: coinsPicture, cutting: cuttingPicture,
+  dag: dagPicture, hackenbush: hackenbushPicture, sum: sumPicture,
+};
+
+// --- the SG table plot --------------------------------------------------------------
+
+async function plotTable() {
+  clearErrors($("table-section"));
+  const game = readForm();
+  if (!game) return;
+  const request = {...game};
+  if (state.entry.type !== "dag") {
+    try {
+      request.up_to = JSON.parse($("up-to").value);
+    } catch (e) {
+      $("error-up_to").textContent = `up_to is not valid JSON: ${e.message}`;
+      return;
+    }
+  }
+  let table;
+  try {
+    table = await api("/v1/table", request);
+  } catch (error) {
+    showError(error, "error-up_to");
+    return;
+  }
+  $("plot").replaceChildren(Array.isArray(table.values[0]) ? gridPlot(table) : linePlot(table));
+}
+
+function linePlot(table) {
+  const values = table.values.map((v) => (typeof v === "number" ? v : null));
+  const n = values.length;
+  const top = Math.max(1, ...values.filter((v) => v !== null));
+  const [left, right, topPad, bottom] = [36, 12, 24, 34];
+  const width = 680;
+  const height = 260;
+  const x = (i) => left + (i + 0.5) * (width - left - right) / n;
+  const y = (v) => height - bottom - v * (height - topPad - bottom) / top;
+  const image = svg("svg", {class: "plot", viewBox: `0 0 ${width} ${height}`, role: "img",
+                            "aria-label": `SG values for n = 0..${n - 1}`});
+  const slot = (width - left - right) / n;
+  if (table.preperiod) {
+    image.append(svg("rect", {x: left, y: topPad, width: table.preperiod * slot,
+                              height: height - topPad - bottom, class: "preperiod"}),
+                 svgText(left + 4, topPad - 8, `preperiod ${table.preperiod}`, "plot-label"));
+  }
+  if (table.period) {
+    for (let s = table.preperiod || 0, band = 0; s < n; s += table.period, band++) {
+      image.append(svg("rect", {x: left + s * slot, y: topPad, width: Math.min(table.period, n - s) * slot,
+                                height: height - topPad - bottom, class: `period band${band % 2}`}));
+    }
+    image.append(svgText(width - right - 4, topPad - 8,
+                         `period ${table.period} from n = ${table.preperiod || 0}`, "plot-label end"));
+  }
+  for (let v = 0; v <= top; v += Math.max(1, Math.ceil(top / 6))) {
+    image.append(svg("line", {x1: left, x2: width - right, y1: y(v), y2: y(v), class: "grid"}),
+                 svgText(left - 6, y(v) + 4, String(v), "tick end"));
+  }
+  for (let i = 0; i < n; i += Math.max(1, Math.ceil(n / 12))) {
+    image.append(svgText(x(i), height - bottom + 16, String(i), "tick middle"));
+  }
+  image.append(svgText((left + width) / 2, height - 4, "n", "tick middle"));
+  let line = "";
+  values.forEach((v, i) => { if (v !== null) line += `${line ? "L" : "M"} ${x(i)} ${y(v)} `; });
+  image.append(svg("path", {d: line, class: "trace"}));
+  values.forEach((v, i) => {
+    if (v === null) return;
+    const dot = svg("circle", {cx: x(i), cy: y(v), r: Math.max(1.5, Math.min(4, slot / 3)), class: "value"});
+    dot.append(svg("title", {}, `G(${i}) = ${v}`));
+    image.append(dot);
+  });
+  const text = el("details", {}, el("summary", {text: "the values as text"}),
+                  el("p", {class: "values", text: table.values.map((v) =>
+                    (typeof v === "number" ? v : JSON.stringify(v))).join(" ")}));
+  return el("figure", {id: "table-figure"}, image, el("figcaption", {text:
+    table.period ? `Period ${table.period} proved, from n = ${table.preperiod}.` :
+                   "No period proved for this table."}), text);
+}
+
+function gridPlot(table) {
+  const rows = table.values;
+  const w = rows.length;
+  const h = Math.max(...rows.map((r) => r.length));
+  const top = Math.max(1, ...rows.flat().filter((v) => v !== null));
+  const cell = Math.max(14, Math.min(36, Math.floor(600 / Math.max(w, h))));
+  const image = svg("svg", {class: "plot", viewBox: `0 0 ${w * cell + 40} ${h * cell + 40}`,
+                            role: "img", "aria-label": "SG values of w×h pieces"});
+  rows.forEach((row, i) => row.forEach((v, j) => {
+    const box = svg("rect", {x: 30 + i * cell, y: 10 + j * cell, width: cell - 1, height: cell - 1,
+                             class: v === null ? "cell none" : "cell"});
+    if (v !== null) box.style.fillOpacity = String(0.15 + 0.85 * v / top);
+    box.append(svg("title", {}, `${i}×${j}: ${v === null ? "no piece" : v}`));
+    image.append(box);
+    if (v !== null && cell >= 20) image.append(svgText(30 + i * cell + cell / 2, 10 + j * cell + cell / 2 + 4, String(v), "tick middle"));
+  }));
+  image.append(svgText(30 + w * cell / 2, h * cell + 34, "width w →", "tick middle"),
+               svgText(4, 20, "h", "tick"));
+  return el("figure", {id: "table-figure"}, image,
+            el("figcaption", {text: "SG value of one w×h piece (darker is larger)."}));
+}
+
+// --- start --------------------------------------------------------------------------
+
+function chooseType(type) {
+  state.entry = state.catalog.find((e) => e.type === type);
+  buildForm();
+}
+
+async function init() {
+  try {
+    state.catalog = (await api("/v1/games")).types;
+  } catch (error) {
+    $("error-form").textContent = `The catalog did not load: ${error.message}`;
+    return;
+  }
+  const select = $("type");
+  for (const entry of state.catalog) select.append(el("option", {value: entry.type, text: entry.type}));
+  const wanted = new URLSearchParams(location.search).get("type");
+  chooseType(state.catalog.some((e) => e.type === wanted) ? wanted : state.catalog[0].type);
+  select.value = state.entry.type;
+  select.addEventListener("change", () => chooseType(select.value));
+  $("example").addEventListener("click", () => buildForm());
+  $("game-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const game = readForm();
+    if (game) startGame(game);
+  });
+  $("again").addEventListener("click", () => startGame(state.start));
+  $("table-form").addEventListener("submit", (e) => { e.preventDefault(); plotTable(); });
+}
+
+init();
