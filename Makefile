@@ -108,9 +108,9 @@ fuzz:
 $(BUILD)/tests/fuzz_api: $(BUILD)/tests/fuzz_api.o $(BUILD)/libnimberapi.a $(BUILD)/libnimber.a
 	$(CC) $^ -o $@ -fsanitize=fuzzer $(LIBS)
 
-deploy-test: $(BUILD)/nimberd
+deploy-test:
 	@scripts/deps.sh deploy
-	@scripts/deploy-test.sh $(BUILD)
+	@scripts/deploy-test.sh
 
 clean:
 	rm -rf $(BUILD)

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The compose deployment without Docker: three nimberd replicas on loopback behind
-# Debian's nginx running docker/nginx.conf (upstreams and port rewritten), a few thousand
-# requests through nginx, one replica killed mid-run; every answer must be right.
+# The compose deployment without Docker: nimberd built as docker/Dockerfile builds it
+# (from the files its COPY lines give the build stage, and nothing else), three replicas
+# on loopback behind Debian's nginx running docker/nginx.conf (upstreams and port
+# rewritten), a few thousand requests through nginx, one replica killed mid-run; every
+# answer must be right.
 set -euo pipefail
-build=${1:-build}
 dir=$(mktemp -d)
 pids=()
 cleanup() {
@@ -16,6 +17,13 @@ cleanup() {
   rm -rf "$dir"
 }
 trap cleanup EXIT
+mkdir "$dir/src"
+sed -n '/^FROM .* AS build/,/^FROM /s/^COPY \(.*\) \(.*\)$/\1/p' docker/Dockerfile | while read -r paths; do
+  cp -r $paths "$dir/src/" # word splitting wanted: "Makefile openapi.yaml" are two paths
+done
+echo "building nimberd from the Dockerfile's build context"
+make -s -j2 -C "$dir/src" all BUILD="$dir/build" >"$dir/make.log" 2>&1 || { cat "$dir/make.log"; exit 1; }
+build=$dir/build
 base=$((20000 + RANDOM % 20000))
 for i in 1 2 3; do # started from a subshell: not this shell's jobs, so a kill goes unreported
   ("$build/nimberd" --port $((base + i)) --bind 127.0.0.1 --log 0 >"$dir/n$i.log" 2>&1 &
