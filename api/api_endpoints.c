@@ -33,6 +33,48 @@ static int spend_answer(const api_context *ctx, const api_game *g, size_t moves,
     return 0;
 }
 
+/* `"name":[moves],"name_complete":complete` */
+static void put_moves(const api_game *g, const char *name, const nb_movelist *moves,
+                      bool complete, api_buf *b)
+{
+    api_put_lit(b, ",\"");
+    api_put(b, name, strlen(name));
+    api_put_lit(b, "\":[");
+    api_move_writer w = {.game = g};
+    for (size_t i = 0; i < moves->len; i++) {
+        nb_move m = nb_movelist_at(moves, i);
+        if (i)
+            api_put_lit(b, ",");
+        api_put_move(&w, &m, g->type->moves_carry_position, b);
+    }
+    api_move_writer_free(&w);
+    api_put_lit(b, "],\"");
+    api_put(b, name, strlen(name));
+    if (complete)
+        api_put_lit(b, "_complete\":true");
+    else
+        api_put_lit(b, "_complete\":false");
+}
+
+/* A part's value: {"sg":n}, {"sg":null,"loopy":[K...]} for ∞(K), or {} (none to give). */
+static void put_component(const nb_component *c, api_buf *b)
+{
+    if (c->has_sg) {
+        api_put_lit_uint(b, "{\"sg\":", c->sg);
+    } else if (c->loopy) {
+        api_put_lit(b, "{\"sg\":null,\"loopy\":[");
+        for (size_t k = 0; k < c->nfollowers; k++) {
+            if (k)
+                api_put_lit(b, ",");
+            api_put_uint(b, c->followers[k]);
+        }
+        api_put_lit(b, "]");
+    } else {
+        api_put_lit(b, "{");
+    }
+    api_put_lit(b, "}");
+}
+
 static void put_analysis(const api_game *g, const nb_analysis *a, api_buf *b)
 {
     bool normal = g->conv == NB_NORMAL;
@@ -48,35 +90,24 @@ static void put_analysis(const api_game *g, const nb_analysis *a, api_buf *b)
     if (a->has_sg && normal) {
         api_put_lit_uint(b, ",\"sg\":", a->sg);
     }
+    if (a->has_remoteness)
+        api_put_lit_uint(b, ",\"remoteness\":", a->remoteness);
     if (a->components && normal) { /* under misère play a part has no value to give */
         api_put_lit(b, ",\"components\":[");
         for (size_t i = 0; i < a->ncomponents; i++) {
             if (i)
                 api_put_lit(b, ",");
-            if (a->components[i].has_sg && normal) {
-                api_put_lit_uint(b, "{\"sg\":", a->components[i].sg);
-                api_put_lit(b, "}");
-            } else {
-                api_put_lit(b, "{}");
-            }
+            put_component(&a->components[i], b);
         }
         api_put_lit(b, "]");
     }
     if (g->type->write_notes)
         g->type->write_notes(g, b);
-    api_put_lit(b, ",\"winning_moves\":[");
-    api_move_writer w = {.game = g};
-    for (size_t i = 0; i < a->moves.len; i++) {
-        nb_move m = nb_movelist_at(&a->moves, i);
-        if (i)
-            api_put_lit(b, ",");
-        api_put_move(&w, &m, g->type->moves_carry_position, b);
-    }
-    api_move_writer_free(&w);
-    if (a->complete)
-        api_put_lit(b, "],\"winning_moves_complete\":true}");
-    else
-        api_put_lit(b, "],\"winning_moves_complete\":false}");
+    bool draw = a->verdict == NB_DRAW;
+    put_moves(g, "winning_moves", &a->moves, draw || a->complete, b);
+    if (draw)
+        put_moves(g, "drawing_moves", &a->drawing, a->complete, b);
+    api_put_lit(b, "}");
 }
 
 /* The analysis of one decoded game, written to `out` only when it succeeds; `base`

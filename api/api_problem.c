@@ -57,8 +57,6 @@ json_t *api_problem_json(api_problem *p)
                           status_title(p->status), "status", p->status, "detail", p->detail);
     if (p->pointer)
         json_object_set_new(o, "pointer", json_string(p->pointer));
-    if (p->extra)
-        json_object_update(o, p->extra);
     api_problem_clear(p);
     return o;
 }
@@ -67,6 +65,4 @@ void api_problem_clear(api_problem *p)
 {
     free(p->pointer);
     p->pointer = NULL;
-    json_decref(p->extra);
-    p->extra = NULL;
 }

@@ -19,7 +19,6 @@ typedef struct api_problem {
     char *pointer;   /* JSON Pointer into the request body ("" is the whole body), owned;
                       * NULL when no single field is at fault */
     char detail[320];
-    json_t *extra;   /* members added to the problem object (e.g. "cycle"); owned */
 } api_problem;
 
 /* Fills p (a copy of pointer, which may be NULL, replacing any before it) and returns the

@@ -1,11 +1,13 @@
-/* api_type_dag.c - tokens on a DAG: "nodes", "edges" [[u,v],...], "tokens"; moves say
- * {"token","from","to","tokens"}; the table is the SG value of every node. */
+/* api_type_dag.c - tokens on a directed graph, cycles allowed: "nodes", "edges"
+ * [[u,v],...], "tokens"; moves say {"token","from","to","tokens"}; the table is the
+ * generalized SG value of every node (a number, or {"loopy":[K...]}). */
 #include <stdlib.h>
 
 #include "api_json.h"
 #include "nb_util.h"
 #include "api_position.h"
 #include "api_types.h"
+#include "nb_loopy.h"
 
 static int dag_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
                       api_problem *p)
@@ -54,17 +56,32 @@ static int dag_table(nb_solver *s, const api_game *g, json_t *req, const api_lim
         return api_game_fail(p, g, "", &err);
     const nb_dag_params *d = game.params;
     json_t *values = json_array();
-    for (size_t v = 0; v < d->nodes; v++)
-        json_array_append_new(values, json_integer(d->sg[v]));
+    for (uint64_t v = 0; v < d->nodes; v++) {
+        if (d->sg[v] != NB_GAMMA_INFINITE) {
+            json_array_append_new(values, json_integer(d->sg[v]));
+            continue;
+        }
+        nb_game token = nb_game_view(&game, &v, 1);
+        uint64_t *k;
+        size_t nk;
+        game.rules->loopy_followers(&token, 0, &k, &nk);
+        json_t *set = json_array();
+        for (size_t i = 0; i < nk; i++)
+            json_array_append_new(set, json_integer((json_int_t)k[i]));
+        free(k);
+        json_array_append_new(values, json_pack("{s:o}", "loopy", set));
+    }
     nb_game_close(s, &game);
     *out = json_pack("{s:s, s:o}", "type", "dag", "values", values);
     return 0;
 }
 
-/* A random DAG: edges from lower to higher rank of a random order of the nodes. */
+/* A random graph: half the time acyclic (edges from lower to higher rank of a random
+ * order of the nodes), else any edges, self-loops and cycles included. */
 static json_t *dag_sample(api_rng *r, bool small)
 {
     size_t n = 1 + api_rng_below(r, small ? 5 : 8), rank[8];
+    bool acyclic = api_rng_below(r, 2);
     for (size_t i = 0; i < n; i++)
         rank[i] = i;
     for (size_t i = n; i > 1; i--) {
@@ -74,7 +91,9 @@ static json_t *dag_sample(api_rng *r, bool small)
     json_t *edges = json_array();
     for (size_t m = api_rng_below(r, 2 * n + 1); m > 0; m--) {
         size_t a = api_rng_below(r, n), b = api_rng_below(r, n);
-        if (a != b)
+        if (!acyclic)
+            json_array_append_new(edges, json_pack("[I,I]", (json_int_t)a, (json_int_t)b));
+        else if (a != b)
             json_array_append_new(edges, json_pack("[I,I]", (json_int_t)rank[a < b ? a : b],
                                                    (json_int_t)rank[a < b ? b : a]));
     }
@@ -90,7 +109,8 @@ const api_type api_type_dag = {
     .rules = &nb_dag,
     .fields = (const char *const[]){"tokens", "nodes", "edges", NULL},
     .position = "{\"tokens\":[]}",
-    .limits = (const char *const[]){"max_nodes", "max_edges", "max_parts", "max_states", NULL},
+    .limits = (const char *const[]){"max_nodes", "max_edges", "max_parts", "max_states",
+                                    "max_work", NULL},
     .misere = true,
     .moves_complete = true,
     .moves_carry_position = false,
@@ -100,7 +120,8 @@ const api_type api_type_dag = {
     .write_move = dag_write,
     .write_state = api_put_int_state,
     .table = dag_table,
-    .summary = "move one token along an edge of a directed acyclic graph",
+    .summary = "move one token along an edge of a directed graph; with cycles a game may "
+               "never end (a draw)",
     .field_docs = "{\"nodes\":\"number of nodes; they are 0..nodes-1\","
                   "\"edges\":\"array of [u,v] pairs: an edge from u to v\","
                   "\"tokens\":\"the nodes the tokens stand on; several tokens make a sum\"}",

@@ -161,7 +161,8 @@ int api_game_fail(api_problem *p, const api_game *g, const char *base, nb_err *e
         api_fail(p, status, err->field == NB_FIELD_NONE && err->component != NB_NO_INDEX
                                 ? at : NULL, "%s", err->msg);
     } else {
-        api_path(ptr, sizeof ptr, err->field < 0 ? "" : at, name);
+        /* convention and up_to belong to the top-level object, never to a component */
+        api_path(ptr, sizeof ptr, err->field < 0 ? base : at, name);
         nb_copy_cut(named, sizeof named, name);
         for (int k = 0; k < 2 && err->index[k] != NB_NO_INDEX; k++) {
             char outer[API_PATH_BYTES];
@@ -174,12 +175,6 @@ int api_game_fail(api_problem *p, const api_game *g, const char *base, nb_err *e
             api_fail(p, status, ptr, "%s %s", named, err->msg);
         else
             api_fail(p, status, ptr, "%s", err->msg);
-    }
-    if (err->status == NB_ECYCLE) {
-        json_t *cycle = json_array();
-        for (size_t i = 0; i < err->cycle_len; i++)
-            json_array_append_new(cycle, json_integer((json_int_t)err->cycle[i]));
-        p->extra = json_pack("{s:o}", "cycle", cycle);
     }
     nb_err_clear(err);
     return status;

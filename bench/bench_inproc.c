@@ -1,7 +1,9 @@
 /* bench_inproc.c - in-process benchmarks of libnimber, each a median of several runs:
- * dag SG of every node against the gather floor, subtraction heap 10^18 on cold caches,
- * the cutting table 1000x1000, Green Hackenbush on 10^6 nodes against one BFS, and the
- * coprime table and heaps. Prints one line per figure: NAME VALUE (seconds unless said). */
+ * dag SG of every node against the gather floor, a graph with cycles (one token's
+ * retrograde analysis and the generalized SG values) against the acyclic solve,
+ * subtraction heap 10^18 on cold caches, the cutting table 1000x1000, Green Hackenbush on
+ * 10^6 nodes against one BFS, and the coprime table and heaps. Prints one line per
+ * figure: NAME VALUE (seconds unless said). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +11,7 @@
 
 #include "nb_coprime.h"
 #include "nb_hackenbush.h"
+#include "nb_loopy.h"
 #include "nb_rulesets.h"
 
 static double now(void)
@@ -37,11 +40,10 @@ static uint64_t next(void)
     return rng;
 }
 
-#define RUNS 5
-static void bench_dag(void)
+/* Random edges of n nodes: acyclic (from lower to higher rank of a random order), or any. */
+static void random_edges(uint32_t *edges, size_t n, size_t m, bool acyclic)
 {
-    size_t n = 1000000, m = 4000000;
-    uint32_t *perm = malloc(n * sizeof *perm), *edges = malloc(2 * m * sizeof *edges);
+    uint32_t *perm = malloc(n * sizeof *perm);
     for (size_t i = 0; i < n; i++)
         perm[i] = (uint32_t)i;
     for (size_t i = n; i > 1; i--) {
@@ -49,14 +51,23 @@ static void bench_dag(void)
         uint32_t t = perm[i - 1];
         perm[i - 1] = perm[j], perm[j] = t;
     }
-    for (size_t e = 0; e < m; e++) { /* acyclic: from lower to higher rank */
+    for (size_t e = 0; e < m; e++) {
         uint32_t a = (uint32_t)(next() % n), b = (uint32_t)(next() % n);
-        if (a == b)
+        if (acyclic && a == b)
             b = (b + 1) % (uint32_t)n;
-        if (a > b)
+        if (acyclic && a > b)
             a ^= b, b ^= a, a ^= b;
         edges[2 * e] = perm[a], edges[2 * e + 1] = perm[b];
     }
+    free(perm);
+}
+
+#define RUNS 5
+static void bench_dag(void)
+{
+    size_t n = 1000000, m = 4000000;
+    uint32_t *edges = malloc(2 * m * sizeof *edges);
+    random_edges(edges, n, m, true);
     uint32_t *values = malloc(n * sizeof *values);
     for (size_t i = 0; i < n; i++)
         values[i] = (uint32_t)next();
@@ -86,7 +97,6 @@ static void bench_dag(void)
     nb_cache_free(s.cache);
     free(values);
     free(edges);
-    free(perm);
 }
 
 static void random_set(nb_subtraction_params *p)
@@ -262,11 +272,97 @@ static void bench_coprime(void)
            (unsigned long long)sink);
 }
 
+/* A random graph of 10^6 nodes and 4*10^6 edges with cycles, against the acyclic solve of
+ * a random DAG of the same size in the same run: one token's retrograde analysis (its
+ * predecessor lists by a plain counting sort, then nb_retrograde), and the generalized
+ * SG values of every node through the dag ruleset (its acyclic pass, then nb_gamma); also
+ * the values of that DAG with one edge in 100 turned round (few cycles, more values, so
+ * more rounds of the labelling). */
+static void bench_loopy(void)
+{
+    size_t n = 1000000, m = 4000000;
+    uint32_t *dag = malloc(2 * m * sizeof *dag), *loopy = malloc(2 * m * sizeof *loopy);
+    uint32_t *turned = malloc(2 * m * sizeof *turned);
+    random_edges(dag, n, m, true);
+    random_edges(loopy, n, m, false);
+    for (size_t e = 0; e < m; e++) {
+        bool turn = e % 100 == 0;
+        turned[2 * e] = dag[2 * e + turn], turned[2 * e + 1] = dag[2 * e + !turn];
+    }
+    uint32_t *off = malloc((n + 2) * sizeof *off), *pred = malloc(m * sizeof *pred);
+    uint32_t *rem = malloc(n * sizeof *rem);
+    uint8_t *outcome = malloc(n);
+    nb_solver s = {nb_cache_new(1 << 20), nb_limits_default()};
+    double acyclic_t[RUNS], retro_t[RUNS], gamma_t[RUNS], turned_t[RUNS];
+    uint32_t turned_top = 0;
+    size_t infinite = 0, draws = 0;
+    uint32_t top = 0;
+    for (int r = 0; r < RUNS; r++) {
+        nb_dag_params p = {.nodes = n, .nedges = m, .edges = dag};
+        uint64_t token = 0;
+        nb_game g = {&nb_dag, &p, 1, &token};
+        nb_err err = {0};
+        double t0 = now();
+        if (nb_game_open(&s, &g, &err) != NB_OK)
+            abort();
+        acyclic_t[r] = now() - t0;
+        nb_game_close(&s, &g);
+
+        t0 = now();
+        memset(off, 0, (n + 2) * sizeof *off);
+        for (size_t e = 0; e < m; e++)
+            off[loopy[2 * e + 1] + 2]++;
+        for (size_t v = 0; v < n; v++)
+            off[v + 2] += off[v + 1];
+        for (size_t e = 0; e < m; e++)
+            pred[off[loopy[2 * e + 1] + 1]++] = loopy[2 * e];
+        nb_retrograde(n, off, pred, outcome, rem);
+        retro_t[r] = now() - t0;
+
+        p = (nb_dag_params){.nodes = n, .nedges = m, .edges = loopy};
+        t0 = now();
+        if (nb_game_open(&s, &g, &err) != NB_OK || !p.loopy)
+            abort();
+        gamma_t[r] = now() - t0;
+        infinite = draws = 0;
+        for (size_t v = 0; v < n; v++) {
+            infinite += p.sg[v] == NB_GAMMA_INFINITE;
+            top = p.sg[v] != NB_GAMMA_INFINITE && p.sg[v] > top ? p.sg[v] : top;
+            draws += outcome[v] == NB_DRAW;
+        }
+        nb_game_close(&s, &g);
+
+        p = (nb_dag_params){.nodes = n, .nedges = m, .edges = turned};
+        t0 = now();
+        if (nb_game_open(&s, &g, &err) != NB_OK || !p.loopy)
+            abort();
+        turned_t[r] = now() - t0;
+        for (size_t v = 0; v < n; v++)
+            if (p.sg[v] != NB_GAMMA_INFINITE && p.sg[v] > turned_top)
+                turned_top = p.sg[v];
+        nb_game_close(&s, &g);
+    }
+    printf("loopy_turned %.6f\nloopy_turned_max_value %u\n", median(turned_t, RUNS), turned_top);
+    printf("loopy_acyclic %.6f\nloopy_retrograde %.6f\nloopy_gamma %.6f\nloopy_infinite %zu\n"
+           "loopy_draws %zu\nloopy_max_value %u\n", median(acyclic_t, RUNS), median(retro_t, RUNS),
+           median(gamma_t, RUNS), infinite, draws, top);
+    nb_cache_free(s.cache);
+    free(outcome);
+    free(rem);
+    free(pred);
+    free(off);
+    free(turned);
+    free(loopy);
+    free(dag);
+}
+
 int main(int argc, char **argv)
 {
     const char *only = argc > 1 ? argv[1] : "";
     if (!*only || !strcmp(only, "dag"))
         bench_dag();
+    if (!*only || !strcmp(only, "loopy"))
+        bench_loopy();
     if (!*only || !strcmp(only, "subtraction"))
         bench_subtraction();
     if (!*only || !strcmp(only, "cutting"))

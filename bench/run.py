@@ -79,6 +79,18 @@ inproc = dict(l.split(" ", 1) for l in subprocess.run(
 floor, solve = float(inproc["dag_floor"]), float(inproc["dag_solve"])
 row("dag 10^6 nodes, 4*10^6 edges, in process", f"gather floor {floor*1e3:.1f} ms",
     f"{solve*1e3:.1f} ms = {solve/floor:.1f}x floor", "<= 6x floor", solve <= 6 * floor)
+acyclic = float(inproc["loopy_acyclic"])
+retro, gamma = float(inproc["loopy_retrograde"]), float(inproc["loopy_gamma"])
+row("loopy: one token's retrograde analysis, random graph with cycles, 10^6 nodes, 4*10^6 "
+    f"edges ({int(inproc['loopy_draws']):,} drawn nodes)", f"acyclic solve {acyclic*1e3:.1f} ms",
+    f"{retro*1e3:.1f} ms = {retro/acyclic:.2f}x", "<= 2x acyclic", retro <= 2 * acyclic)
+row(f"loopy: generalized SG values of the same graph ({int(inproc['loopy_infinite']):,} "
+    f"infinite, finite up to {inproc['loopy_max_value']})", f"acyclic solve {acyclic*1e3:.1f} ms",
+    f"{gamma*1e3:.1f} ms = {gamma/acyclic:.2f}x", "<= 5x acyclic", gamma <= 5 * acyclic)
+turned = float(inproc["loopy_turned"])
+row("loopy: generalized SG values of a DAG with 1 edge in 100 turned round (values up to "
+    f"{inproc['loopy_turned_max_value']})", f"acyclic solve {acyclic*1e3:.1f} ms",
+    f"{turned*1e3:.1f} ms = {turned/acyclic:.1f}x", "report", True)
 med, mx = float(inproc["subtraction_median"]), float(inproc["subtraction_max"])
 row("subtraction heap 10^18, cold, 20 sets of 16 in [1,1000]", "-",
     f"median {med*1e3:.1f} ms, max {mx*1e3:.1f} ms (longest preperiod+period "

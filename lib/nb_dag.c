@@ -1,6 +1,7 @@
-/* nb_dag.c - tokens on a directed acyclic graph: the SG value of every node, found from
- * the sinks backwards over predecessor lists grouped by a two-level counting sort.
- * O(nodes + edges), no recursion; a cycle is reported with its nodes. */
+/* nb_dag.c - tokens on a directed graph: the SG value of every node, found from the sinks
+ * backwards over predecessor lists grouped by a two-level counting sort, in O(nodes +
+ * edges) with no recursion; on a graph with a cycle, the generalized SG values
+ * (nb_loopy.c), and one token's outcome and remoteness by retrograde analysis. */
 #include "nb_rulesets.h"
 
 #include <stdio.h>
@@ -8,6 +9,7 @@
 #include <string.h>
 
 #include "nb_heaps.h"
+#include "nb_loopy.h"
 #include "nb_util.h"
 
 static nb_dag_params *dag_params(const nb_game *g) { return g->params; }
@@ -137,46 +139,6 @@ typedef struct dag_packing {
     uint32_t count_mask, narrow; /* values below narrow live in the mask */
 } dag_packing;
 
-/* Nodes the solving loop left unfinished each have an unfinished successor; following
- * one such successor per node from any of them must come back round: that loop is a
- * cycle. */
-static nb_status report_cycle(const nb_dag_params *p, const dag_node *node, uint32_t count_mask,
-                              nb_err *err)
-{
-    uint32_t none = UINT32_MAX, *next = nb_xmalloc((p->nodes + 1) * sizeof *next);
-    memset(next, 0xff, (p->nodes + 1) * sizeof *next);
-    uint32_t start = none;
-    for (size_t i = 0; i < p->nedges; i++) {
-        uint32_t u = p->edges[2 * i], v = p->edges[2 * i + 1];
-        if (node[u].left & count_mask && node[v].left & count_mask) {
-            next[u] = v;
-            start = u;
-        }
-    }
-    uint32_t *step = nb_xcalloc(p->nodes + 1, sizeof *step), u = start;
-    for (uint32_t k = 1; !step[u]; k++) { /* walk on until a node repeats */
-        step[u] = k;
-        u = next[u];
-    }
-    size_t len = 0;
-    for (uint32_t v = u;; v = next[v]) {
-        len++;
-        if (next[v] == u)
-            break;
-    }
-    err->cycle_len = len;
-    err->cycle = nb_xmalloc(len * sizeof *err->cycle);
-    uint32_t v = u;
-    for (size_t i = 0; i < len; i++, v = next[v])
-        err->cycle[i] = v;
-    free(step);
-    free(next);
-    nb_fail(err, NB_ECYCLE, "the graph has a cycle through %zu nodes (node %u leads back to "
-            "itself)", len, u);
-    nb_err_blame(err, 2, NB_NO_INDEX, NB_NO_INDEX);
-    return NB_ECYCLE;
-}
-
 /* The mex of a finished node's successors: the first value missing from its narrow mask,
  * else from its wide bits (values narrow..out-degree, from wide_at[u]). */
 static uint32_t finished_mex(const dag_packing *pk, uint32_t left, const uint64_t *wide,
@@ -197,8 +159,10 @@ static uint32_t finished_mex(const dag_packing *pk, uint32_t left, const uint64_
  * points at), and each node one miss on its list: the sum of one gather per edge and one
  * per node. Values from `narrow` up to a node's out-degree (only nodes with that many
  * successors can have them) go to a bitset with out-degree - narrow + 1 bits per such
- * node. Ends with p->sg set, or a cycle. */
-static nb_status solve(nb_dag_params *p, nb_err *err)
+ * node. Nodes left unfinished lie on or above a cycle: then the generalized values of
+ * all nodes come from nb_gamma instead, bounded by max_work. Keeps the predecessor lists
+ * in p. */
+static nb_status solve(nb_dag_params *p, uint64_t max_work, nb_err *err)
 {
     size_t n = p->nodes;
     uint32_t *wide_at = nb_xcalloc_large(n + 1, sizeof *wide_at), *off, *pred;
@@ -210,11 +174,14 @@ static nb_status solve(nb_dag_params *p, nb_err *err)
     pk.count_mask = (uint32_t)((1ULL << pk.count_bits) - 1);
     pk.narrow = 32 - pk.count_bits;
     dag_node *node = nb_xmalloc_large((n + 1) * sizeof *node);
+    p->has_move = nb_xcalloc(n / 64 + 1, sizeof *p->has_move);
     dag_finished *queue = nb_xmalloc_large((n + 1) * sizeof *queue);
     size_t tail = 0;
     uint32_t wide_bits = 0;
     for (size_t v = 0; v < n; v++) {
         uint32_t degree = wide_at[v];
+        if (degree)
+            nb_bit_set(p->has_move, v);
         node[v] = (dag_node){degree, off[v]};
         wide_at[v] = wide_bits;
         if (degree >= pk.narrow)
@@ -224,7 +191,6 @@ static nb_status solve(nb_dag_params *p, nb_err *err)
     }
     node[n].first = off[n];
     wide_at[n] = wide_bits;
-    free(off);
     uint64_t *wide = nb_xcalloc((size_t)wide_bits / 64 + 1, sizeof *wide);
     for (size_t head = 0; head < tail; head++) {
         if (head + 2 * AHEAD < tail)
@@ -246,16 +212,22 @@ static nb_status solve(nb_dag_params *p, nb_err *err)
     }
     free(wide);
     free(wide_at);
-    free(pred);
-    nb_status st = tail < n ? report_cycle(p, node, pk.count_mask, err) : NB_OK;
-    if (st == NB_OK) {
-        p->sg = nb_xmalloc_large((n + 1) * sizeof *p->sg);
-        for (size_t i = 0; i < n; i++)
-            p->sg[queue[i].node] = queue[i].value;
-    }
+    p->pred_off = off;
+    p->pred = pred;
+    p->sg = nb_xmalloc_large((n + 1) * sizeof *p->sg);
+    p->loopy = tail < n;
+    for (size_t i = 0; i < n && !p->loopy; i++)
+        p->sg[queue[i].node] = queue[i].value;
     free(queue);
     free(node);
-    return st;
+    if (!p->loopy)
+        return NB_OK;
+    p->counter = nb_xmalloc_large((n + 1) * sizeof *p->counter);
+    if (nb_gamma(n, off, pred, p->sg, p->counter, max_work))
+        return NB_OK;
+    return nb_fail_field(err, NB_ELIMIT, 2, NB_NO_INDEX, NB_NO_INDEX,
+                         "make a graph with cycles whose generalized SG values take more work "
+                         "than the limit max_work=%llu", (unsigned long long)max_work);
 }
 
 /* Drops the repeats of a target from each successor list: parallel edges are one move. */
@@ -277,10 +249,13 @@ static void distinct_targets(nb_dag_params *p)
 
 /* The successor lists, built on first use: for the nodes the tokens stand on (one
  * filtered pass over the edges; a first use always asks for one of them), then for every
- * node once a search (`all`) or a move from another node asks. */
+ * node once a search (`all`) or a move from another node asks. A graph with cycles gets
+ * them all at once: judging its moves asks for the followers of the nodes they reach,
+ * and the lists must not be rebuilt while a caller walks them. */
 static void need_successors(const nb_game *g, bool all, uint64_t node)
 {
     nb_dag_params *p = dag_params(g);
+    all |= p->loopy;
     if (p->offsets && (!p->succ_of || (!all && nb_bit_test(p->succ_of, node))))
         return;
     bool tokens_only = !p->offsets && !all;
@@ -304,23 +279,104 @@ static void dag_release(nb_game *g, nb_solver *s)
     free(p->offsets);
     free(p->targets);
     free(p->succ_of);
+    free(p->has_move);
     free(p->sg);
-    p->offsets = p->targets = p->sg = NULL;
-    p->succ_of = NULL;
+    free(p->counter);
+    free(p->pred_off);
+    free(p->pred);
+    free(p->outcome);
+    free(p->remoteness);
+    p->offsets = p->targets = p->sg = p->counter = p->pred_off = p->pred = p->remoteness = NULL;
+    p->outcome = NULL;
+    p->succ_of = p->has_move = NULL;
 }
 
 static nb_status dag_prepare(nb_game *g, nb_solver *s, nb_err *err)
 {
-    (void)s;
-    return solve(dag_params(g), err);
+    nb_status st = solve(dag_params(g), s->limits.max_work, err);
+    if (st != NB_OK)
+        dag_release(g, s);
+    return st;
+}
+
+/* The value of a node as the solver counts values: finite, or NB_SG_LOOPY. */
+static uint64_t value_of(const nb_dag_params *p, uint64_t v)
+{
+    return p->sg[v] == NB_GAMMA_INFINITE ? NB_SG_LOOPY : p->sg[v];
 }
 
 static nb_status dag_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err *err)
 {
     (void)s, (void)err;
     for (size_t i = 0; i < g->len; i++)
-        sg[i] = dag_params(g)->sg[g->state[i]];
+        sg[i] = value_of(dag_params(g), g->state[i]);
     return NB_OK;
+}
+
+/* K of a token on an ∞ node: the finite values among its successors'. */
+static void dag_loopy_followers(const nb_game *g, size_t part, uint64_t **k, size_t *nk)
+{
+    uint64_t u = g->state[part];
+    need_successors(g, false, u);
+    const nb_dag_params *p = dag_params(g);
+    *k = nb_xmalloc((p->offsets[u + 1] - p->offsets[u] + 1) * sizeof **k);
+    *nk = 0;
+    for (uint32_t e = p->offsets[u]; e < p->offsets[u + 1]; e++)
+        if (p->sg[p->targets[e]] != NB_GAMMA_INFINITE)
+            (*k)[(*nk)++] = p->sg[p->targets[e]];
+    qsort(*k, *nk, sizeof **k, nb_cmp_u64);
+    size_t kept = 0;
+    for (size_t i = 0; i < *nk; i++)
+        if (!kept || (*k)[kept - 1] != (*k)[i])
+            (*k)[kept++] = (*k)[i];
+    *nk = kept;
+}
+
+/* One token's outcome and remoteness at every node, on first use. */
+static void need_retrograde(const nb_game *g)
+{
+    nb_dag_params *p = dag_params(g);
+    if (p->outcome)
+        return;
+    p->outcome = nb_xmalloc_large(p->nodes + 1);
+    p->remoteness = nb_xmalloc_large((p->nodes + 1) * sizeof *p->remoteness);
+    nb_retrograde(p->nodes, p->pred_off, p->pred, p->outcome, p->remoteness);
+}
+
+/* With at most one token that can move, the game is that token's: its remoteness is the
+ * retrograde analysis's (computed on first need). After a move (asked only then) the
+ * moved token is the only one that can. Not known for a draw. */
+static bool dag_remoteness(const nb_game *g, const nb_move *m, uint64_t *r)
+{
+    const nb_dag_params *p = dag_params(g);
+    uint64_t node = m ? m->w[2] : p->nodes;
+    for (size_t t = 0; t < g->len && !m; t++) {
+        if (!nb_bit_test(p->has_move, g->state[t]))
+            continue;
+        if (node != p->nodes)
+            return false; /* two tokens can move */
+        node = g->state[t];
+    }
+    *r = 0;
+    if (node == p->nodes)
+        return true;
+    need_retrograde(g);
+    *r = p->remoteness[node];
+    return p->outcome[node] != NB_DRAW;
+}
+
+/* Smith's counter function: a winning move of a graph with cycles makes progress by its
+ * token's counter after against before (nb_loopy.c: reversals lower it); from an ∞ node,
+ * whose moves alone win, by the counter after. */
+static bool dag_progress(const nb_game *g, const nb_move *m, int64_t *rank)
+{
+    const nb_dag_params *p = dag_params(g);
+    if (!p->loopy)
+        return false;
+    uint64_t from = m->w[1], to = m->w[2];
+    *rank = (int64_t)p->counter[to] -
+            (p->sg[from] == NB_GAMMA_INFINITE ? 0 : (int64_t)p->counter[from]);
+    return true;
 }
 
 static nb_status dag_options(const nb_game *g, nb_solver *s, size_t part, nb_option_fn fn,
@@ -332,7 +388,7 @@ static nb_status dag_options(const nb_game *g, nb_solver *s, size_t part, nb_opt
     const nb_dag_params *p = dag_params(g);
     for (uint32_t e = p->offsets[u]; e < p->offsets[u + 1]; e++) {
         uint64_t slide[3] = {part, u, p->targets[e]};
-        if (!fn(ctx, &(nb_move){.len = 3, .w = slide}, p->sg[p->targets[e]]))
+        if (!fn(ctx, &(nb_move){.len = 3, .w = slide}, value_of(p, p->targets[e])))
             break;
     }
     return NB_OK;
@@ -380,6 +436,9 @@ const nb_ruleset nb_dag = {
     .release = dag_release,
     .part_count = nb_heaps_part_count,
     .part_values = dag_values,
+    .loopy_followers = dag_loopy_followers,
+    .remoteness = dag_remoteness,
+    .progress = dag_progress,
     .moves_to = dag_moves_to,
     .options = dag_options,
     .each_move = dag_each_move,

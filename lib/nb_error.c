@@ -3,7 +3,6 @@
 
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 static void set(nb_err *err, nb_status status, int field, size_t i, size_t j, bool predicate,
@@ -46,7 +45,6 @@ void nb_err_blame(nb_err *err, int field, size_t i, size_t j)
 
 void nb_err_clear(nb_err *err)
 {
-    free(err->cycle);
     memset(err, 0, sizeof *err);
     err->field = NB_FIELD_NONE;
     err->component = NB_NO_INDEX;

@@ -10,7 +10,6 @@ typedef enum nb_status {
     NB_OK = 0,
     NB_EINVAL, /* the position breaks its game's rules (a field is wrong) */
     NB_ELIMIT, /* well-formed, but solving it would pass a limit the caller set */
-    NB_ECYCLE, /* a graph that must be acyclic has a cycle (nodes in nb_err.cycle) */
     NB_EUNDEFINED /* well-formed, but the question has no answer (misère cutting game) */
 } nb_status;
 
@@ -30,8 +29,7 @@ enum {
  * that field, then the element's own element: NB_NO_INDEX where there is none) and
  * `component` (the sum component the field belongs to, or NB_NO_INDEX). When `predicate`
  * is set, `msg` says something of the field ("exceeds 2^63-1") and a caller names the
- * field before it; otherwise msg is a whole sentence. `cycle` (NB_ECYCLE only) is heap
- * memory owned by the report: release it with nb_err_clear. */
+ * field before it; otherwise msg is a whole sentence. */
 typedef struct nb_err {
     nb_status status;
     int field;
@@ -39,8 +37,6 @@ typedef struct nb_err {
     size_t component;
     bool predicate;
     char msg[256];
-    size_t *cycle;
-    size_t cycle_len;
 } nb_err;
 
 /* Sets status and a printf-style sentence that blames no field; returns status. */

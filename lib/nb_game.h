@@ -72,6 +72,16 @@ struct nb_ruleset {
     nb_status (*analyse_normal)(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err);
     /* Whole analysis under misère play by a rule. NULL: exhaustive search. */
     nb_status (*analyse_misere)(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err);
+    /* Under normal play, the remoteness of the position (m NULL) or of the position after
+     * move m (asked only when the position's own is known), when the ruleset knows it:
+     * the moves to the end with best play, the winner hurrying (a dag with one token
+     * that can move). False: not known (a draw, or not computed). NULL: never known. */
+    bool (*remoteness)(const nb_game *g, const nb_move *m, uint64_t *r);
+    /* For a winning move m of a game that may cycle, how much it moves its part toward
+     * the end (lower is better: Smith's counter function); play picks the least, which
+     * makes a win certain. False: the part cannot cycle, any winning move makes progress.
+     * NULL: no part ever cycles. */
+    bool (*progress)(const nb_game *g, const nb_move *m, int64_t *rank);
     /* Why misère play is not defined for the position (a sentence, static), or NULL when
      * it is. NULL member: it always is. */
     const char *(*misere_undefined)(const nb_game *g);

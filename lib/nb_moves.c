@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "nb_search.h"
+#include "nb_smith.h"
 #include "nb_util.h"
 
 /* The list being made: moves and outcomes side by side. */
@@ -14,9 +15,10 @@ typedef struct lister {
     nb_move_outcome *out;
     size_t cap;
     /* normal play by the parts */
-    const uint64_t *sg;
-    uint64_t rest;      /* the XOR of the finite parts but the one being moved in */
-    size_t others_now;  /* other parts that win at once (the opponent may take one) */
+    nb_smith smith;      /* the parts' values, those that win at once counted as 0 */
+    size_t part;         /* the part being moved in */
+    size_t others_now;   /* other parts that win at once (the opponent may take one) */
+    bool remoteness;     /* the position's remoteness is known, so each move's is */
     /* otherwise, the position after each move judged whole */
     nb_solver *solver;
     const nb_game *game;
@@ -36,9 +38,9 @@ static bool add(lister *l, const nb_move *m, nb_move_outcome o)
     return true;
 }
 
-/* Normal play by the SG theorem: after a move that brings its part to v, the position is
- * worth rest ^ v; a move that wins at once wins, and one that leaves the opponent a part
- * that wins at once (this one, or another already) loses. */
+/* Normal play by the parts: a move that wins at once wins, one that leaves the opponent
+ * a part that wins at once (this one, or another already) loses; otherwise the position
+ * after it is judged by the SG theorem, or Smith's rule where a part is loopy. */
 static bool add_option(void *ctx, const nb_move *m, uint64_t v)
 {
     lister *l = ctx;
@@ -48,9 +50,10 @@ static bool add_option(void *ctx, const nb_move *m, uint64_t v)
     } else if (v == NB_SG_WIN_NOW || l->others_now) {
         o.outcome = NB_LOSE;
     } else {
-        o.has_sg = true;
-        o.sg = l->rest ^ v;
-        o.outcome = o.sg ? NB_LOSE : NB_WIN;
+        nb_verdict after = nb_smith_after(&l->smith, l->part, m, v, &o.has_sg, &o.sg);
+        o.outcome = after == NB_LOSE ? NB_WIN : after == NB_WIN ? NB_LOSE : NB_DRAW;
+        if (l->remoteness && after != NB_DRAW)
+            o.has_remoteness = l->game->rules->remoteness(l->game, m, &o.remoteness);
     }
     return add(l, m, o);
 }
@@ -97,17 +100,21 @@ static nb_status list_by_parts(nb_solver *s, const nb_game *g, const uint64_t *s
                                nb_err *err)
 {
     size_t n = g->rules->part_count(g), now = 0;
-    uint64_t x = 0;
+    uint64_t *counted = nb_xmalloc((n + 1) * sizeof *counted), r;
     for (size_t p = 0; p < n; p++) {
         now += sg[p] == NB_SG_WIN_NOW;
-        x ^= sg[p] == NB_SG_WIN_NOW ? 0 : sg[p];
+        counted[p] = sg[p] == NB_SG_WIN_NOW ? 0 : sg[p];
     }
+    nb_smith_init(&l->smith, g, counted);
+    l->remoteness = g->rules->remoteness && !now && g->rules->remoteness(g, NULL, &r);
     nb_status st = NB_OK;
     for (size_t p = 0; p < n && st == NB_OK && !l->moves->truncated; p++) {
-        l->rest = x ^ (sg[p] == NB_SG_WIN_NOW ? 0 : sg[p]);
+        l->part = p;
         l->others_now = now - (sg[p] == NB_SG_WIN_NOW);
         st = g->rules->options(g, s, p, add_option, l, err);
     }
+    nb_smith_free(&l->smith);
+    free(counted);
     if (st == NB_ELIMIT) {
         nb_err_clear(err);
         l->moves->truncated = true;
@@ -128,18 +135,14 @@ nb_status nb_moves(nb_solver *s, nb_game *g, nb_convention conv, size_t max_move
     if (st != NB_OK)
         return st;
     lister l = {.moves = moves, .solver = s, .game = g, .conv = conv, .err = err};
-    /* normal play by the parts' values, unless a part is loopy (then the search, with its
-     * draws) or a rule decides the game whole */
-    bool by_parts = conv == NB_NORMAL && !g->rules->analyse_normal, loopy = false;
+    /* normal play by the parts' values, unless a rule decides the game whole */
+    bool by_parts = conv == NB_NORMAL && !g->rules->analyse_normal;
     uint64_t *sg = NULL;
     if (by_parts) {
-        size_t n = g->rules->part_count(g);
-        sg = nb_xmalloc((n + 1) * sizeof *sg);
+        sg = nb_xmalloc((g->rules->part_count(g) + 1) * sizeof *sg);
         st = g->rules->part_values(g, s, sg, err);
-        for (size_t p = 0; p < n && st == NB_OK; p++)
-            loopy |= sg[p] == NB_SG_LOOPY;
     }
-    if (st == NB_OK && by_parts && !loopy) {
+    if (st == NB_OK && by_parts) {
         st = list_by_parts(s, g, sg, &l, err);
     } else if (st == NB_OK) {
         /* a rule judges each position after (Bouton's misère Nim, Nim_k), else the search */

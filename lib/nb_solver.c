@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "nb_search.h"
+#include "nb_smith.h"
 #include "nb_util.h"
 
 nb_limits nb_limits_default(void)
@@ -134,37 +135,60 @@ static nb_status scan_fresh(nb_solver *s, const nb_game *g, nb_movelist *out, nb
     return st;
 }
 
-/* A sum with loopy parts, by the generalized Sprague-Grundy theory (Smith 1966; Fraenkel
- * and Yesha, JCTA 43, 1986): a sum is lost iff every part is finite with XOR 0; when
- * exactly one part is infinite, ∞(K), and the XOR a of the others lies in K, it is won
- * by moving that part to a follower of value a (then every part is finite, XOR 0); in
- * every other case it is drawn. The moves that keep a draw are not listed here. */
+typedef struct draw_ctx {
+    const nb_smith *smith;
+    size_t part;
+    nb_movelist *drawing;
+    uint64_t work, max_work, loopy_cost; /* a loopy option costs a copy of the state */
+} draw_ctx;
+
+static bool keep_draw(void *ctx_, const nb_move *move, uint64_t value)
+{
+    draw_ctx *dc = ctx_;
+    bool has_sg;
+    uint64_t sg;
+    dc->work += value == NB_SG_LOOPY ? dc->loopy_cost : 1;
+    if (dc->work > dc->max_work)
+        return false;
+    if (value == NB_SG_WIN_NOW) /* the opponent would win at once */
+        return true;
+    if (nb_smith_after(dc->smith, dc->part, move, value, &has_sg, &sg) == NB_DRAW)
+        return nb_movelist_push(dc->drawing, move);
+    return true;
+}
+
+/* A sum with loopy parts, by Smith's rule (nb_smith.c): won when exactly one part is
+ * ∞(K) and the XOR a of the others lies in K, by moving that part to a follower of value
+ * a (every part is then finite, XOR 0; no other move leaves every part finite); else
+ * drawn, and the moves that keep the draw are those after which the rule says draw,
+ * listed while max_work allows. */
 static nb_status analyse_loopy(nb_solver *s, const nb_game *g, const uint64_t *sg,
                                nb_analysis *out, nb_err *err)
 {
-    size_t n = g->rules->part_count(g), loopy = 0, part = 0;
-    uint64_t others = 0;
-    for (size_t p = 0; p < n; p++) {
-        if (sg[p] == NB_SG_LOOPY)
-            loopy++, part = p;
-        else
-            others ^= sg[p];
-    }
+    nb_smith smith;
+    nb_smith_init(&smith, g, sg);
     out->has_sg = false;
-    out->verdict = NB_DRAW;
-    out->complete = false;
-    if (loopy != 1)
-        return NB_OK;
-    uint64_t *k;
-    size_t nk;
-    g->rules->loopy_followers(g, part, &k, &nk);
-    bool in_k = bsearch(&others, k, nk, sizeof *k, nb_cmp_u64) != NULL;
-    free(k);
-    if (!in_k)
-        return NB_OK;
-    out->verdict = NB_WIN;
+    out->verdict = nb_smith_verdict(&smith);
     out->complete = true;
-    return g->rules->moves_to(g, s, part, others, &out->moves, err);
+    nb_status st = NB_OK;
+    if (out->verdict == NB_WIN) {
+        st = g->rules->moves_to(g, s, smith.part[0], smith.x, &out->moves, err);
+    } else {
+        draw_ctx dc = {.smith = &smith, .drawing = &out->drawing,
+                       .max_work = s->limits.max_work, .loopy_cost = g->len + 1};
+        size_t n = g->rules->part_count(g);
+        for (dc.part = 0; dc.part < n && st == NB_OK && !out->drawing.truncated &&
+                          dc.work <= dc.max_work; dc.part++)
+            st = g->rules->options(g, s, dc.part, keep_draw, &dc, err);
+        if (st == NB_ELIMIT) {
+            nb_err_clear(err);
+            st = NB_OK;
+            out->complete = false;
+        }
+        out->complete &= dc.work <= dc.max_work;
+    }
+    nb_smith_free(&smith);
+    return st;
 }
 
 /* Normal play by the SG theorem: X is the XOR of the parts; the winning moves are the
@@ -185,6 +209,8 @@ static nb_status analyse_parts(nb_solver *s, const nb_game *g, nb_analysis *out,
     }
     if (st == NB_OK && g->rules->components)
         g->rules->components(g, sg, out);
+    if (st == NB_OK && g->rules->remoteness && !win_now)
+        out->has_remoteness = g->rules->remoteness(g, NULL, &out->remoteness);
     if (st == NB_OK && loopy && !win_now) {
         st = analyse_loopy(s, g, sg, out, err);
         free(sg);
@@ -211,6 +237,7 @@ typedef struct misere_ctx {
     nb_search *search;
     nb_movelist *winning, *drawing;
     best_move longest; /* the move after which the game lasts longest */
+    best_move fastest; /* the winning move after which it ends soonest */
 } misere_ctx;
 
 static bool collect_misere(void *ctx_, const nb_move *move, const uint64_t *after, size_t len)
@@ -218,17 +245,19 @@ static bool collect_misere(void *ctx_, const nb_move *move, const uint64_t *afte
     misere_ctx *mc = ctx_;
     size_t i = nb_search_find(mc->search, after, len);
     nb_verdict v = nb_search_outcome(mc->search, i);
-    if (v == NB_LOSE)
+    if (v == NB_LOSE) {
         nb_movelist_push(mc->winning, move);
-    else if (v == NB_DRAW)
+        offer(&mc->fastest, move, UINT64_MAX - nb_search_remoteness(mc->search, i));
+    } else if (v == NB_DRAW)
         nb_movelist_push(mc->drawing, move);
     else
         offer(&mc->longest, move, nb_search_remoteness(mc->search, i));
     return true;
 }
 
-/* Misère play by the ruleset's rule, else by exhaustive search, whose remoteness gives a
- * lost position its move to play (the one that makes the game last longest). */
+/* Misère play by the ruleset's rule, else by exhaustive search, whose remoteness gives the
+ * move to play: in a won position the one that wins soonest (a game that can cycle is
+ * then won for certain), in a lost one the one that makes the game last longest. */
 static nb_status analyse_misere(nb_solver *s, const nb_game *g, nb_analysis *out,
                                 nb_movelist *fallback, nb_err *err)
 {
@@ -249,13 +278,11 @@ static nb_status analyse_misere(nb_solver *s, const nb_game *g, nb_analysis *out
     out->remoteness = nb_search_remoteness(mc.search, 0);
     out->complete = true;
     nb_movelist_init(&mc.longest.kept, 1);
+    nb_movelist_init(&mc.fastest.kept, 1);
     g->rules->each_move(g, collect_misere, &mc);
     nb_search_free(mc.search);
     take_best(&mc.longest, out->verdict == NB_LOSE ? fallback : NULL);
-    if (out->verdict == NB_DRAW && fallback && mc.drawing->len) {
-        nb_move keep = nb_movelist_at(mc.drawing, 0);
-        nb_movelist_push(fallback, &keep);
-    }
+    take_best(&mc.fastest, out->verdict == NB_WIN ? fallback : NULL);
     return NB_OK;
 }
 
@@ -270,6 +297,32 @@ nb_status nb_misere_defined(const nb_game *g, nb_err *err)
     if (st != NB_OK)
         nb_err_blame(err, NB_FIELD_CONVENTION, NB_NO_INDEX, NB_NO_INDEX);
     return st;
+}
+
+/* The winning move to play under normal play, into `play`: where the remoteness is known
+ * the one that wins soonest, where a part may cycle the one of least progress (Smith's
+ * counter function: nb_loopy.c shows why that wins for certain); else none is chosen here
+ * and the first winning move is played. */
+static void choose_win(const nb_game *g, const nb_movelist *wins, nb_movelist *play)
+{
+    uint64_t r;
+    bool by_remoteness = g->rules->remoteness && g->rules->remoteness(g, NULL, &r);
+    if ((!by_remoteness && !g->rules->progress) || !wins->len)
+        return;
+    size_t best = 0;
+    int64_t best_rank = INT64_MAX;
+    for (size_t i = 0; i < wins->len; i++) {
+        nb_move m = nb_movelist_at(wins, i);
+        int64_t rank = 0;
+        if (by_remoteness)
+            rank = g->rules->remoteness(g, &m, &r) ? (int64_t)r : INT64_MAX;
+        else if (!g->rules->progress(g, &m, &rank))
+            rank = 0;
+        if (rank < best_rank)
+            best = i, best_rank = rank;
+    }
+    nb_move chosen = nb_movelist_at(wins, best);
+    nb_movelist_push(play, &chosen);
 }
 
 /* What nb_analyse and nb_play share: the game opened once, analysed, closed. */
@@ -293,6 +346,8 @@ static nb_status analyse(nb_solver *s, nb_game *g, nb_convention conv, size_t ma
     } else {
         st = analyse_parts(s, g, out, fallback, err);
     }
+    if (st == NB_OK && fallback && !fallback->len && conv == NB_NORMAL && out->verdict == NB_WIN)
+        choose_win(g, &out->moves, fallback);
     nb_game_close(s, g);
     if (out->verdict != NB_WIN)
         nb_movelist_free(&out->moves);
@@ -315,15 +370,18 @@ nb_status nb_play(nb_solver *s, nb_game *g, nb_convention conv, nb_play_result *
 {
     nb_analysis a;
     nb_movelist_init(&out->move, 1);
-    nb_status st = analyse(s, g, conv, 1, &a, &out->move, err);
+    /* every winning move, where one must be chosen among them */
+    size_t wanted = g->rules->remoteness || g->rules->progress ? NB_PLAY_WINS : 1;
+    nb_status st = analyse(s, g, conv, wanted, &a, &out->move, err);
     if (st != NB_OK) {
         nb_movelist_free(&out->move);
         return st;
     }
     out->verdict = a.verdict;
-    if (a.moves.len) {
-        nb_move best = nb_movelist_at(&a.moves, 0);
-        nb_movelist_push(&out->move, &best);
+    const nb_movelist *first = a.moves.len ? &a.moves : &a.drawing; /* a win, else a draw kept */
+    if (!out->move.len && first->len) {
+        nb_move m = nb_movelist_at(first, 0);
+        nb_movelist_push(&out->move, &m);
     }
     nb_analysis_free(&a);
     out->has_move = out->move.len > 0;

@@ -16,7 +16,8 @@ typedef struct nb_limits {
     uint64_t max_edges;      /* dag edges */
     uint64_t max_states;     /* positions one exhaustive search may visit */
     uint64_t max_prime_count; /* largest prime whose index among the primes is counted */
-    uint64_t max_work;       /* vertices and edges one exact re-solving of moves may visit */
+    uint64_t max_work;       /* steps one exact re-solving of moves, the labelling of a graph
+                                with cycles, or the listing of drawing moves may take */
 } nb_limits;
 
 /* The defaults: 10^6 parts, 1000 components, 2^26 table entries, sides of 1000,
@@ -34,10 +35,13 @@ struct nb_solver {
 nb_status nb_analyse(nb_solver *s, nb_game *g, nb_convention conv, size_t max_moves,
                      nb_analysis *out, nb_err *err);
 
-/* One move for the player to move: a winning move when there is one; else a legal move
- * chosen deterministically (the longest game where the search knows it, else the
- * largest SG left among the first NB_PLAY_SCAN moves in the ruleset's order). */
+/* One move for the player to move: a winning move when there is one (the soonest win where
+ * the remoteness is known, the one of least progress where a part may cycle, choosing
+ * among the first NB_PLAY_WINS winning moves); in a draw a move that keeps it; else a
+ * legal move chosen deterministically (the longest game where the search knows it, else
+ * the largest SG left among the first NB_PLAY_SCAN moves in the ruleset's order). */
 #define NB_PLAY_SCAN 65536
+#define NB_PLAY_WINS 65536
 typedef struct nb_play_result {
     nb_verdict verdict;
     bool has_move; /* false when the player to move has no legal move */

@@ -170,6 +170,15 @@ static void sum_loopy_followers(const nb_game *g, size_t part, uint64_t **k, siz
     view.rules->loopy_followers(&view, part - sum_params(g)->part_offsets[c], k, nk);
 }
 
+/* A move's progress is its component's (Smith's counter function of a graph's token). */
+static bool sum_progress(const nb_game *g, const nb_move *m, int64_t *rank)
+{
+    nb_game view = component(g, m->component);
+    nb_move inner = *m;
+    inner.component = 0;
+    return view.rules->progress && view.rules->progress(&view, &inner, rank);
+}
+
 static nb_status sum_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64_t target,
                               nb_movelist *out, nb_err *err)
 {
@@ -301,6 +310,7 @@ const nb_ruleset nb_sum = {
     .part_count = sum_part_count,
     .part_values = sum_values,
     .loopy_followers = sum_loopy_followers,
+    .progress = sum_progress,
     .moves_to = sum_moves_to,
     .options = sum_options,
     .each_move = sum_each_move,

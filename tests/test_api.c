@@ -121,13 +121,13 @@ static const struct { const char *body; int status; const char *pointer; } cases
     {"{\"type\":\"dag\",\"nodes\":2,\"edges\":[[0,-1]],\"tokens\":[]}", 400, "/edges/0/1"},
     {"{\"type\":\"dag\",\"nodes\":2,\"edges\":[[0,1.0]],\"tokens\":[]}", 400, "/edges/0"},
     {"{\"type\":\"dag\",\"nodes\":2,\"edges\":[],\"tokens\":[2]}", 400, "/tokens/0"},
-    {"{\"type\":\"dag\",\"nodes\":2,\"edges\":[[0,1],[1,0]],\"tokens\":[0]}", 422, "/edges"},
+    {"{\"type\":\"dag\",\"nodes\":2,\"edges\":[[0,1],[1,0]],\"tokens\":[0]}", 200, NULL}, /* a draw */
     {"{\"type\":\"dag\",\"nodes\":2,\"edges\":[]}", 400, "/tokens"},
     {"{\"type\":\"sum\",\"components\":{}}", 400, "/components"},
     {"{\"type\":\"sum\",\"components\":[7]}", 400, "/components/0"},
     {"{\"type\":\"sum\",\"components\":[{\"type\":\"nim\",\"heaps\":[1],\"x\":1}]}", 400, "/components/0/x"},
     {"{\"type\":\"sum\",\"components\":[{\"type\":\"subtraction\",\"heaps\":[1],\"set\":[0]}]}", 400, "/components/0/set/0"},
-    {"{\"type\":\"sum\",\"components\":[{\"type\":\"dag\",\"nodes\":1,\"edges\":[[0,0]],\"tokens\":[0]}]}", 422, "/components/0/edges"},
+    {"{\"type\":\"sum\",\"components\":[{\"type\":\"dag\",\"nodes\":1,\"edges\":[[0,0]],\"tokens\":[0]}]}", 200, NULL},
     {"{\"type\":\"cutting\",\"pieces\":[[2,2]],\"convention\":\"misere\"}", 422, "/convention"},
 };
 
@@ -218,7 +218,7 @@ START_TEST(batch_play_table_catalog)
     api_problem p = {0};
     api_buf text = {0};
     json_t *out, *body = json_loads("{\"positions\":[{\"type\":\"nim\",\"heaps\":[2]},{\"type\":\"x\"},"
-                                    "{\"type\":\"dag\",\"nodes\":2,\"edges\":[[0,1],[1,0]],\"tokens\":[0]},"
+                                    "{\"type\":\"cutting\",\"pieces\":[[2,2]],\"convention\":\"misere\"},"
                                     "{\"type\":\"bash\",\"heaps\":[4],\"k\":3}]}", 0, NULL);
     ck_assert_int_eq(api_batch(&ctx, body, 4, &text, &p), 200);
     out = parsed(&text);
@@ -226,13 +226,14 @@ START_TEST(batch_play_table_catalog)
     ck_assert_uint_eq(json_array_size(results), 4);
     ck_assert_str_eq(json_string_value(json_object_get(json_array_get(results, 0), "verdict")),
                      "win");
-    /* a decoding failure and a solving failure (the cycle) each leave only their problem */
+    /* a decoding failure and a solving failure (misère cutting) each leave only their problem */
     ck_assert_str_eq(json_string_value(json_object_get(json_array_get(results, 1), "pointer")),
                      "/positions/1/type");
-    json_t *cycle = json_array_get(results, 2);
-    ck_assert_int_eq(json_integer_value(json_object_get(cycle, "status")), 422);
-    ck_assert_str_eq(json_string_value(json_object_get(cycle, "pointer")), "/positions/2/edges");
-    ck_assert_ptr_null(json_object_get(cycle, "verdict"));
+    json_t *undefined = json_array_get(results, 2);
+    ck_assert_int_eq(json_integer_value(json_object_get(undefined, "status")), 422);
+    ck_assert_str_eq(json_string_value(json_object_get(undefined, "pointer")),
+                     "/positions/2/convention");
+    ck_assert_ptr_null(json_object_get(undefined, "verdict"));
     ck_assert_str_eq(json_string_value(json_object_get(json_array_get(results, 3), "verdict")),
                      "lose");
     json_decref(out);
