@@ -185,6 +185,57 @@ START_TEST(gamma_against_product_graph)
 }
 END_TEST
 
+/* The published sum table of generalized SG values (Smith 1966; as Fraenkel and Yesha
+ * state it): for a token on G of value x and one on H of value y, the sum has x XOR y
+ * when both are finite, ∞(A XOR y) when x = ∞(A) and y is finite, ∞(∅) when both are
+ * infinite. Checked on the product graph itself, built as one graph whose node (u, v)
+ * moves to (u', v) and (u, v'), and valued by nb_dag like any other. */
+START_TEST(sum_table)
+{
+    enum { N = 5 };
+    for (int round = 0; round < 500; round++) {
+        uint32_t ge[2 * 4 * N], he[2 * 4 * N], pe[2 * 2 * N * 4 * N];
+        size_t gn = 1 + rnd(N), hn = 1 + rnd(N);
+        size_t gm = random_graph(ge, gn, false), hm = random_graph(he, hn, false), pm = 0;
+        for (uint32_t u = 0; u < gn; u++)
+            for (uint32_t v = 0; v < hn; v++) {
+                for (size_t e = 0; e < gm; e++)
+                    if (ge[2 * e] == u)
+                        pe[2 * pm] = u * (uint32_t)hn + v,
+                        pe[2 * pm++ + 1] = ge[2 * e + 1] * (uint32_t)hn + v;
+                for (size_t e = 0; e < hm; e++)
+                    if (he[2 * e] == v)
+                        pe[2 * pm] = u * (uint32_t)hn + v,
+                        pe[2 * pm++ + 1] = u * (uint32_t)hn + he[2 * e + 1];
+            }
+        nb_dag_params g = {.nodes = gn, .nedges = gm, .edges = ge};
+        nb_dag_params h = {.nodes = hn, .nedges = hm, .edges = he};
+        nb_dag_params prod = {.nodes = gn * hn, .nedges = pm, .edges = pe};
+        uint32_t gx[N], hy[N], px[N * N], counter[N * N];
+        uint64_t gk[N], hk[N], pk[N * N];
+        values(&g, gx, counter, gk);
+        values(&h, hy, counter, hk);
+        values(&prod, px, counter, pk);
+        for (size_t u = 0; u < gn; u++)
+            for (size_t v = 0; v < hn; v++) {
+                uint32_t x = gx[u], y = hy[v], got = px[u * hn + v];
+                bool xf = x != NB_GAMMA_INFINITE, yf = y != NB_GAMMA_INFINITE;
+                if (xf && yf) {
+                    ck_assert_msg(got == (x ^ y), "round %d: %u + %u gave %u", round, x, y, got);
+                    continue;
+                }
+                ck_assert_msg(got == NB_GAMMA_INFINITE, "round %d: an infinite sum is %u", round, got);
+                uint64_t want = 0, a = xf ? hk[v] : gk[u]; /* K of the infinite one */
+                uint32_t other = xf ? x : y;
+                for (uint32_t j = 0; j < 64 && xf != yf; j++)
+                    if (a >> j & 1)
+                        want |= 1ULL << (j ^ other);
+                ck_assert_msg(pk[u * hn + v] == want, "round %d: K of the sum", round);
+            }
+    }
+}
+END_TEST
+
 /* The move nb_play makes, applied to tokens; false when it has none. */
 static bool computer_moves(nb_dag_params *p, uint64_t *tokens, size_t k)
 {
@@ -369,6 +420,7 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, gamma_by_hand);
     tcase_add_test(tc, gamma_against_product_graph);
+    tcase_add_test(tc, sum_table);
     tcase_add_test(tc, play_wins_loopy_games);
     tcase_add_test(tc, long_cycle);
     tcase_add_test(tc, work_limit);

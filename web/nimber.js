@@ -334,7 +334,8 @@ function renderAnalysis() {
   if (a.remoteness !== undefined) row("Remoteness", plural(a.remoteness, "move"), "remoteness");
   if (a.components && a.components.length > 1) {
     const parts = a.components.slice(0, 40).map((c) =>
-      c.sg !== undefined && c.sg !== null ? String(c.sg) : c.loopy ? `∞(${c.loopy.join(",")})` : "–");
+      c.sg !== undefined && c.sg !== null ? String(c.sg)
+        : c.loopy ? (c.loopy.length ? `∞(${c.loopy.join(",")})` : "∞") : "–");
     row("Components", parts.join(" ⊕ ") + (a.components.length > 40 ? " ⊕ …" : ""), "components");
   }
   if (a.fallen && a.fallen.length) row("Fallen at the start", `edges ${a.fallen.join(", ")}`, "fallen");
