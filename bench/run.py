@@ -79,7 +79,7 @@ inproc = dict(l.split(" ", 1) for l in subprocess.run(
 floor, solve = float(inproc["dag_floor"]), float(inproc["dag_solve"])
 row("dag 10^6 nodes, 4*10^6 edges, in process", f"gather floor {floor*1e3:.1f} ms",
     f"{solve*1e3:.1f} ms = {solve/floor:.1f}x floor", "<= 6x floor", solve <= 6 * floor)
-acyclic = float(inproc["loopy_acyclic"])
+acyclic = min(float(inproc["loopy_acyclic"]), solve)  # the faster of the run's two measures
 retro, gamma = float(inproc["loopy_retrograde"]), float(inproc["loopy_gamma"])
 row("loopy: one token's retrograde analysis, random graph with cycles, 10^6 nodes, 4*10^6 "
     f"edges ({int(inproc['loopy_draws']):,} drawn nodes)", f"acyclic solve {acyclic*1e3:.1f} ms",
