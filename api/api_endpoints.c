@@ -273,6 +273,11 @@ int api_table(const api_context *ctx, json_t *body, size_t max_moves, api_buf *o
     api_game g;
     if (api_game_decode(body, "", true, true, ctx->limits, &g, p))
         return p->status;
+    if (g.conv == NB_MISERE) {
+        api_game_free(&g);
+        return api_fail(p, 400, "/convention", "a table holds normal-play SG values; misère "
+                        "play has no such values (ask /v1/analyze for a misère position)");
+    }
     json_t *table = NULL;
     int status = g.type->table(ctx->solver, &g, body, ctx->limits, &table, p) ? p->status : 200;
     if (status == 200)
@@ -290,6 +295,7 @@ static json_int_t limit_value(const api_limits *lim, const char *name)
         {"max_table", l->max_table}, {"max_side", l->max_side}, {"max_nodes", l->max_nodes},
         {"max_edges", l->max_edges}, {"max_states", l->max_states},
         {"max_prime_count", l->max_prime_count}, {"max_work", l->max_work},
+        {"max_table_page", lim->max_table_page},
     };
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (!strcmp(all[i].name, name))

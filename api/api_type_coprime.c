@@ -28,14 +28,14 @@ static void coprime_write(api_move_writer *w, const nb_move *m, const uint64_t *
 static int coprime_table(nb_solver *s, const api_game *g, json_t *req, const api_limits *lim,
                          json_t **out, api_problem *p)
 {
-    uint64_t up_to;
-    if (api_get_up_to(req, lim, &up_to, p))
+    uint64_t from, up_to;
+    if (api_get_range(req, lim, &from, &up_to, p))
         return p->status;
     nb_sequence seq;
     nb_err err = {0};
     if (nb_coprime_sequence(s, up_to, &seq, &err) != NB_OK)
         return api_game_fail(p, g, "", &err);
-    *out = api_sequence_json("coprime", &seq);
+    *out = api_sequence_json("coprime", &seq, from);
     free(seq.values);
     return 0;
 }
@@ -52,8 +52,8 @@ const api_type api_type_coprime = {
     .rules = &nb_coprime,
     .fields = (const char *const[]){"heaps", NULL},
     .position = "{\"heaps\":[]}",
-    .limits = (const char *const[]){"max_parts", "max_table", "max_prime_count", "max_states",
-                                    NULL},
+    .limits = (const char *const[]){"max_parts", "max_table", "max_table_page",
+                                    "max_prime_count", "max_states", NULL},
     .misere = true,
     .moves_complete = false,
     .moves_carry_position = true,

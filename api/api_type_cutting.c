@@ -82,6 +82,9 @@ static void pieces_state(api_move_writer *w, const uint64_t *state, size_t len, 
 static int cutting_table(nb_solver *s, const api_game *g, json_t *req, const api_limits *lim,
                          json_t **out, api_problem *p)
 {
+    if (json_object_get(req, "from"))
+        return api_fail(p, 400, "/from", "the cutting table runs from 1x1 to up_to [W,H]: it "
+                        "takes no from");
     json_t *up_to = api_require(req, "", "up_to", p);
     if (!up_to)
         return p->status;

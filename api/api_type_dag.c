@@ -49,7 +49,15 @@ static void dag_write(api_move_writer *w, const nb_move *m, const uint64_t *afte
 static int dag_table(nb_solver *s, const api_game *g, json_t *req, const api_limits *lim,
                      json_t **out, api_problem *p)
 {
-    (void)req, (void)lim;
+    (void)lim;
+    static const char *const ranges[] = {"up_to", "from"};
+    for (size_t i = 0; i < 2; i++)
+        if (json_object_get(req, ranges[i])) {
+            char ptr[API_PATH_BYTES];
+            api_path(ptr, sizeof ptr, "", ranges[i]);
+            return api_fail(p, 400, ptr, "the dag table holds every node's value: it takes no "
+                            "%s", ranges[i]);
+        }
     nb_game game = g->game;
     nb_err err = {0};
     if (nb_game_open(s, &game, &err) != NB_OK)

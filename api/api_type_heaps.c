@@ -100,14 +100,16 @@ static void moore_write(api_move_writer *w, const nb_move *m, const uint64_t *af
 static int closed_table(const api_game *g, json_t *req, const api_limits *lim, json_t **out,
                         api_problem *p, uint64_t modulus)
 {
-    uint64_t up_to;
-    if (api_get_up_to(req, lim, &up_to, p))
+    uint64_t from, up_to;
+    if (api_get_range(req, lim, &from, &up_to, p))
         return p->status;
-    nb_sequence seq = {.count = up_to + 1, .has_period = modulus != 0, .period = modulus};
+    nb_sequence seq = {.count = up_to - from + 1, .has_period = modulus != 0, .period = modulus};
     seq.values = nb_xmalloc(seq.count * sizeof *seq.values);
-    for (uint64_t n = 0; n <= up_to; n++)
-        seq.values[n] = modulus ? n % modulus : n;
-    *out = api_sequence_json(g->type->name, &seq);
+    for (uint64_t i = 0; i < seq.count; i++) /* the page alone: heaps from..up_to */
+        seq.values[i] = modulus ? (from + i) % modulus : from + i;
+    *out = api_sequence_json(g->type->name, &seq, 0);
+    if (from)
+        json_object_set_new(*out, "from", json_integer((json_int_t)from));
     free(seq.values);
     return 0;
 }
@@ -130,14 +132,14 @@ static int bash_table(nb_solver *s, const api_game *g, json_t *req, const api_li
 static int subtraction_table(nb_solver *s, const api_game *g, json_t *req,
                              const api_limits *lim, json_t **out, api_problem *p)
 {
-    uint64_t up_to;
-    if (api_get_up_to(req, lim, &up_to, p))
+    uint64_t from, up_to;
+    if (api_get_range(req, lim, &from, &up_to, p))
         return p->status;
     nb_sequence seq;
     nb_err err = {0};
     if (nb_subtraction_sequence(s, g->game.params, up_to, &seq, &err) != NB_OK)
         return api_game_fail(p, g, "", &err);
-    *out = api_sequence_json("subtraction", &seq);
+    *out = api_sequence_json("subtraction", &seq, from);
     free(seq.values);
     return 0;
 }
@@ -176,14 +178,16 @@ static json_t *moore_sample(api_rng *r, bool small)
 }
 
 static const char *const heap_limits[] = {"max_parts", "max_states", NULL};
-static const char *const sub_limits[] = {"max_parts", "max_table", "max_states", NULL};
+/* a table's up_to is below max_table, an answer holds at most max_table_page values */
+static const char *const table_limits[] = {"max_parts", "max_table", "max_table_page",
+                                           "max_states", NULL};
 
 const api_type api_type_nim = {
     .name = "nim",
     .rules = &nb_nim,
     .fields = (const char *const[]){"heaps", NULL},
     .position = "{\"heaps\":[]}",
-    .limits = heap_limits,
+    .limits = table_limits,
     .misere = true,
     .moves_complete = true,
     .moves_carry_position = true,
@@ -202,7 +206,7 @@ const api_type api_type_bash = {
     .rules = &nb_bash,
     .fields = (const char *const[]){"heaps", "k", NULL},
     .position = "{\"heaps\":[]}",
-    .limits = heap_limits,
+    .limits = table_limits,
     .misere = true,
     .moves_complete = true,
     .moves_carry_position = true,
@@ -222,7 +226,7 @@ const api_type api_type_subtraction = {
     .rules = &nb_subtraction,
     .fields = (const char *const[]){"heaps", "set", NULL},
     .position = "{\"heaps\":[]}",
-    .limits = sub_limits,
+    .limits = table_limits,
     .misere = true,
     .moves_complete = true,
     .moves_carry_position = true,

@@ -40,7 +40,8 @@ void api_type_list(char *out, size_t size, bool tables_only)
                                  picked[i]->name);
 }
 
-/* Keys the object may hold: type, convention (top level), the type's fields, up_to. */
+/* Keys the object may hold: type, convention (top level), the type's fields, and for a
+ * table up_to and from (a table that takes neither refuses them itself). */
 static int check_keys(json_t *obj, const char *base, const api_type *t, bool top,
                       bool for_table, api_problem *p)
 {
@@ -48,8 +49,10 @@ static int check_keys(json_t *obj, const char *base, const api_type *t, bool top
     size_t n = 0;
     allowed[n++] = "type";
     allowed[n++] = "convention";
-    if (for_table)
+    if (for_table) {
         allowed[n++] = "up_to";
+        allowed[n++] = "from";
+    }
     for (const char *const *f = t->fields; *f && n < 23; f++)
         allowed[n++] = *f;
     allowed[n] = NULL;
@@ -197,26 +200,40 @@ json_t *api_sample_ints(api_rng *rng, size_t max_len, uint64_t max_value)
     return a;
 }
 
-json_t *api_sequence_json(const char *type, const nb_sequence *seq)
+json_t *api_sequence_json(const char *type, const nb_sequence *seq, uint64_t from)
 {
     json_t *values = json_array();
-    for (size_t n = 0; n < seq->count; n++)
+    for (size_t n = from; n < seq->count; n++)
         json_array_append_new(values, json_integer((json_int_t)seq->values[n]));
-    return json_pack("{s:s, s:o, s:o, s:o}", "type", type, "values", values, "period",
-                     seq->has_period ? json_integer((json_int_t)seq->period) : json_null(),
-                     "preperiod",
-                     seq->has_period ? json_integer((json_int_t)seq->preperiod) : json_null());
+    json_t *table = json_pack(
+        "{s:s, s:o, s:o, s:o}", "type", type, "values", values, "period",
+        seq->has_period ? json_integer((json_int_t)seq->period) : json_null(), "preperiod",
+        seq->has_period ? json_integer((json_int_t)seq->preperiod) : json_null());
+    if (from)
+        json_object_set_new(table, "from", json_integer((json_int_t)from));
+    return table;
 }
 
-int api_get_up_to(json_t *req, const api_limits *lim, uint64_t *out, api_problem *p)
+int api_get_range(json_t *req, const api_limits *lim, uint64_t *from, uint64_t *up_to,
+                  api_problem *p)
 {
-    uint64_t limit = lim->max_up_to < lim->lib.max_table ? lim->max_up_to : lim->lib.max_table;
-    int64_t x = 0;
-    if (api_member_int(req, "", "up_to", 0, INT64_MAX, &x, p))
+    int64_t last = 0, first = 0;
+    if (api_member_int(req, "", "up_to", 0, INT64_MAX, &last, p))
         return p->status;
-    if ((uint64_t)x >= limit)
-        return api_fail(p, 422, "/up_to", "up_to %lld is over the limit max_table=%llu",
-                        (long long)x, (unsigned long long)limit - 1);
-    *out = (uint64_t)x;
+    if ((uint64_t)last >= lim->lib.max_table)
+        return api_fail(p, 422, "/up_to", "up_to %lld is over the limit max_table=%llu (the "
+                        "values of a table are those of heaps below it)", (long long)last,
+                        (unsigned long long)lim->lib.max_table);
+    if (json_object_get(req, "from") &&
+        api_member_int(req, "", "from", 0, last, &first, p))
+        return p->status;
+    uint64_t count = (uint64_t)(last - first) + 1;
+    if (count > lim->max_table_page)
+        return api_fail(p, 422, "/up_to", "from %lld to up_to %lld is %llu values, over the limit "
+                        "max_table_page=%zu; ask for the table a page at a time with from",
+                        (long long)first, (long long)last, (unsigned long long)count,
+                        lim->max_table_page);
+    *from = (uint64_t)first;
+    *up_to = (uint64_t)last;
     return 0;
 }

@@ -29,7 +29,7 @@ struct api_game {
 typedef struct api_limits {
     nb_limits lib;
     size_t max_batch;   /* positions in one batch */
-    size_t max_up_to;   /* entries of a table answer (also bounded by lib.max_table) */
+    size_t max_table_page;   /* values of one table answer (page with from and up_to) */
     size_t max_answer;  /* bytes of positions one answer may copy (moves x position size) */
 } api_limits;
 
@@ -102,10 +102,13 @@ int api_game_fail(api_problem *p, const api_game *g, const char *base, nb_err *e
 /* A JSON array of 0..max_len random integers in 0..max_value, for samplers. */
 json_t *api_sample_ints(api_rng *rng, size_t max_len, uint64_t max_value);
 
-/* {"type":..., "values":[...], "period":p|null, "preperiod":q|null} from a sequence. */
-json_t *api_sequence_json(const char *type, const nb_sequence *seq);
+/* {"type":..., "values":[...], "period":p|null, "preperiod":q|null} from a sequence,
+ * its values from `from` on (then also "from": from, when not 0). */
+json_t *api_sequence_json(const char *type, const nb_sequence *seq, uint64_t from);
 
-/* "up_to" of a table request: an integer in 0..limit-1 where limit is the smaller of
- * max_up_to and max_table (422 naming it past that). */
-int api_get_up_to(json_t *req, const api_limits *lim, uint64_t *out, api_problem *p);
+/* The range of a table request: "up_to", an integer below max_table (422 naming it
+ * past that), and "from" (default 0, at most up_to), at most max_table_page values
+ * (422 naming it: the client pages through a larger table). */
+int api_get_range(json_t *req, const api_limits *lim, uint64_t *from, uint64_t *up_to,
+                  api_problem *p);
 #endif

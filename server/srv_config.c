@@ -32,7 +32,8 @@ static const setting settings[] = {
     {"conn-memory-kb", "NIMBER_CONN_MEMORY_KB", T_ULONG, AT(conn_memory_kb), 0, 8, 1 << 20, "libmicrohttpd memory per connection in KiB"},
     {"max-parts", "NIMBER_MAX_PARTS", T_U64, LIM(max_parts), 0, 1, 1e9, "heaps, stairs, coins, pieces or tokens per game"},
     {"max-components", "NIMBER_MAX_COMPONENTS", T_U64, LIM(max_components), 0, 1, 1e6, "components per sum"},
-    {"max-table", "NIMBER_MAX_TABLE", T_U64, LIM(max_table), 0, 16, 1ULL << 34, "entries of one SG table (subtraction values; table up_to)"},
+    {"max-table", "NIMBER_MAX_TABLE", T_U64, LIM(max_table), 0, 16, 1ULL << 34, "entries of one SG table (subtraction and coprime values; a table's up_to is below it)"},
+    {"max-table-page", "NIMBER_MAX_TABLE_PAGE", T_SIZE, AT(limits.max_table_page), 0, 1, 1e8, "values in one /v1/table answer (page through a larger table with from)"},
     {"max-side", "NIMBER_MAX_SIDE", T_U64, LIM(max_side), 0, 2, 20000, "side of a cutting piece"},
     {"max-nodes", "NIMBER_MAX_NODES", T_U64, LIM(max_nodes), 0, 1, 4e9, "dag nodes"},
     {"max-edges", "NIMBER_MAX_EDGES", T_U64, LIM(max_edges), 0, 1, 4e9, "dag edges"},
@@ -69,7 +70,7 @@ static void defaults(srv_config *cfg)
     cfg->log = true;
     cfg->limits.lib = nb_limits_default();
     cfg->limits.max_batch = 1000;
-    cfg->limits.max_up_to = 1000000;
+    cfg->limits.max_table_page = 1000000;
     cfg->max_answer_mb = 256;
 }
 
@@ -156,7 +157,5 @@ int srv_config_load(int argc, char **argv, srv_config *cfg, FILE *out, FILE *err
             return -1;
     }
     cfg->limits.max_answer = (size_t)cfg->max_answer_mb << 20;
-    if (cfg->limits.max_up_to > cfg->limits.lib.max_table)
-        cfg->limits.max_up_to = cfg->limits.lib.max_table;
     return 0;
 }

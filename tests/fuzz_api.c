@@ -18,7 +18,7 @@ static api_context ctx;
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
-    limits = (api_limits){.lib = nb_limits_default(), .max_batch = 8, .max_up_to = 5000,
+    limits = (api_limits){.lib = nb_limits_default(), .max_batch = 8, .max_table_page = 5000,
                           .max_answer = 1 << 20};
     limits.lib.max_parts = 64;
     limits.lib.max_components = 8;

@@ -23,7 +23,7 @@ static void setup(void)
 {
     solver.cache = nb_cache_new(16u << 20);
     solver.limits = nb_limits_default();
-    limits = (api_limits){.lib = nb_limits_default(), .max_batch = 4, .max_up_to = 1000,
+    limits = (api_limits){.lib = nb_limits_default(), .max_batch = 4, .max_table_page = 1000,
                           .max_answer = 1 << 20};
     limits.lib.max_parts = 8;
     solver.limits = limits.lib;

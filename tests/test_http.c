@@ -480,6 +480,44 @@ START_TEST(table_endpoint)
                    422, "/up_to", "max_table");
     expect_problem("/v1/table", "{\"type\":\"cutting\",\"up_to\":[5,5000]}", 422, "/up_to/1", "max_side");
     expect_problem("/v1/table", "{\"type\":\"subtraction\",\"set\":[1]}", 400, "/up_to", "missing");
+    /* a table holds normal-play values: misère is refused, not answered as normal */
+    expect_problem("/v1/table", "{\"type\":\"subtraction\",\"set\":[1,3,4],\"convention\":"
+                   "\"misere\",\"up_to\":10}", 400, "/convention", "normal-play");
+    /* one bound for up_to, the catalog's max_table, and pages of at most max_table_page */
+    http_response games = http_do(nimberd.port, "GET", "/v1/games", NULL, NULL, 0);
+    json_t *lims = NULL;
+    for (size_t i = 0; i < json_array_size(json_object_get(games.json, "types")); i++) {
+        json_t *t = json_array_get(json_object_get(games.json, "types"), i);
+        if (!strcmp(json_string_value(json_object_get(t, "type")), "nim"))
+            lims = json_object_get(t, "limits");
+    }
+    json_int_t table = json_integer_value(json_object_get(lims, "max_table"));
+    json_int_t page = json_integer_value(json_object_get(lims, "max_table_page"));
+    ck_assert(table > page && page > 0);
+    char body[160], named[64];
+    snprintf(body, sizeof body, "{\"type\":\"nim\",\"up_to\":%lld}", (long long)table);
+    snprintf(named, sizeof named, "max_table=%lld", (long long)table);
+    expect_problem("/v1/table", body, 422, "/up_to", named);
+    snprintf(body, sizeof body, "{\"type\":\"nim\",\"up_to\":%lld}", (long long)page);
+    snprintf(named, sizeof named, "max_table_page=%lld", (long long)page);
+    expect_problem("/v1/table", body, 422, "/up_to", named);
+    snprintf(body, sizeof body, "{\"type\":\"nim\",\"from\":%lld,\"up_to\":%lld}",
+             (long long)table - 3, (long long)table - 1);
+    r = expect("/v1/table", body, 200); /* the last page of the table */
+    ck_assert(equal_owned(json_object_get(r.json, "values"),
+                          json_pack("[I,I,I]", table - 3, table - 2, table - 1)));
+    ck_assert_int_eq(json_integer_value(json_object_get(r.json, "from")), table - 3);
+    http_free(&r);
+    http_free(&games);
+    r = expect("/v1/table", "{\"type\":\"subtraction\",\"set\":[1,3,4],\"from\":5,\"up_to\":9}", 200);
+    ck_assert(equal_owned(json_object_get(r.json, "values"), json_pack("[i,i,i,i,i]", 3, 2, 0, 1, 0)));
+    http_free(&r);
+    expect_problem("/v1/table", "{\"type\":\"nim\",\"from\":5,\"up_to\":4}", 400, "/from", NULL);
+    /* a field a table does not take is refused, not ignored */
+    expect_problem("/v1/table", "{\"type\":\"dag\",\"nodes\":1,\"edges\":[],\"up_to\":3}", 400,
+                   "/up_to", "takes no up_to");
+    expect_problem("/v1/table", "{\"type\":\"cutting\",\"from\":2,\"up_to\":[3,3]}", 400,
+                   "/from", "takes no from");
 }
 END_TEST
 
@@ -1030,7 +1068,7 @@ START_TEST(help_lists_every_flag)
     text[n] = '\0';
     ck_assert_int_eq(pclose(f), 0);
     const char *flags[] = {"--port", "NIMBER_PORT", "--threads", "--workers", "--queue", "--cache-mb",
-                           "--max-body-mb", "--max-parts", "--max-nodes", "--max-edges", "--max-table",
+                           "--max-body-mb", "--max-parts", "--max-nodes", "--max-edges", "--max-table", "--max-table-page",
                            "--max-states", "--cors-origin", "--healthcheck", "--conn-timeout",
                            "--max-connections", "--conn-memory-kb"};
     for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)

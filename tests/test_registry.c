@@ -20,7 +20,7 @@ static void setup(void)
 {
     solver.cache = nb_cache_new(64u << 20);
     solver.limits = nb_limits_default();
-    limits = (api_limits){.lib = solver.limits, .max_batch = 1, .max_up_to = 1000,
+    limits = (api_limits){.lib = solver.limits, .max_batch = 1, .max_table_page = 1000,
                           .max_answer = 1 << 20};
 }
 
