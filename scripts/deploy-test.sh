@@ -53,13 +53,18 @@ def one(i):
     rng = random.Random(i)
     heaps = [rng.randrange(1 << 40) for _ in range(rng.randrange(1, 9))]
     body = json.dumps({"type": "nim", "heaps": heaps}).encode()
+    headers = {"Content-Type": "application/json"}
+    if i % 2:  # a client's request id comes back through nginx; else nginx makes one
+        headers["X-Request-ID"] = f"client-{i}"
     req = urllib.request.Request(f"http://127.0.0.1:{port}/v1/analyze", data=body,
-                                 headers={"Content-Type": "application/json"})
+                                 headers=headers)
     try:
         with urllib.request.urlopen(req, timeout=30) as r:
             a = json.load(r)
+            rid = r.headers["X-Request-ID"]
         ok = a["sg"] == functools.reduce(lambda x, y: x ^ y, heaps) and \
-             a["verdict"] == ("win" if a["sg"] else "lose")
+             a["verdict"] == ("win" if a["sg"] else "lose") and \
+             (rid == f"client-{i}" if i % 2 else bool(rid) and not rid.startswith("client"))
     except Exception as e:
         ok = False
         print("FAIL", i, e)

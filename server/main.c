@@ -6,6 +6,7 @@
 
 #include "srv_config.h"
 #include "srv_http.h"
+#include "srv_log.h"
 #include "srv_probe.h"
 
 int main(int argc, char **argv)
@@ -28,20 +29,21 @@ int main(int argc, char **argv)
     char err[256];
     srv_server *server = srv_server_start(&cfg, err, sizeof err);
     if (!server) {
-        fprintf(stderr, "nimberd: %s\n", err);
+        srv_log_event(stderr, cfg.log, "failed", "%s", err);
         return 1;
     }
-    printf("nimberd listening on http://%s:%u\n", cfg.bind, srv_server_port(server));
-    fflush(stdout);
+    srv_log_event(stdout, cfg.log, "listening", "listening on http://%s:%u", cfg.bind,
+                  srv_server_port(server));
 
     int sig;
     sigwait(&stop, &sig);
-    fprintf(stderr, "nimberd: %s: draining\n", sig == SIGTERM ? "SIGTERM" : "SIGINT");
+    srv_log_event(stderr, cfg.log, "draining", "%s: draining",
+                  sig == SIGTERM ? "SIGTERM" : "SIGINT");
     srv_server_drain(server);
     struct timespec drain = {(time_t)cfg.drain_seconds,
                              (long)((cfg.drain_seconds - (double)(time_t)cfg.drain_seconds) * 1e9)};
     nanosleep(&drain, NULL);
     srv_server_stop(server, cfg.shutdown_timeout);
-    fprintf(stderr, "nimberd: stopped\n");
+    srv_log_event(stderr, cfg.log, "stopped", "stopped");
     return 0;
 }

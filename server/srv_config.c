@@ -45,7 +45,7 @@ static const setting settings[] = {
     {"drain-seconds", "NIMBER_DRAIN_SECONDS", T_DOUBLE, AT(drain_seconds), 0, 0, 3600, "after SIGTERM, seconds readyz answers 503 before the listener closes"},
     {"shutdown-timeout", "NIMBER_SHUTDOWN_TIMEOUT", T_DOUBLE, AT(shutdown_timeout), 0, 0, 3600, "seconds in-flight requests may take to finish"},
     {"cors-origin", "NIMBER_CORS_ORIGIN", T_STRING, AT(cors_origin), 256, 0, 0, "Access-Control-Allow-Origin value"},
-    {"log", "NIMBER_LOG", T_BOOL, AT(log), 0, 0, 1, "one log line per request on stderr (1 or 0)"},
+    {"log", "NIMBER_LOG", T_BOOL, AT(log), 0, 0, 1, "1: JSON lines only, one per request on stderr and one per event (listening, draining, stopped); 0: no request log, plain event lines"},
     {"reuse-port", "NIMBER_REUSE_PORT", T_BOOL, AT(reuse_port), 0, 0, 1, "share the port with other processes (SO_REUSEPORT; 1 or 0): without it a busy port is an error"},
     {"healthcheck", "NIMBER_HEALTHCHECK", T_STRING, AT(healthcheck), 256, 0, 0, "probe http://HOST:PORT/PATH, exit 0 on 200, 1 otherwise"},
 };

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""log_check.py - holds nimberd's request log (--log 1) to one JSON object per line, whatever
-bytes the client put in the method or the path: starts its own nimberd, sends requests as
-raw bytes, stops it with SIGTERM and reads its stderr. Usage: log_check.py NIMBERD"""
+"""log_check.py - holds nimberd's log (--log 1) to one JSON object per line on stdout and
+stderr alike: a line per request, whatever bytes the client put in the method or the path,
+and the daemon's events (listening, draining, stopped). Starts its own nimberd, sends
+requests as raw bytes, stops it with SIGTERM and reads its output. Usage: log_check.py
+NIMBERD"""
 import json
 import signal
 import socket
@@ -14,7 +16,8 @@ signal.alarm(60)  # a hung daemon fails the check instead of stalling the suite
 binary = sys.argv[1]
 daemon = subprocess.Popen([binary, "--port", "0", "--bind", "127.0.0.1", "--log", "1"],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-port = int(daemon.stdout.readline().decode().rsplit(":", 1)[1])  # its "listening" line
+listening = json.loads(daemon.stdout.readline())  # its first line: it listens
+port = int(listening["detail"].rsplit(":", 1)[1])
 
 BODY = b'{"type":"nim","heaps":[1,2]}'
 # (raw request line and headers, body, the status and method the log must show, and the
@@ -38,9 +41,15 @@ for head, body, status, *_ in requests:
             answer += chunk
     check(answer.startswith(b"HTTP/1.1 %d " % status), f"{head!r} answered {answer[:40]!r}")
 daemon.send_signal(signal.SIGTERM)
-_, rest = daemon.communicate(timeout=30)  # the log is on stderr
+out, rest = daemon.communicate(timeout=30)  # the request log is on stderr
 check(daemon.returncode == 0, f"nimberd exited with {daemon.returncode} after SIGTERM")
-lines = [line for line in rest.split(b"\n") if line.startswith(b"{")]
+check(listening.get("event") == "listening", f"the first line is {listening}")
+all_lines = [line for line in (out + rest).split(b"\n") if line]
+check(all(line.startswith(b"{") and line.endswith(b"}") for line in all_lines),
+      f"lines that are not JSON objects: {[l for l in all_lines if not l.startswith(b'{')]}")
+events = [json.loads(line).get("event") for line in all_lines if b'"event"' in line]
+check(events == ["draining", "stopped"], f"the events after listening: {events}")
+lines = [line for line in rest.split(b"\n") if line.startswith(b"{") and b'"event"' not in line]
 check(len(lines) == len(requests), f"{len(lines)} log lines for {len(requests)} requests")
 for line, (_, _, status, method, request_id) in zip(lines, requests):
     try:
