@@ -45,7 +45,7 @@ static void put_moves(const api_game *g, const char *name, const nb_movelist *mo
         nb_move m = nb_movelist_at(moves, i);
         if (i)
             api_put_lit(b, ",");
-        api_put_move(&w, &m, g->type->moves_carry_position, b);
+        api_put_move(&w, &m, true, b);
     }
     api_move_writer_free(&w);
     api_put_lit(b, "],\"");

@@ -81,7 +81,6 @@ const api_type api_type_coins = {
     .limits = (const char *const[]){"max_parts", "max_states", NULL},
     .misere = true,
     .moves_complete = true,
-    .moves_carry_position = true,
     .decode = coins_decode,
     .sample = coins_sample,
     .write_move = coins_write,

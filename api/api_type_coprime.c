@@ -56,7 +56,6 @@ const api_type api_type_coprime = {
                                     "max_prime_count", "max_states", NULL},
     .misere = true,
     .moves_complete = false,
-    .moves_carry_position = true,
     .heavy = true,
     .decode = coprime_decode,
     .write_move = coprime_write,

@@ -136,7 +136,6 @@ const api_type api_type_cutting = {
     .limits = (const char *const[]){"max_parts", "max_side", NULL},
     .misere = false,
     .moves_complete = true,
-    .moves_carry_position = true,
     .heavy = true,
     .decode = cutting_decode,
     .sample = cutting_sample,

@@ -121,7 +121,6 @@ const api_type api_type_dag = {
                                     "max_work", NULL},
     .misere = true,
     .moves_complete = true,
-    .moves_carry_position = false,
     .decode = dag_decode,
     .sample = dag_sample,
     .free_params = dag_free,

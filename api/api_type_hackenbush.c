@@ -127,7 +127,6 @@ const api_type api_type_hackenbush = {
     .limits = (const char *const[]){"max_nodes", "max_edges", "max_work", "max_states", NULL},
     .misere = true,
     .moves_complete = true,
-    .moves_carry_position = true,
     .heavy = true,
     .decode = hackenbush_decode,
     .free_params = hackenbush_free,

@@ -33,7 +33,6 @@ const api_type api_type_staircase = {
     .limits = (const char *const[]){"max_parts", "max_states", NULL},
     .misere = true,
     .moves_complete = true,
-    .moves_carry_position = true,
     .decode = staircase_decode,
     .sample = staircase_sample,
     .write_move = staircase_write,

@@ -105,7 +105,6 @@ const api_type api_type_sum = {
     .limits = (const char *const[]){"max_components", "max_states", NULL},
     .misere = true,
     .moves_complete = true,
-    .moves_carry_position = true,
     .decode = sum_decode,
     .sample = sum_sample,
     .free_params = sum_free,
