@@ -111,6 +111,32 @@ static nb_status scan_parts(nb_solver *s, const nb_game *g, const uint64_t *sg, 
     return st;
 }
 
+typedef struct longest_ctx {
+    const nb_game *game;
+    best_move longest;
+} longest_ctx;
+
+static bool offer_remoteness(void *ctx_, const nb_move *move, const uint64_t *after, size_t len)
+{
+    (void)after, (void)len;
+    longest_ctx *lc = ctx_;
+    uint64_t r;
+    if (lc->game->rules->remoteness(lc->game, move, &r))
+        offer(&lc->longest, move, r);
+    return true;
+}
+
+/* From a lost position whose remoteness the ruleset knows, the move after which the
+ * opponent's win takes longest. */
+static nb_status longest_known(const nb_game *g, nb_movelist *out)
+{
+    longest_ctx lc = {.game = g};
+    nb_movelist_init(&lc.longest.kept, 1);
+    g->rules->each_move(g, offer_remoteness, &lc);
+    take_best(&lc.longest, out);
+    return NB_OK;
+}
+
 static bool first_move(void *ctx_, const nb_move *move, const uint64_t *after, size_t len)
 {
     (void)after, (void)len;
@@ -195,7 +221,8 @@ static nb_status analyse_loopy(nb_solver *s, const nb_game *g, const uint64_t *s
  * moves that bring a part of value v to v ^ X (below v, where the mex guarantees one,
  * or above it, where the part happens to have such an option). A part that wins at
  * once overrides all: then only the moves that win at once win. A lost position gets
- * its move to play in `fallback` (when not NULL) from the same values. */
+ * its move to play in `fallback` (when not NULL): the longest game where the remoteness
+ * is known, else from the same values. */
 static nb_status analyse_parts(nb_solver *s, const nb_game *g, nb_analysis *out,
                                nb_movelist *fallback, nb_err *err)
 {
@@ -228,7 +255,7 @@ static nb_status analyse_parts(nb_solver *s, const nb_game *g, nb_analysis *out,
                                     err);
     }
     if (st == NB_OK && fallback && out->verdict == NB_LOSE)
-        st = scan_parts(s, g, sg, x, fallback, err);
+        st = out->has_remoteness ? longest_known(g, fallback) : scan_parts(s, g, sg, x, fallback, err);
     free(sg);
     return st;
 }

@@ -38,8 +38,8 @@ nb_status nb_analyse(nb_solver *s, nb_game *g, nb_convention conv, size_t max_mo
 /* One move for the player to move: a winning move when there is one (the soonest win where
  * the remoteness is known, the one of least progress where a part may cycle, choosing
  * among the first NB_PLAY_WINS winning moves); in a draw a move that keeps it; else a
- * legal move chosen deterministically (the longest game where the search knows it, else
- * the largest SG left among the first NB_PLAY_SCAN moves in the ruleset's order). */
+ * legal move chosen deterministically (the longest game where the search or the ruleset
+ * knows the remoteness, else the largest SG left among the first NB_PLAY_SCAN moves in the ruleset's order). */
 #define NB_PLAY_SCAN 65536
 #define NB_PLAY_WINS 65536
 typedef struct nb_play_result {

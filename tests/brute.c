@@ -387,6 +387,7 @@ void brute_check(nb_solver *s, nb_game *g, nb_convention conv, const char *what)
                       listed_kind->len, count[kind]);
     else
         ck_assert_msg(g->rules->analyse_normal && !misere, "%s: the list is incomplete", what);
+    bool delays = verdict == NB_LOSE && a.has_remoteness; /* play must delay the loss most */
     nb_analysis_free(&a);
 
     /* every legal move, in each_move's order, each with what it leads to */
@@ -421,7 +422,6 @@ void brute_check(nb_solver *s, nb_game *g, nb_convention conv, const char *what)
     nb_movelist_free(&listed_moves);
     free(outcomes);
     free(after_value);
-    free(after_remoteness);
 
     nb_play_result play;
     st = nb_play(s, g, conv, &play, &err);
@@ -433,11 +433,16 @@ void brute_check(nb_solver *s, nb_game *g, nb_convention conv, const char *what)
         ck_assert_msg(j != SIZE_MAX, "%s: the move played is not legal", what);
         ck_assert_msg(verdict == NB_LOSE || outcome[j] == verdict,
                       "%s: the move played leads to %d from %d", what, outcome[j], verdict);
+        if (delays)
+            ck_assert_msg(after_remoteness[j] + 1 == remoteness, "%s: the move played from a "
+                          "loss in %llu leaves a win in %llu", what,
+                          (unsigned long long)remoteness, (unsigned long long)after_remoteness[j]);
     }
     nb_movelist_free(&play.move);
     nb_movelist_free(&em.moves);
     free(em.after.words);
     free(em.after.len);
     free(outcome);
+    free(after_remoteness);
     free(listed);
 }
