@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -22,8 +23,8 @@ typedef struct setting {
 static const setting settings[] = {
     {"port", "NIMBER_PORT", T_ULONG, AT(port), 0, 0, 65535, "TCP port to listen on (0: any free port)"},
     {"bind", "NIMBER_BIND", T_STRING, AT(bind), 64, 0, 0, "IPv4 address to listen on"},
-    {"threads", "NIMBER_THREADS", T_ULONG, AT(threads), 0, 1, 256, "HTTP I/O threads (default: cores)"},
-    {"workers", "NIMBER_WORKERS", T_ULONG, AT(workers), 0, 1, 256, "threads for long solves (default: cores)"},
+    {"threads", "NIMBER_THREADS", T_ULONG, AT(threads), 0, 1, 256, "HTTP I/O threads (default: the cores the cgroup's CPU quota allows)"},
+    {"workers", "NIMBER_WORKERS", T_ULONG, AT(workers), 0, 1, 256, "threads for long solves (default: the cores the cgroup's CPU quota allows)"},
     {"queue", "NIMBER_QUEUE", T_ULONG, AT(queue), 0, 1, 100000, "long solves that may wait; past it 503"},
     {"cache-mb", "NIMBER_CACHE_MB", T_ULONG, AT(cache_mb), 0, 1, 1 << 20, "SG-table cache size in MiB"},
     {"max-body-mb", "NIMBER_MAX_BODY_MB", T_ULONG, AT(max_body_mb), 0, 1, 4096, "largest request body in MiB (413 past it)"},
@@ -51,13 +52,45 @@ static const setting settings[] = {
 };
 #define NSETTINGS (sizeof settings / sizeof *settings)
 
+/* Two numbers from the start of a file under the cgroup root (the second may be absent):
+ * how many were read. "max" reads as no number. */
+static int read_numbers(const char *root, const char *name, long long *a, long long *b)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", root, name);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    int n = fscanf(f, "%lld %lld", a, b);
+    fclose(f);
+    return n < 0 ? 0 : n;
+}
+
+/* The cores this process may use: the online cores, or fewer when a cgroup CPU quota
+ * allows less (v2 cpu.max "QUOTA PERIOD", else v1 cpu.cfs_quota_us over
+ * cpu.cfs_period_us), rounded up. The cgroup files are read under $NIMBER_CGROUP_ROOT
+ * (default /sys/fs/cgroup). */
+static unsigned long usable_cores(void)
+{
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    long long cores = online > 0 ? online : 2, quota = 0, period = 0;
+    const char *root = getenv("NIMBER_CGROUP_ROOT") ? getenv("NIMBER_CGROUP_ROOT")
+                                                     : "/sys/fs/cgroup";
+    if (read_numbers(root, "cpu.max", &quota, &period) != 2 &&
+        (read_numbers(root, "cpu/cpu.cfs_quota_us", &quota, &period) != 1 ||
+         read_numbers(root, "cpu/cpu.cfs_period_us", &period, &period) != 1))
+        quota = period = 0;
+    if (quota > 0 && period > 0 && (quota + period - 1) / period < cores)
+        cores = (quota + period - 1) / period;
+    return (unsigned long)cores;
+}
+
 static void defaults(srv_config *cfg)
 {
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
     memset(cfg, 0, sizeof *cfg);
     cfg->port = 8080;
     strcpy(cfg->bind, "0.0.0.0");
-    cfg->threads = cfg->workers = cores > 0 ? (unsigned long)cores : 2;
+    cfg->threads = cfg->workers = usable_cores();
     cfg->queue = 64;
     cfg->cache_mb = 256;
     cfg->max_body_mb = 64;

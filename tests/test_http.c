@@ -897,6 +897,38 @@ START_TEST(ops_endpoints_cors_and_ids)
 }
 END_TEST
 
+/* The worker and I/O threads follow the cgroup's CPU quota (v2 cpu.max, v1 cfs files),
+ * not the host's cores; no quota (max, -1) leaves the cores. */
+START_TEST(threads_follow_cpu_quota)
+{
+    char root[] = "/tmp/nimber-cgroup-XXXXXX", path[128];
+    ck_assert_ptr_nonnull(mkdtemp(root));
+    const struct { const char *file, *text; const char *want; } cases[] = {
+        {"cpu.max", "50000 100000\n", "nimber_workers 1\n"},
+        {"cpu.max", "max 100000\n", NULL},
+    };
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    char cores[64];
+    snprintf(cores, sizeof cores, "nimber_workers %ld\n", online);
+    setenv("NIMBER_CGROUP_ROOT", root, 1);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        snprintf(path, sizeof path, "%s/%s", root, cases[i].file);
+        FILE *f = fopen(path, "w");
+        fputs(cases[i].text, f);
+        fclose(f);
+        daemon_proc d = daemon_start(NULL);
+        http_response r = http_do(d.port, "GET", "/metrics", NULL, NULL, 0);
+        const char *want = cases[i].want ? cases[i].want : cores;
+        ck_assert_msg(strstr(r.body, want), "%s %s: no \"%s\"", cases[i].file, cases[i].text, want);
+        http_free(&r);
+        ck_assert_int_eq(daemon_stop(&d, SIGTERM), 0);
+        unlink(path);
+    }
+    unsetenv("NIMBER_CGROUP_ROOT");
+    rmdir(root);
+}
+END_TEST
+
 START_TEST(cors_origin_flag)
 {
     const char *args[] = {"--cors-origin", "https://play.example", NULL};
@@ -1104,6 +1136,7 @@ int main(void)
     tcase_set_timeout(own, 600);
     tcase_add_test(own, limits_from_flags);
     tcase_add_test(own, cors_origin_flag);
+    tcase_add_test(own, threads_follow_cpu_quota);
     tcase_add_test(own, answer_size_is_bounded);
     tcase_add_test(own, body_without_memory_gets_503);
     tcase_add_test(own, workers_keep_small_requests_flowing);
