@@ -114,6 +114,24 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
     return r->answered ? srv_answer_queue(r) : MHD_YES;
 }
 
+/* The game types a computing request asked about: its body's type, or each position's
+ * in a batch (only string types; a body that is no object counts nothing). */
+static void count_games(srv_metrics *m, const srv_request *r)
+{
+    if (!r->route || !r->route->endpoint || !json_is_object(r->json))
+        return;
+    json_t *positions = json_object_get(r->json, "positions"), *item;
+    size_t i;
+    if (!json_is_array(positions)) {
+        if (json_is_string(json_object_get(r->json, "type")))
+            srv_metrics_game(m, json_string_value(json_object_get(r->json, "type")));
+        return;
+    }
+    json_array_foreach(positions, i, item)
+        if (json_is_string(json_object_get(item, "type")))
+            srv_metrics_game(m, json_string_value(json_object_get(item, "type")));
+}
+
 static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
                       enum MHD_RequestTerminationCode why)
 {
@@ -125,6 +143,7 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     double seconds = srv_elapsed(&r->start);
     int status = r->answered ? r->status : 500;
     srv_metrics_observe(s->metrics, r->route ? r->route->id : SRV_UNKNOWN, status, seconds);
+    count_games(s->metrics, r);
     if (s->cfg.log)
         srv_log_request(r, status, seconds, why != MHD_REQUEST_TERMINATED_COMPLETED_OK);
     if (!r->out_static)

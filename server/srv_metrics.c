@@ -1,12 +1,21 @@
-/* srv_metrics.c - fixed arrays of atomic counters: route x status x bucket. */
+/* srv_metrics.c - fixed arrays of atomic counters: route x status x bucket, and the
+ * game types asked for; the build's version and commit. */
 #include "srv_metrics.h"
 
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "api_types.h"
 #include "api_write.h"
 #include "nb_util.h"
+
+#ifndef NIMBER_COMMIT
+#define NIMBER_COMMIT "unknown"
+#endif
+#define NIMBER_VERSION "1.0.0" /* openapi.yaml's info.version */
+#define MAX_TYPES 32           /* registry rows counted; the rest count as "other" */
 
 static const int statuses[] = {200, 204, 400, 404, 405, 413, 415, 422, 500, 503};
 #define NSTATUS (sizeof statuses / sizeof *statuses)
@@ -21,6 +30,7 @@ typedef struct series {
 
 struct srv_metrics {
     series s[SRV_ROUTES][NSTATUS];
+    atomic_ullong games[MAX_TYPES + 1]; /* by registry row; the last: an unknown type */
 };
 
 srv_metrics *srv_metrics_new(void) { return nb_xcalloc(1, sizeof(srv_metrics)); }
@@ -46,9 +56,29 @@ void srv_metrics_observe(srv_metrics *m, srv_route_id route, int status, double 
     atomic_fetch_add(&s->micros, (unsigned long long)(seconds * 1e6));
 }
 
+void srv_metrics_game(srv_metrics *m, const char *type)
+{
+    size_t row = 0;
+    while (row < MAX_TYPES && api_registry[row] && strcmp(api_registry[row]->name, type))
+        row++;
+    atomic_fetch_add(&m->games[row < MAX_TYPES && api_registry[row] ? row : MAX_TYPES], 1);
+}
+
 char *srv_metrics_render(srv_metrics *m, const srv_gauges *g, size_t *len)
 {
     api_buf t = {0};
+    api_putf(&t, "# HELP nimber_build_info The build: version and git commit.\n"
+                 "# TYPE nimber_build_info gauge\n"
+                 "nimber_build_info{version=\"%s\",commit=\"%s\"} 1\n",
+             NIMBER_VERSION, NIMBER_COMMIT);
+    api_putf(&t, "# HELP nimber_game_requests_total Game positions asked about (analyze, "
+                 "batch items, play, moves, table), by game type.\n"
+                 "# TYPE nimber_game_requests_total counter\n");
+    for (size_t row = 0; row < MAX_TYPES && api_registry[row]; row++)
+        api_putf(&t, "nimber_game_requests_total{type=\"%s\"} %llu\n", api_registry[row]->name,
+                 atomic_load(&m->games[row]));
+    api_putf(&t, "nimber_game_requests_total{type=\"other\"} %llu\n",
+             atomic_load(&m->games[MAX_TYPES]));
     api_putf(&t, "# HELP nimber_http_requests_total HTTP requests answered, by route and "
                  "status.\n# TYPE nimber_http_requests_total counter\n");
     for (int r = 0; r < SRV_ROUTES; r++)

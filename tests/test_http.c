@@ -27,6 +27,16 @@ static bool header_has(const http_response *r, const char *name, const char *par
     return v && strstr(v, part);
 }
 
+/* The value of the metric line starting `series` in a /metrics text (it must be there). */
+static unsigned long metric(const char *text, const char *series)
+{
+    const char *line = strstr(text, series);
+    ck_assert_msg(line != NULL, "no %s in /metrics", series);
+    unsigned long v = 0;
+    ck_assert(sscanf(line + strlen(series), "%lu", &v) == 1);
+    return v;
+}
+
 /* json_equal that also drops `expected` (a new reference). */
 static bool equal_owned(json_t *got, json_t *expected)
 {
@@ -874,6 +884,18 @@ START_TEST(ops_endpoints_cors_and_ids)
     ck_assert_ptr_nonnull(strstr(r.body, "nimber_cache_bytes "));
     ck_assert_ptr_nonnull(strstr(r.body, "nimber_cache_evictions_total 0"));
     ck_assert_ptr_nonnull(strstr(r.body, "nimber_worker_queue_depth 0"));
+    ck_assert_ptr_nonnull(strstr(r.body, "\nnimber_build_info{version=\"1.0.0\",commit=\""));
+    unsigned long coins = metric(r.body, "nimber_game_requests_total{type=\"coins\"}"),
+                  other = metric(r.body, "nimber_game_requests_total{type=\"other\"}");
+    ck_assert_uint_ge(metric(r.body, "nimber_game_requests_total{type=\"nim\"}"), 3);
+    http_free(&r);
+    /* a batch counts each position's type; an unknown one as other */
+    r = expect("/v1/analyze/batch", "{\"positions\":[{\"type\":\"coins\",\"coins\":\"H\"},"
+               "{\"type\":\"no such game\"}]}", 200);
+    http_free(&r);
+    r = http_do(nimberd.port, "GET", "/metrics", NULL, NULL, 0);
+    ck_assert_uint_eq(metric(r.body, "nimber_game_requests_total{type=\"coins\"}"), coins + 1);
+    ck_assert_uint_eq(metric(r.body, "nimber_game_requests_total{type=\"other\"}"), other + 1);
     http_free(&r);
     /* CORS preflight, and the origin on every answer */
     r = http_do(nimberd.port, "OPTIONS", "/v1/analyze", "Origin: http://game.example\r\n"
