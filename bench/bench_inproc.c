@@ -316,7 +316,7 @@ static void bench_loopy(void)
             off[v + 2] += off[v + 1];
         for (size_t e = 0; e < m; e++)
             pred[off[loopy[2 * e + 1] + 1]++] = loopy[2 * e];
-        nb_retrograde(n, off, pred, outcome, rem);
+        nb_retrograde(n, off, pred, NB_LOSE, NULL, outcome, rem);
         retro_t[r] = now() - t0;
 
         p = (nb_dag_params){.nodes = n, .nedges = m, .edges = loopy};

@@ -340,7 +340,7 @@ static void need_retrograde(const nb_game *g)
         return;
     p->outcome = nb_xmalloc_large(p->nodes + 1);
     p->remoteness = nb_xmalloc_large((p->nodes + 1) * sizeof *p->remoteness);
-    nb_retrograde(p->nodes, p->pred_off, p->pred, p->outcome, p->remoteness);
+    nb_retrograde(p->nodes, p->pred_off, p->pred, NB_LOSE, NULL, p->outcome, p->remoteness);
 }
 
 /* With at most one token that can move, the game is that token's: its remoteness is the
@@ -371,8 +371,8 @@ static bool dag_remoteness(const nb_game *g, const nb_move *m, uint64_t *r)
 static bool dag_progress(const nb_game *g, const nb_move *m, int64_t *rank)
 {
     const nb_dag_params *p = dag_params(g);
-    if (!p->loopy)
-        return false;
+    if (!p->loopy || !m)
+        return p->loopy;
     uint64_t from = m->w[1], to = m->w[2];
     *rank = (int64_t)p->counter[to] -
             (p->sg[from] == NB_GAMMA_INFINITE ? 0 : (int64_t)p->counter[from]);

@@ -80,7 +80,7 @@ struct nb_ruleset {
     /* For a winning move m of a game that may cycle, how much it moves its part toward
      * the end (lower is better: Smith's counter function); play picks the least, which
      * makes a win certain. False: the part cannot cycle, any winning move makes progress.
-     * NULL: no part ever cycles. */
+     * With m NULL: whether any part may cycle. NULL: no part ever cycles. */
     bool (*progress)(const nb_game *g, const nb_move *m, int64_t *rank);
     /* Why misère play is not defined for the position (a sentence, static), or NULL when
      * it is. NULL member: it always is. */

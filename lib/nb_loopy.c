@@ -84,12 +84,13 @@ bool nb_gamma(size_t n, const uint32_t *off, const uint32_t *pred, uint32_t *gam
 
 #define UNDECIDED 3
 
-/* From the sinks (lost, remoteness 0) backwards in order of remoteness: a node with a
- * lost follower is won, one more than the first such (the winner hurries); a node whose
- * followers are all won is lost, one more than the last of them (the loser delays); the
- * rest are drawn. The queue holds nodes in nondecreasing remoteness. */
-void nb_retrograde(size_t n, const uint32_t *off, const uint32_t *pred, uint8_t *outcome,
-                   uint32_t *remoteness)
+/* From the ends (remoteness 0), then the wins at once (1), backwards in order of
+ * remoteness: a node with a lost follower is won, one more than the first such (the
+ * winner hurries); a node whose followers are all won is lost, one more than the last of
+ * them (the loser delays); the rest are drawn. The queue holds nodes in nondecreasing
+ * remoteness. */
+void nb_retrograde(size_t n, const uint32_t *off, const uint32_t *pred, nb_verdict at_end,
+                   const uint8_t *wins_now, uint8_t *outcome, uint32_t *remoteness)
 {
     uint32_t *left = nb_xcalloc_large(n + 1, sizeof *left); /* followers not yet won */
     uint32_t *queue = nb_xmalloc_large((n + 1) * sizeof *queue);
@@ -97,11 +98,18 @@ void nb_retrograde(size_t n, const uint32_t *off, const uint32_t *pred, uint8_t 
         left[pred[e]]++;
     size_t tail = 0;
     for (size_t v = 0; v < n; v++) {
-        outcome[v] = left[v] ? UNDECIDED : NB_LOSE;
+        bool end = !left[v] && !(wins_now && wins_now[v]);
+        outcome[v] = end ? at_end : UNDECIDED;
         remoteness[v] = 0;
-        if (!left[v])
+        if (end)
             queue[tail++] = (uint32_t)v;
     }
+    for (size_t v = 0; wins_now && v < n; v++)
+        if (wins_now[v]) {
+            outcome[v] = NB_WIN;
+            remoteness[v] = 1;
+            queue[tail++] = (uint32_t)v;
+        }
     for (size_t head = 0; head < tail; head++) {
         uint32_t v = queue[head];
         for (uint32_t e = off[v]; e < off[v + 1]; e++) {

@@ -22,11 +22,13 @@
 bool nb_gamma(size_t n, const uint32_t *off, const uint32_t *pred, uint32_t *gamma,
               uint32_t *counter, uint64_t max_work);
 
-/* One token on the graph, by retrograde analysis from the sinks in O(n + m): the outcome
- * for the player to move from each node into outcome[0..n) (an nb_verdict) and the
- * remoteness into remoteness[0..n) (moves to the end with best play: the winner hurries,
- * the loser delays; 0 for a draw). */
-void nb_retrograde(size_t n, const uint32_t *off, const uint32_t *pred, uint8_t *outcome,
-                   uint32_t *remoteness);
+/* Retrograde analysis of a graph of positions in O(n + m): the outcome for the player to
+ * move from each node into outcome[0..n) (an nb_verdict) and the remoteness into
+ * remoteness[0..n) (moves to the end with best play: the winner hurries, the loser
+ * delays; 0 for a draw). A node with no move has outcome `at_end` (NB_LOSE under normal
+ * play, NB_WIN under misère); a node marked in wins_now (NULL: none) is won in one move.
+ * One token on a graph, or the whole state graph of a search. */
+void nb_retrograde(size_t n, const uint32_t *off, const uint32_t *pred, nb_verdict at_end,
+                   const uint8_t *wins_now, uint8_t *outcome, uint32_t *remoteness);
 
 #endif

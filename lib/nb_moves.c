@@ -15,9 +15,8 @@ typedef struct lister {
     nb_move_outcome *out;
     size_t cap;
     /* normal play by the parts */
-    nb_smith smith;      /* the parts' values, those that win at once counted as 0 */
+    nb_smith smith;      /* the parts' values */
     size_t part;         /* the part being moved in */
-    size_t others_now;   /* other parts that win at once (the opponent may take one) */
     bool remoteness;     /* the position's remoteness is known, so each move's is */
     /* otherwise, the position after each move judged whole */
     nb_solver *solver;
@@ -38,23 +37,16 @@ static bool add(lister *l, const nb_move *m, nb_move_outcome o)
     return true;
 }
 
-/* Normal play by the parts: a move that wins at once wins, one that leaves the opponent
- * a part that wins at once (this one, or another already) loses; otherwise the position
- * after it is judged by the SG theorem, or Smith's rule where a part is loopy. */
+/* Normal play by the parts: the position after the move judged by Smith's rule (the SG
+ * theorem where no part is loopy; nb_smith.c also settles the parts that win at once). */
 static bool add_option(void *ctx, const nb_move *m, uint64_t v)
 {
     lister *l = ctx;
     nb_move_outcome o = {0};
-    if (m->wins_now) {
-        o.outcome = NB_WIN;
-    } else if (v == NB_SG_WIN_NOW || l->others_now) {
-        o.outcome = NB_LOSE;
-    } else {
-        nb_verdict after = nb_smith_after(&l->smith, l->part, m, v, &o.has_sg, &o.sg);
-        o.outcome = after == NB_LOSE ? NB_WIN : after == NB_WIN ? NB_LOSE : NB_DRAW;
-        if (l->remoteness && after != NB_DRAW)
-            o.has_remoteness = l->game->rules->remoteness(l->game, m, &o.remoteness);
-    }
+    nb_verdict after = nb_smith_after(&l->smith, l->part, m, v, &o.has_sg, &o.sg);
+    o.outcome = after == NB_LOSE ? NB_WIN : after == NB_WIN ? NB_LOSE : NB_DRAW;
+    if (l->remoteness && after != NB_DRAW && !m->wins_now)
+        o.has_remoteness = l->game->rules->remoteness(l->game, m, &o.remoteness);
     return add(l, m, o);
 }
 
@@ -99,22 +91,16 @@ static bool add_judged(void *ctx, const nb_move *m, const uint64_t *after, size_
 static nb_status list_by_parts(nb_solver *s, const nb_game *g, const uint64_t *sg, lister *l,
                                nb_err *err)
 {
-    size_t n = g->rules->part_count(g), now = 0;
-    uint64_t *counted = nb_xmalloc((n + 1) * sizeof *counted), r;
-    for (size_t p = 0; p < n; p++) {
-        now += sg[p] == NB_SG_WIN_NOW;
-        counted[p] = sg[p] == NB_SG_WIN_NOW ? 0 : sg[p];
-    }
-    nb_smith_init(&l->smith, g, counted);
-    l->remoteness = g->rules->remoteness && !now && g->rules->remoteness(g, NULL, &r);
+    size_t n = g->rules->part_count(g);
+    uint64_t r;
+    nb_smith_init(&l->smith, g, sg);
+    l->remoteness = g->rules->remoteness && !l->smith.win_now && g->rules->remoteness(g, NULL, &r);
     nb_status st = NB_OK;
     for (size_t p = 0; p < n && st == NB_OK && !l->moves->truncated; p++) {
         l->part = p;
-        l->others_now = now - (sg[p] == NB_SG_WIN_NOW);
         st = g->rules->options(g, s, p, add_option, l, err);
     }
     nb_smith_free(&l->smith);
-    free(counted);
     if (st == NB_ELIMIT) {
         nb_err_clear(err);
         l->moves->truncated = true;

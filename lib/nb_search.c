@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nb_loopy.h"
 #include "nb_mex.h"
 #include "nb_util.h"
 
@@ -18,7 +19,6 @@
 
 #define SG_NONE UINT64_MAX       /* a cycle is reachable: no SG value */
 #define SG_WIN_NOW (UINT64_MAX - 1)
-enum { UNDECIDED = 3 };
 
 struct nb_search {
     nb_game game;         /* rules and params of the root; state unused */
@@ -180,48 +180,6 @@ static void expand(nb_search *s)
     free(current.w);
 }
 
-/* Outcomes and remoteness backwards from the ends. The queue holds decided states in
- * order of remoteness (each pushed one more than the state that decided it), so a win
- * is decided by its quickest losing child and a loss by its slowest child. */
-static void retrograde(nb_search *s, const uint32_t *pred_first, const uint32_t *pred)
-{
-    size_t n = s->nstates, tail = 0;
-    uint32_t *left = nb_xmalloc((n + 1) * sizeof *left), *queue = nb_xmalloc((n + 1) * sizeof *queue);
-    for (size_t i = 0; i < n; i++) {
-        left[i] = s->first[i + 1] - s->first[i];
-        s->outcome[i] = UNDECIDED;
-        s->remote[i] = 0;
-        if (!left[i] && !s->wins_now[i]) {
-            s->outcome[i] = s->conv == NB_MISERE ? NB_WIN : NB_LOSE;
-            queue[tail++] = (uint32_t)i;
-        }
-    }
-    for (size_t i = 0; i < n; i++)
-        if (s->wins_now[i]) {
-            s->outcome[i] = NB_WIN;
-            s->remote[i] = 1;
-            queue[tail++] = (uint32_t)i;
-        }
-    for (size_t head = 0; head < tail; head++) {
-        uint32_t v = queue[head];
-        for (uint32_t e = pred_first[v]; e < pred_first[v + 1]; e++) {
-            uint32_t u = pred[e];
-            if (s->outcome[u] != UNDECIDED)
-                continue;
-            if (s->outcome[v] == NB_LOSE || --left[u] == 0) {
-                s->outcome[u] = s->outcome[v] == NB_LOSE ? NB_WIN : NB_LOSE;
-                s->remote[u] = s->remote[v] + 1;
-                queue[tail++] = u;
-            }
-        }
-    }
-    for (size_t i = 0; i < n; i++)
-        if (s->outcome[i] == UNDECIDED)
-            s->outcome[i] = NB_DRAW;
-    free(left);
-    free(queue);
-}
-
 /* The mex of a state's children's values, all known (a child that wins at once for the
  * opponent is never an option worth a value: it is left out, as in the cutting game). */
 static uint64_t mex_of_children(const nb_search *s, size_t i, nb_mexset *set)
@@ -276,7 +234,8 @@ static void solve(nb_search *s)
             pred[pred_first[s->edges[e] + 1]++] = (uint32_t)i;
     s->outcome = nb_xmalloc(n + 1);
     s->remote = nb_xmalloc((n + 1) * sizeof *s->remote);
-    retrograde(s, pred_first, pred);
+    nb_retrograde(n, pred_first, pred, s->conv == NB_MISERE ? NB_WIN : NB_LOSE, s->wins_now,
+                  s->outcome, s->remote);
     if (s->conv == NB_NORMAL) {
         s->sg = nb_xmalloc((n + 1) * sizeof *s->sg);
         grundy(s, pred_first, pred);

@@ -14,6 +14,10 @@ void nb_smith_init(nb_smith *sm, const nb_game *g, const uint64_t *sg)
     *sm = (nb_smith){.g = g, .sg = sg};
     size_t n = g->rules->part_count(g);
     for (size_t p = 0; p < n; p++) {
+        if (sg[p] == NB_SG_WIN_NOW) {
+            sm->win_now++;
+            continue;
+        }
         if (sg[p] != NB_SG_LOOPY) {
             sm->x ^= sg[p];
             continue;
@@ -50,15 +54,21 @@ static nb_verdict rule(size_t loopy, uint64_t x, const uint64_t *k, size_t nk)
 
 nb_verdict nb_smith_verdict(const nb_smith *sm)
 {
-    return rule(sm->loopy, sm->x, sm->k[0], sm->nk[0]);
+    return sm->win_now ? NB_WIN : rule(sm->loopy, sm->x, sm->k[0], sm->nk[0]);
 }
 
 nb_verdict nb_smith_after(const nb_smith *sm, size_t p, const nb_move *m, uint64_t v,
                           bool *has_sg, uint64_t *sg)
 {
+    *has_sg = false;
+    if (m->wins_now)
+        return NB_LOSE; /* the game is over: the player then to move lost */
+    if (v == NB_SG_WIN_NOW || sm->win_now - (sm->sg[p] == NB_SG_WIN_NOW))
+        return NB_WIN; /* a part that wins at once is left to the opponent */
     bool was = sm->sg[p] == NB_SG_LOOPY, now = v == NB_SG_LOOPY;
     size_t loopy = sm->loopy - was + now;
-    uint64_t x = sm->x ^ (was ? 0 : sm->sg[p]) ^ (now ? 0 : v);
+    uint64_t mine = was || sm->sg[p] == NB_SG_WIN_NOW ? 0 : sm->sg[p];
+    uint64_t x = sm->x ^ mine ^ (now ? 0 : v);
     *has_sg = loopy == 0;
     *sg = x;
     if (loopy != 1)

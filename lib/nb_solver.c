@@ -176,8 +176,6 @@ static bool keep_draw(void *ctx_, const nb_move *move, uint64_t value)
     dc->work += value == NB_SG_LOOPY ? dc->loopy_cost : 1;
     if (dc->work > dc->max_work)
         return false;
-    if (value == NB_SG_WIN_NOW) /* the opponent would win at once */
-        return true;
     if (nb_smith_after(dc->smith, dc->part, move, value, &has_sg, &sg) == NB_DRAW)
         return nb_movelist_push(dc->drawing, move);
     return true;
@@ -326,15 +324,24 @@ nb_status nb_misere_defined(const nb_game *g, nb_err *err)
     return st;
 }
 
-/* The winning move to play under normal play, into `play`: where the remoteness is known
- * the one that wins soonest, where a part may cycle the one of least progress (Smith's
- * counter function: nb_loopy.c shows why that wins for certain); else none is chosen here
- * and the first winning move is played. */
-static void choose_win(const nb_game *g, const nb_movelist *wins, nb_movelist *play)
+/* Whether the winning move to play must be chosen among all of them: where the
+ * remoteness is known (*by_remoteness: the soonest win), or where a part may cycle (the
+ * least progress). Otherwise any winning move wins and the first is played. */
+static bool must_choose(const nb_game *g, bool *by_remoteness)
 {
     uint64_t r;
-    bool by_remoteness = g->rules->remoteness && g->rules->remoteness(g, NULL, &r);
-    if ((!by_remoteness && !g->rules->progress) || !wins->len)
+    int64_t rank;
+    *by_remoteness = g->rules->remoteness && g->rules->remoteness(g, NULL, &r);
+    return *by_remoteness || (g->rules->progress && g->rules->progress(g, NULL, &rank));
+}
+
+/* The winning move to play under normal play, into `play`: the soonest win, or the one of
+ * least progress (Smith's counter function: nb_loopy.c shows why that wins for certain). */
+static void choose_win(const nb_game *g, bool by_remoteness, const nb_movelist *wins,
+                       nb_movelist *play)
+{
+    uint64_t r;
+    if (!wins->len)
         return;
     size_t best = 0;
     int64_t best_rank = INT64_MAX;
@@ -364,6 +371,10 @@ static nb_status analyse(nb_solver *s, nb_game *g, nb_convention conv, size_t ma
         st = nb_game_open(s, g, err);
     if (st != NB_OK)
         return st;
+    bool by_remoteness = false;
+    bool choosing = fallback && conv == NB_NORMAL && must_choose(g, &by_remoteness);
+    if (choosing && out->moves.limit < NB_PLAY_WINS)
+        out->moves.limit = NB_PLAY_WINS; /* every winning move, to choose among */
     if (conv == NB_MISERE) {
         st = analyse_misere(s, g, out, fallback, err);
     } else if (g->rules->analyse_normal) {
@@ -373,8 +384,8 @@ static nb_status analyse(nb_solver *s, nb_game *g, nb_convention conv, size_t ma
     } else {
         st = analyse_parts(s, g, out, fallback, err);
     }
-    if (st == NB_OK && fallback && !fallback->len && conv == NB_NORMAL && out->verdict == NB_WIN)
-        choose_win(g, &out->moves, fallback);
+    if (st == NB_OK && choosing && !fallback->len && out->verdict == NB_WIN)
+        choose_win(g, by_remoteness, &out->moves, fallback);
     nb_game_close(s, g);
     if (out->verdict != NB_WIN)
         nb_movelist_free(&out->moves);
@@ -397,9 +408,7 @@ nb_status nb_play(nb_solver *s, nb_game *g, nb_convention conv, nb_play_result *
 {
     nb_analysis a;
     nb_movelist_init(&out->move, 1);
-    /* every winning move, where one must be chosen among them */
-    size_t wanted = g->rules->remoteness || g->rules->progress ? NB_PLAY_WINS : 1;
-    nb_status st = analyse(s, g, conv, wanted, &a, &out->move, err);
+    nb_status st = analyse(s, g, conv, 1, &a, &out->move, err);
     if (st != NB_OK) {
         nb_movelist_free(&out->move);
         return st;

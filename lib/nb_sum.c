@@ -170,13 +170,22 @@ static void sum_loopy_followers(const nb_game *g, size_t part, uint64_t **k, siz
     view.rules->loopy_followers(&view, part - sum_params(g)->part_offsets[c], k, nk);
 }
 
-/* A move's progress is its component's (Smith's counter function of a graph's token). */
+/* A move's progress is its component's (Smith's counter function of a graph's token);
+ * the sum may cycle when a component may. */
 static bool sum_progress(const nb_game *g, const nb_move *m, int64_t *rank)
 {
-    nb_game view = component(g, m->component);
-    nb_move inner = *m;
-    inner.component = 0;
-    return view.rules->progress && view.rules->progress(&view, &inner, rank);
+    if (m) {
+        nb_game view = component(g, m->component);
+        nb_move inner = *m;
+        inner.component = 0;
+        return view.rules->progress && view.rules->progress(&view, &inner, rank);
+    }
+    for (size_t c = 0; c < sum_params(g)->count; c++) {
+        nb_game view = component(g, c);
+        if (view.rules->progress && view.rules->progress(&view, NULL, rank))
+            return true;
+    }
+    return false;
 }
 
 static nb_status sum_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64_t target,
