@@ -40,14 +40,21 @@ typedef struct hb_graph {
 /* The adjacency of m edges on n vertices; the graph owns `own` (NULL: ends borrowed). */
 static void graph_build(hb_graph *h, size_t n, size_t m, const uint32_t *ends, uint32_t *own)
 {
-    *h = (hb_graph){n, m, ends, own, nb_xcalloc(n + 2, sizeof *h->off),
-                    nb_xmalloc((2 * m + 1) * sizeof *h->nbr)};
-    for (size_t i = 0; i < 2 * m; i++)
+    *h = (hb_graph){n, m, ends, own, nb_xcalloc_large(n + 2, sizeof *h->off),
+                    nb_xmalloc_large((2 * m + 1) * sizeof *h->nbr)};
+    enum { AHEAD = 32 }; /* random counters and slots: fetched this many ends early */
+    for (size_t i = 0; i < 2 * m; i++) {
+        if (i + AHEAD < 2 * m)
+            __builtin_prefetch(&h->off[ends[i + AHEAD] + 2], 1);
         h->off[ends[i] + 2]++;
+    }
     for (size_t v = 0; v < n; v++)
         h->off[v + 2] += h->off[v + 1];
-    for (size_t i = 0; i < 2 * m; i++)
+    for (size_t i = 0; i < 2 * m; i++) {
+        if (i + AHEAD < 2 * m)
+            __builtin_prefetch(&h->nbr[h->off[ends[i + AHEAD] + 1]], 1);
         h->nbr[h->off[ends[i] + 1]++] = ends[i ^ 1];
+    }
 }
 
 static void graph_free(hb_graph *h)
@@ -59,7 +66,7 @@ static void graph_free(hb_graph *h)
 
 /* A solve's results and work arrays, sized to a graph and reused across its solves. The
  * vertices reached are numbered by their place in a breadth-first order from the root
- * (visited[i] is the i-th; pos[v] - 1 is v's place, pos[v] = 0 for a vertex not reached),
+ * (visited[i] is the i-th; pos[v] is v's place, where seen[v] says v was reached),
  * and the rest is kept by place, so that walking the places reads in order. Parts are
  * numbered top-down (a parent before its children): part c is entered at vertex
  * entry[c] from vertex up_vertex[c] of its parent part parent[c] (NONE for the root's),
@@ -68,24 +75,24 @@ static void graph_free(hb_graph *h)
 typedef struct hb_solve {
     size_t n;
     uint32_t *pos, *visited;
-    uint32_t *up_place, *rep, *inside; /* by place: the tree, the sets, parities */
-    uint32_t *cross;                   /* the edges off the tree: place pairs */
-    uint64_t *worth;                   /* by place: a set's worth so far */
+    uint8_t *seen; /* by vertex: 0 not reached, 1 queued, 2 searched (its place is earlier) */
+    uint32_t *up_place, *rep; /* by place: the tree, the sets */
+    uint32_t *worth; /* by place: weights and inside edges' parity, then sets' worth; 32 bits
+                      * suffice, as a value is a mex of at most m values, m < 2^32 */
     uint32_t *part, *parent, *up_vertex, *entry, *part_at;
     uint64_t *value;
     size_t nvisited, nparts;
     uint64_t work; /* vertices and neighbours visited, all solves */
 } hb_solve;
 
-static void solve_init(hb_solve *s, size_t n, size_t m)
+static void solve_init(hb_solve *s, size_t n)
 {
     *s = (hb_solve){.n = n};
-    s->pos = nb_xcalloc_large(n + 1, sizeof *s->pos);
-    uint32_t **arrays[] = {&s->visited, &s->up_place, &s->rep, &s->inside};
+    s->pos = nb_xmalloc_large((n + 1) * sizeof *s->pos);
+    s->seen = nb_xcalloc_large(n + 1, 1);
+    uint32_t **arrays[] = {&s->visited, &s->up_place, &s->rep, &s->worth};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         *arrays[i] = nb_xmalloc_large((n + 1) * sizeof **arrays[i]);
-    s->cross = nb_xmalloc_large((2 * m + 2) * sizeof *s->cross);
-    s->worth = nb_xmalloc_large((n + 1) * sizeof *s->worth);
 }
 
 static void solve_parts_init(hb_solve *s)
@@ -100,8 +107,8 @@ static void solve_parts_init(hb_solve *s)
 
 static void solve_free(hb_solve *s)
 {
-    free(s->pos), free(s->visited), free(s->up_place), free(s->rep), free(s->inside);
-    free(s->cross), free(s->worth), free(s->part), free(s->parent), free(s->up_vertex);
+    free(s->pos), free(s->seen), free(s->visited), free(s->up_place), free(s->rep), free(s->worth);
+    free(s->part), free(s->parent), free(s->up_vertex);
     free(s->entry), free(s->part_at), free(s->value);
 }
 
@@ -116,8 +123,8 @@ static uint32_t top(uint32_t *rep, uint32_t i)
 }
 
 /* Merges the tree path between places a and b into one set, each set named by its top
- * (the place nearest the root) and keeping its inside edges' parity: the edge off the
- * tree that closed the cycle, and each tree edge merged. */
+ * (the place nearest the root). Each tree edge merged becomes an inside edge: its parity
+ * is kept in the worth of its lower end, which the set's worth sums up later. */
 static void merge_cycle(hb_solve *s, uint32_t a, uint32_t b)
 {
     a = top(s->rep, a), b = top(s->rep, b);
@@ -128,75 +135,99 @@ static void merge_cycle(hb_solve *s, uint32_t a, uint32_t b)
         }
         uint32_t up = top(s->rep, s->up_place[a]);
         s->rep[a] = up;
-        s->inside[up] ^= s->inside[a] ^ 1;
+        s->worth[a] ^= 1;
         a = up;
     }
-    s->inside[a] ^= 1;
 }
 
 /* The value of the graph seen from root, with weight[v] (NULL: none) hung on the
  * vertices. A breadth-first search gives a spanning tree (a vertex's first edge to its
  * parent is its tree edge; a parallel one is a cycle of two); each other edge closes a
- * cycle, whose tree path is then merged into one set (union-find, each tree edge merged at
- * most once), so the sets end as the 2-edge-connected parts and the tree edges between
- * sets are the bridges; a loop is a cycle of its own. Then, bottom-up in the reverse
- * order, a part's worth is its inside edges' parity (fusion: each a loop worth 1) XOR its
- * weights XOR (1 + child) over the parts hung from it (colon principle). `parts`: also
- * number the parts. The positions must be clean (solve_clean after a solve). */
+ * cycle, met from its later end, whose tree path (all of it already reached) is merged
+ * into one set at once (union-find, each tree edge merged at most once), so the sets end
+ * as the 2-edge-connected parts and the tree edges between sets are the bridges; a loop is
+ * a cycle of its own. Each inside edge's parity goes into the worth of a place in its set.
+ * Then, bottom-up in the reverse order, a part's worth is its inside edges' parity
+ * (fusion: each a loop worth 1) XOR its weights XOR (1 + child) over the parts hung from
+ * it (colon principle). `parts`: also number the parts. The positions must be clean
+ * (solve_clean after a solve). */
 static uint64_t solve(const hb_graph *h, uint32_t root, const uint64_t *weight, bool parts,
                       hb_solve *s)
 {
-    uint32_t *pos = s->pos, *order = s->visited, ncross = 0;
+    uint32_t *pos = s->pos, *order = s->visited;
+    uint8_t *seen = s->seen;
     size_t head = 0, tail = 0;
-    pos[root] = (uint32_t)++tail;
+    pos[root] = (uint32_t)tail++;
+    seen[root] = 1;
     order[0] = root;
     s->up_place[0] = NONE;
-    s->rep[0] = 0, s->inside[0] = 0;
+    s->rep[0] = 0;
+    s->worth[0] = weight ? (uint32_t)weight[root] : 0;
+    /* Cycles are merged LAG edges late, the far end's place and set fetched on the way (the
+     * sets do not depend on the order of the merges): late[k] holds the later end's place
+     * and the far end, a vertex until its place is read half way. */
+    enum { LAG = 16 };
+    uint32_t late[LAG][2], nlate = 0;
     while (head < tail) {
         uint32_t i = (uint32_t)head++, v = order[i], loops = 0;
         uint32_t parent = i ? order[s->up_place[i]] : NONE;
+        seen[v] = 2;
+        if (i + 16 < tail) /* the search waits on memory: fetch the next vertices' lists early */
+            __builtin_prefetch(&h->off[order[i + 16]]);
+        if (i + 8 < tail)
+            __builtin_prefetch(&h->nbr[h->off[order[i + 8]]]);
         for (uint32_t a = h->off[v]; a < h->off[v + 1]; a++) {
             uint32_t u = h->nbr[a];
             if (u == parent) {
                 parent = NONE; /* the tree edge, once */
                 continue;
             }
-            uint32_t j = pos[u];
-            if (!j) {
-                pos[u] = (uint32_t)++tail;
-                order[tail - 1] = u;
-                s->up_place[tail - 1] = i;
-                s->rep[tail - 1] = (uint32_t)tail - 1, s->inside[tail - 1] = 0;
-            } else if (j - 1 < i) { /* each edge off the tree from its later end */
-                s->cross[2 * ncross] = i, s->cross[2 * ncross++ + 1] = j - 1;
+            uint8_t state = seen[u]; /* a byte, not its place: the common test stays cached */
+            if (!state) {
+                seen[u] = 1;
+                pos[u] = (uint32_t)tail;
+                order[tail] = u;
+                s->up_place[tail] = i;
+                s->rep[tail] = (uint32_t)tail;
+                s->worth[tail++] = weight ? (uint32_t)weight[u] : 0;
             } else if (u == v) {
                 loops++; /* each loop listed twice */
+            } else if (state == 2) { /* each edge off the tree from its later end */
+                s->worth[i] ^= 1;
+                __builtin_prefetch(&pos[u]);
+                if (nlate >= LAG / 2) {
+                    uint32_t *half = late[(nlate - LAG / 2) % LAG];
+                    half[1] = pos[half[1]];
+                    __builtin_prefetch(&s->rep[half[1]]);
+                }
+                uint32_t *slot = late[nlate++ % LAG];
+                if (nlate > LAG)
+                    merge_cycle(s, slot[0], slot[1]);
+                slot[0] = i, slot[1] = u;
             }
         }
-        s->inside[i] ^= loops / 2 & 1;
+        s->worth[i] ^= loops / 2 & 1;
     }
-    for (uint32_t k = 0; k < ncross; k++)
-        merge_cycle(s, s->cross[2 * k], s->cross[2 * k + 1]);
+    for (uint32_t k = nlate > LAG ? nlate - LAG : 0; k < nlate; k++)
+        merge_cycle(s, late[k % LAG][0],
+                    k + LAG / 2 < nlate ? late[k % LAG][1] : pos[late[k % LAG][1]]);
     size_t n = s->nvisited = tail;
-    for (size_t i = 0; i < n; i++)
-        s->worth[i] = weight ? weight[order[i]] : 0;
+    for (size_t i = 1; i < n; i++) /* a set's places lie after its top: one pass finds all */
+        s->rep[i] = s->rep[s->rep[i]];
     for (size_t i = n; i-- > 1;) { /* children before parents: the worth flows up */
-        uint32_t t = top(s->rep, (uint32_t)i);
-        if (t != i) {
+        uint32_t t = s->rep[i];
+        if (t != i) /* a member's parities and weights go to its part's top */
             s->worth[t] ^= s->worth[i];
-            continue;
-        }
-        s->worth[i] ^= s->inside[i] & 1; /* i tops a part, now whole: fused, then hung */
-        s->worth[top(s->rep, s->up_place[i])] ^= 1 + s->worth[i];
+        else /* i tops a part, now whole: fused, then hung */
+            s->worth[s->rep[s->up_place[i]]] ^= 1 + s->worth[i];
     }
-    s->worth[0] ^= s->inside[0] & 1;
     s->work += n + 2 * h->m;
     if (!parts)
         return s->worth[0];
     solve_parts_init(s);
     s->nparts = 0;
     for (size_t i = 0; i < n; i++) { /* parts numbered top-down */
-        if (top(s->rep, (uint32_t)i) != i) {
+        if (s->rep[i] != i) {
             s->part_at[i] = s->part_at[s->rep[i]];
         } else {
             uint32_t c = (uint32_t)s->nparts++;
@@ -215,7 +246,7 @@ static uint64_t solve(const hb_graph *h, uint32_t root, const uint64_t *weight, 
 static void solve_clean(hb_solve *s)
 {
     for (size_t i = 0; i < s->nvisited; i++)
-        s->pos[s->visited[i]] = 0;
+        s->seen[s->visited[i]] = 0;
 }
 
 /* The standing edges of a state as a graph over the nodes (edge i is state[i]). */
@@ -316,7 +347,7 @@ static uint64_t value_of_state(const nb_game *g, const uint64_t *state, size_t l
     hb_graph h;
     hb_solve s;
     state_graph(g, state, len, &h);
-    solve_init(&s, h.n, h.m);
+    solve_init(&s, h.n);
     uint64_t v = solve(&h, (uint32_t)hb_params(g)->ground, NULL, false, &s);
     solve_free(&s);
     graph_free(&h);
@@ -341,7 +372,7 @@ static bool winning_edges(const nb_game *g, const nb_solver *sv, uint64_t target
     hb_graph h;
     hb_solve s;
     state_graph(g, g->state, g->len, &h);
-    solve_init(&s, h.n, h.m);
+    solve_init(&s, h.n);
     solve(&h, (uint32_t)hb_params(g)->ground, NULL, true, &s);
     size_t np = s.nparts;
     uint64_t *want = nb_xmalloc((np + 1) * sizeof *want);
@@ -357,7 +388,7 @@ static bool winning_edges(const nb_game *g, const nb_solver *sv, uint64_t target
     uint64_t *hung = nb_xcalloc(h.n + 1, sizeof *hung);
     for (size_t e = 0; e < h.m; e++) {
         uint32_t x = h.ends[2 * e], y = h.ends[2 * e + 1];
-        if (!s.pos[x])
+        if (!s.seen[x])
             continue; /* not joined to the ground */
         uint32_t px = s.part[x], py = s.part[y];
         if (px == py) {
@@ -372,7 +403,7 @@ static bool winning_edges(const nb_game *g, const nb_solver *sv, uint64_t target
         first[c + 2] += first[c + 1];
     for (size_t e = 0; e < h.m; e++) {
         uint32_t x = h.ends[2 * e];
-        if (s.pos[x] && s.part[x] == s.part[h.ends[2 * e + 1]])
+        if (s.seen[x] && s.part[x] == s.part[h.ends[2 * e + 1]])
             inside[first[s.part[x] + 1]++] = (uint32_t)e;
     }
     for (size_t c = 1; c < np; c++) /* each child's branch hangs where its bridge does */
@@ -400,7 +431,7 @@ static bool winning_edges(const nb_game *g, const nb_solver *sv, uint64_t target
             weight[k] = hung[nodes[k]];
         uint32_t *less = nb_xmalloc(2 * ne * sizeof *less);
         hb_solve ps;
-        solve_init(&ps, nv, ne);
+        solve_init(&ps, nv);
         for (size_t k = 0; k < ne && whole; k++) { /* the part without its k-th edge */
             if (s.work + ps.work > sv->limits.max_work) {
                 whole = false;
