@@ -22,7 +22,8 @@ typedef struct nb_move {
 } nb_move;
 
 /* A list of moves that holds at most `limit` of them; pushing past the limit sets
- * `truncated` instead. Owns copies of the moves' words. Read items with nb_movelist_at. */
+ * `truncated` instead. `incomplete`: a ruleset left moves out (a work limit), though the
+ * list has room. Owns copies of the moves' words. Read items with nb_movelist_at. */
 typedef struct nb_movelist {
     struct nb_move_slot {
         size_t component, at, len; /* the words are words[at .. at+len) */
@@ -31,7 +32,7 @@ typedef struct nb_movelist {
     uint64_t *words;
     size_t nwords, wcap;
     size_t len, cap, limit;
-    bool truncated;
+    bool truncated, incomplete;
 } nb_movelist;
 
 void nb_movelist_init(nb_movelist *list, size_t limit);

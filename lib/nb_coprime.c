@@ -209,7 +209,7 @@ static void multiples_of(const nb_game *g, size_t part, uint64_t p, nb_movelist 
         return;
     for (uint64_t k = 1, tried = 0; k <= (x - 1) / p; k += 2) {
         if (++tried > MULTIPLE_BUDGET) {
-            out->truncated = true;
+            out->incomplete = true;
             return;
         }
         if (k > 1 && (k < t->n ? t->primes[lpf_index(t, k)] : nb_least_prime_factor(k)) < p)
@@ -233,7 +233,7 @@ static nb_status co_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64
             push_to(out, part, x, 0);
         for (uint64_t to = 2, tried = 0; x % 2 == 1 && to < x; to += 2) {
             if (++tried > MULTIPLE_BUDGET) {
-                out->truncated = true;
+                out->incomplete = true;
                 break;
             }
             if (nb_gcd(x, to) == 1 && !push_to(out, part, x, to))
@@ -248,7 +248,7 @@ static nb_status co_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64
     } else if (x > t->n) {
         int64_t p = target <= s->limits.max_prime_count ? primecount_nth_prime((int64_t)target) : -1;
         if (p < 0 || (uint64_t)p > s->limits.max_prime_count)
-            out->truncated = true; /* such a prime may lie below x: not counted here */
+            out->incomplete = true; /* such a prime may lie below x: not counted here */
         else if ((uint64_t)p < x)
             multiples_of(g, part, (uint64_t)p, out);
     }

@@ -469,7 +469,7 @@ static nb_status hb_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64
     (void)part, (void)err;
     uint8_t *wins = nb_xcalloc(g->len + 1, 1);
     if (!winning_edges(g, s, target, wins))
-        out->truncated = true;
+        out->incomplete = true;
     for (size_t i = 0; i < g->len; i++) {
         uint64_t edge = g->state[i];
         if (wins[i] && !nb_movelist_push(out, &(nb_move){.len = 1, .w = &edge}))

@@ -99,13 +99,13 @@ static nb_status list_by_parts(nb_solver *s, const nb_game *g, const uint64_t *s
     for (size_t p = 0; p < n && st == NB_OK && !l->moves->truncated; p++) {
         l->part = p;
         st = g->rules->options(g, s, p, add_option, l, err);
+        if (st == NB_ELIMIT) { /* that part's moves are not all listed; the next ones are */
+            nb_err_clear(err);
+            l->moves->incomplete = true;
+            st = NB_OK;
+        }
     }
     nb_smith_free(&l->smith);
-    if (st == NB_ELIMIT) {
-        nb_err_clear(err);
-        l->moves->truncated = true;
-        st = NB_OK;
-    }
     return st;
 }
 
@@ -150,7 +150,7 @@ nb_status nb_moves(nb_solver *s, nb_game *g, nb_convention conv, size_t max_move
         free(l.out);
         return st;
     }
-    *complete = !moves->truncated;
+    *complete = !moves->truncated && !moves->incomplete;
     *outcomes = l.out;
     return NB_OK;
 }

@@ -391,7 +391,8 @@ static nb_status analyse(nb_solver *s, nb_game *g, nb_convention conv, size_t ma
         nb_movelist_free(&out->moves);
     if (out->verdict != NB_DRAW)
         nb_movelist_free(&out->drawing);
-    out->complete = out->complete && !out->moves.truncated && !out->drawing.truncated;
+    out->complete = out->complete && !out->moves.truncated && !out->moves.incomplete &&
+                    !out->drawing.truncated;
     if (st != NB_OK)
         nb_analysis_free(out);
     return st;
