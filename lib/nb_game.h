@@ -87,6 +87,19 @@ struct nb_ruleset {
     const char *(*misere_undefined)(const nb_game *g);
 };
 
+/* Turns moves offered with values (an nb_option_fn) into moves offered with the state
+ * after each (an nb_move_fn), for rulesets whose each_move walks the same enumerator as
+ * their options: start it as {.g, .fn, .ctx}, pass nb_offer_state and it as the option
+ * function and its context, then free(after.w). `stopped` says fn asked to stop. */
+typedef struct nb_state_offer {
+    const nb_game *g;
+    nb_move_fn fn;
+    void *ctx;
+    nb_state after;
+    bool stopped;
+} nb_state_offer;
+bool nb_offer_state(void *offer, const nb_move *m, uint64_t value);
+
 /* A game on the same rules and params as g but with another state (used for parts). */
 static inline nb_game nb_game_view(const nb_game *g, uint64_t *state, size_t len)
 {

@@ -37,6 +37,15 @@ static bool add(lister *l, const nb_move *m, nb_move_outcome o)
     return true;
 }
 
+bool nb_offer_state(void *offer, const nb_move *m, uint64_t value)
+{
+    (void)value;
+    nb_state_offer *o = offer;
+    o->g->rules->apply(o->g, m, &o->after);
+    o->stopped = !o->fn(o->ctx, m, o->after.w, o->after.len);
+    return !o->stopped;
+}
+
 /* Normal play by the parts: the position after the move judged by Smith's rule (the SG
  * theorem where no part is loopy; nb_smith.c also settles the parts that win at once). */
 static bool add_option(void *ctx, const nb_move *m, uint64_t v)

@@ -30,6 +30,35 @@ typedef struct nb_subtraction_params {
 } nb_subtraction_params;
 extern const nb_ruleset nb_subtraction;
 
+/* octal (and Grundy's game): state = heaps. digit[j] (j = 0..last) says what taking j
+ * counters from a heap may leave: bit 1 no heap, bit 2 one heap, bit 4 two non-empty heaps
+ * (digit 0 is 0 or 4: a split that takes nothing); `unequal` (Grundy's game) allows only
+ * splits into two unequal heaps. A move is {heap, take, count, a, b}: the heap is replaced
+ * in place by `count` heaps (none; a; a <= b). Field 1 is the code. */
+#define NB_OCTAL_MAX_DIGITS 32
+typedef struct nb_octal_rule {
+    uint8_t digit[NB_OCTAL_MAX_DIGITS + 1];
+    size_t last;  /* the last nonzero digit's index (t of the periodicity theorem) */
+    bool unequal; /* Grundy's game */
+} nb_octal_rule;
+typedef struct nb_octable nb_octable;
+typedef struct nb_octal_params {
+    nb_octal_rule rule;
+    const nb_octable *table; /* attached by prepare, released by release */
+} nb_octal_params;
+extern const nb_ruleset nb_octal;
+/* Reads a code "d0.d1d2...dk": d0 0 or 4, then 1..32 octal digits (trailing zeros
+ * allowed). Errors blame field 1. */
+nb_status nb_octal_parse(const char *code, nb_octal_rule *rule, nb_err *err);
+/* Grundy's game: split a heap into two unequal heaps. */
+nb_octal_rule nb_octal_grundy(void);
+
+/* beans (the splitting game): state[i] = beans in bottle i; a move is {bottle, j, k}:
+ * one bean leaves bottle i, one goes into j and one into k, i < j <= k. params unused. */
+extern const nb_ruleset nb_beans;
+/* The value of one bean with d bottles right of it (the d-th odious number; 0 for d = 0). */
+uint64_t nb_beans_value(uint64_t d);
+
 /* moore (Nim_k): state = heaps; field 1 is k; a move is {heap, take} pairs, one per heap
  * it takes from, in increasing heap order. */
 typedef struct nb_search nb_search;
@@ -109,6 +138,11 @@ typedef struct nb_sequence {
  * table not attached), proving the period when it can within max_table. */
 nb_status nb_subtraction_sequence(nb_solver *s, nb_subtraction_params *p, uint64_t up_to,
                                   nb_sequence *out, nb_err *err);
+
+/* SG values of heaps 0..up_to of an octal rule (params as above, table not attached),
+ * proving the period when the theorem applies and max_table and max_work allow. */
+nb_status nb_octal_sequence(nb_solver *s, nb_octal_params *p, uint64_t up_to, nb_sequence *out,
+                            nb_err *err);
 
 /* SG values of pieces 0..max_w by 0..max_h: values[w*(max_h+1)+h], NB_SG_WIN_NOW where a
  * side is 1 or 0 (no SG value). Caller frees *values. */

@@ -45,6 +45,14 @@ def random_game(rng, kind, in_sum=False):
                         if rng.random() < 0.35})
         return {"type": "dag", "nodes": n, "edges": [list(e) for e in edges],
                 "tokens": [rng.randrange(n) for _ in range(rng.randrange(1, 3))]}
+    if kind == "octal":
+        code = rng.choice("04") + "." + "".join(rng.choice("01234567")
+                                                for _ in range(rng.randrange(1, 4)))
+        return {"type": "octal", "code": code, "heaps": heaps(rng, 3, 10)}
+    if kind == "grundy":
+        return {"type": "grundy", "heaps": heaps(rng, 3, 16)}
+    if kind == "beans":
+        return {"type": "beans", "bottles": heaps(rng, 4, 2)}
     parts = [random_game(rng, rng.choice(["nim", "bash", "subtraction", "staircase",
                                           "coins", "dag"]), True)
              for _ in range(rng.randrange(1, 4))]
@@ -82,6 +90,17 @@ BAD = [
 ]
 
 
+LATER_KINDS = ["octal", "grundy", "beans"]
+LATER_BAD = [
+    ("/v1/analyze", '{"type":"octal","code":"0.8","heaps":[1]}'),
+    ("/v1/analyze", '{"type":"octal","code":"1.07","heaps":[1]}'),
+    ("/v1/analyze", '{"type":"octal","code":7,"heaps":[1]}'),
+    ("/v1/analyze", '{"type":"octal","heaps":[1]}'),
+    ("/v1/analyze", '{"type":"grundy","heaps":[67108864]}'),
+    ("/v1/analyze", '{"type":"beans","bottles":[1,-1]}'),
+]
+
+
 def corpus():
     """(path, body text) of every request, in a fixed order."""
     rng = random.Random(20261123)
@@ -112,6 +131,18 @@ def corpus():
     batch.append({"type": "nim", "heaps": [1, -1]})
     out.append(("/v1/analyze/batch", json.dumps({"positions": batch})))
     out += BAD
+    rng = random.Random(20261124)  # types added later: a stream of their own
+    for _ in range(20):
+        for kind in LATER_KINDS:
+            g = random_game(rng, kind)
+            if rng.random() < 0.4:
+                g["convention"] = "misere"
+            path = rng.choice(["/v1/analyze", "/v1/play", "/v1/moves"])
+            out.append((path, json.dumps(g, separators=(",", ":"))))
+    for code in ("0.77", "0.07", "0.137", "4.07", "0.6"):
+        out.append(("/v1/table", json.dumps({"type": "octal", "code": code, "up_to": 80})))
+    out.append(("/v1/table", json.dumps({"type": "grundy", "up_to": 80})))
+    out += LATER_BAD
     return out
 
 

@@ -178,7 +178,13 @@ function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
 function describeMove(m) {
   if (m.component !== undefined && m.move) return `component ${m.component}: ${describeMove(m.move)}`;
   if (m.takes) return m.takes.map((t) => `take ${t.take} from heap ${t.heap}`).join(", ");
+  if (m.split) return `heap ${m.heap}: split into ${m.split[0]} + ${m.split[1]}`;
+  if (m.leave) {
+    const left = m.leave.length ? `leave ${m.leave.join(" + ")}` : "leave nothing";
+    return `heap ${m.heap}: take ${m.take}, ${left}`;
+  }
   if (m.heap !== undefined) return `heap ${m.heap}: take ${m.take}`;
+  if (m.bottle !== undefined) return `bottle ${m.bottle} → bottles ${m.into[0]} and ${m.into[1]}`;
   if (m.stair !== undefined) return `stair ${m.stair}: move ${plural(m.count, "coin")} down`;
   if (m.flip) return `turn coin${m.flip.length > 1 ? "s" : ""} ${m.flip.join(" and ")}`;
   if (m.piece !== undefined) {
@@ -372,16 +378,27 @@ function picture(game, wrap, analysis) {
   return draw(game, wrap, analysis);
 }
 
+// Columns of counters, one per heap (or bottle): clicking one marks the moves it could
+// stand for; with `takes`, a counter picks the moves that take from it up.
 function heapsPicture(game, wrap) {
+  return columnsPicture(game.heaps, "heap",
+    (i) => (m) => m.heap === i || (m.takes || []).some((t) => t.heap === i), wrap,
+    game.type !== "grundy");
+}
+
+function beansPicture(game, wrap) {
+  return columnsPicture(game.bottles, "bottle", (i) => (m) => m.bottle === i, wrap, false);
+}
+
+function columnsPicture(sizes, noun, movesOf, wrap, takes) {
   const box = el("div", {class: "heaps"});
-  game.heaps.forEach((size, i) => {
-    const heapPred = (m) => m.heap === i || (m.takes || []).some((t) => t.heap === i);
+  sizes.forEach((size, i) => {
     const column = pickable(el("div", {class: "heap", "data-heap": i, "data-size": size}),
-                            `heap ${i} of ${size}`, wrap(heapPred));
+                            `${noun} ${i} of ${size}`, wrap(movesOf(i)));
     const drawn = Math.min(size, MAX_DRAWN_COUNTERS);
     for (let level = drawn; level >= 1; level--) {
       const counter = el("span", {class: "counter"});
-      if (size <= MAX_DRAWN_COUNTERS) {
+      if (size <= MAX_DRAWN_COUNTERS && takes) {
         const take = size - level + 1;
         counter.title = `take ${take} from heap ${i}`;
         counter.addEventListener("click", (e) => {
@@ -392,7 +409,7 @@ function heapsPicture(game, wrap) {
       column.append(counter);
     }
     column.append(el("span", {class: "label", text: String(size)}),
-                  el("span", {class: "caption", text: `heap ${i}`}));
+                  el("span", {class: "caption", text: `${noun} ${i}`}));
     box.append(column);
   });
   return box;
@@ -615,7 +632,7 @@ function sumPicture(game, wrap, analysis) {
 
 const PICTURES = {
   nim: heapsPicture, bash: heapsPicture, subtraction: heapsPicture, coprime: heapsPicture,
-  moore: heapsPicture, staircase: stairsPicture, coins: coinsPicture, cutting: cuttingPicture,
+  octal: heapsPicture, grundy: heapsPicture, beans: beansPicture, moore: heapsPicture, staircase: stairsPicture, coins: coinsPicture, cutting: cuttingPicture,
   dag: dagPicture, hackenbush: hackenbushPicture, sum: sumPicture,
 };
 

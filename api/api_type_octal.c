@@ -1,0 +1,144 @@
+/* api_type_octal.c - the take-and-break heap games: octal codes ("code", "heaps"; moves
+ * {"heap","take","leave"}) and Grundy's game ("heaps"; moves {"heap","split"}), with
+ * their tables. */
+#include <stdlib.h>
+
+#include "api_json.h"
+#include "api_position.h"
+#include "api_types.h"
+#include "nb_util.h"
+
+static int decode_heaps(json_t *obj, const char *base, api_game *g, api_problem *p)
+{
+    return api_member_int_array(obj, base, "heaps", 0, INT64_MAX, &g->game.state, &g->game.len,
+                                p);
+}
+
+static int octal_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
+                        api_problem *p)
+{
+    (void)lim;
+    nb_octal_params *params = nb_xcalloc(1, sizeof *params);
+    g->game = (nb_game){.rules = &nb_octal, .params = params};
+    char ptr[160];
+    api_path(ptr, sizeof ptr, base, "code");
+    json_t *code = api_require(obj, base, "code", p);
+    if (!code)
+        return p->status;
+    if (!json_is_string(code))
+        return api_fail(p, 400, ptr, "code must be a string such as \"0.77\"");
+    nb_err err = {0};
+    if (nb_octal_parse(json_string_value(code), &params->rule, &err) != NB_OK)
+        return api_game_fail(p, g, base, &err);
+    return decode_heaps(obj, base, g, p);
+}
+
+static int grundy_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
+                         api_problem *p)
+{
+    (void)lim;
+    nb_octal_params *params = nb_xcalloc(1, sizeof *params);
+    params->rule = nb_octal_grundy();
+    g->game = (nb_game){.rules = &nb_octal, .params = params};
+    return decode_heaps(obj, base, g, p);
+}
+
+/* {heap, take, count, a, b}: "heap":h,"take":j,"leave":[...] */
+static void octal_write(api_move_writer *w, const nb_move *m, const uint64_t *after, size_t len,
+                        api_buf *b)
+{
+    (void)w, (void)after, (void)len;
+    api_put_lit_uint(b, "\"heap\":", m->w[0]);
+    api_put_lit_uint(b, ",\"take\":", m->w[1]);
+    api_put_lit(b, ",\"leave\":[");
+    if (m->w[2] >= 1)
+        api_put_lit_uint(b, "", m->w[3]);
+    if (m->w[2] == 2)
+        api_put_lit_uint(b, ",", m->w[4]);
+    api_put_lit(b, "]");
+}
+
+static void grundy_write(api_move_writer *w, const nb_move *m, const uint64_t *after,
+                         size_t len, api_buf *b)
+{
+    (void)w, (void)after, (void)len;
+    api_put_lit_uint(b, "\"heap\":", m->w[0]);
+    api_put_lit_uint(b, ",\"split\":[", m->w[3]);
+    api_put_lit_uint(b, ",", m->w[4]);
+    api_put_lit(b, "]");
+}
+
+static int octal_table(nb_solver *s, const api_game *g, json_t *req, const api_limits *lim,
+                       json_t **out, api_problem *p)
+{
+    uint64_t from, up_to;
+    if (api_get_range(req, lim, &from, &up_to, p))
+        return p->status;
+    nb_sequence seq;
+    nb_err err = {0};
+    if (nb_octal_sequence(s, g->game.params, up_to, &seq, &err) != NB_OK)
+        return api_game_fail(p, g, "", &err);
+    *out = api_sequence_json(g->type->name, &seq, from);
+    free(seq.values);
+    return 0;
+}
+
+/* A random code: d0 0 or 4, one to three digits; small heaps for the brute-force solver. */
+static json_t *octal_sample(api_rng *r, bool small)
+{
+    char code[8] = {api_rng_below(r, 4) ? '0' : '4', '.'};
+    size_t digits = 1 + api_rng_below(r, 3);
+    for (size_t j = 0; j < digits; j++)
+        code[2 + j] = (char)('0' + api_rng_below(r, 8));
+    return json_pack("{s:s, s:s, s:o}", "type", "octal", "code", code, "heaps",
+                     api_sample_ints(r, small ? 2 : 3, small ? 6 : 9));
+}
+
+static json_t *grundy_sample(api_rng *r, bool small)
+{
+    return json_pack("{s:s, s:o}", "type", "grundy", "heaps",
+                     api_sample_ints(r, small ? 2 : 3, small ? 8 : 10));
+}
+
+static const char *const octal_limits[] = {"max_parts", "max_table", "max_table_page",
+                                           "max_work", "max_states", NULL};
+
+const api_type api_type_octal = {
+    .name = "octal",
+    .rules = &nb_octal,
+    .fields = (const char *const[]){"heaps", "code", NULL},
+    .position = "{\"heaps\":[]}",
+    .limits = octal_limits,
+    .misere = true,
+    .moves_complete = false,
+    .heavy = true,
+    .decode = octal_decode,
+    .sample = octal_sample,
+    .write_move = octal_write,
+    .write_state = api_put_int_state,
+    .table = octal_table,
+    .summary = "take j counters from one heap, leaving what digit j of the code allows: "
+               "bit 1 no heap, bit 2 one heap, bit 4 two heaps",
+    .field_docs = "{\"heaps\":\"array of heap sizes, integers 0..2^63-1\","
+                  "\"code\":\"octal code d0.d1d2...: d0 0 or 4, 1 to 32 octal digits\"}",
+    .example = "{\"type\":\"octal\",\"code\":\"0.77\",\"heaps\":[5,8,1000000000000000000]}",
+};
+
+const api_type api_type_grundy = {
+    .name = "grundy",
+    .rules = &nb_octal,
+    .fields = (const char *const[]){"heaps", NULL},
+    .position = "{\"heaps\":[]}",
+    .limits = octal_limits,
+    .misere = true,
+    .moves_complete = false,
+    .heavy = true,
+    .decode = grundy_decode,
+    .sample = grundy_sample,
+    .write_move = grundy_write,
+    .write_state = api_put_int_state,
+    .table = octal_table,
+    .summary = "split one heap into two unequal non-empty heaps",
+    .field_docs = "{\"heaps\":\"array of heap sizes, integers 0..2^63-1\"}",
+    .example = "{\"type\":\"grundy\",\"heaps\":[7,20,100]}",
+};

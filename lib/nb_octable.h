@@ -1,0 +1,53 @@
+/* nb_octable.h - the SG sequence of a take-and-break game (an octal code, Grundy's game),
+ * computed by the sparse-space method and cached, with its period proved by the octal
+ * periodicity theorem where the theorem applies. */
+#ifndef NB_OCTABLE_H
+#define NB_OCTABLE_H
+
+#include "nb_cache.h"
+#include "nb_rulesets.h"
+
+/* A cached table version (immutable once built). */
+struct nb_octable {
+    nb_cached base;
+    nb_octal_rule rule;
+    uint64_t limit; /* most values it may compute (max_table) */
+    uint64_t n;     /* values[0..n) are known */
+    uint32_t *values;
+    uint32_t mask;  /* the sparse-space mask the values were last computed with */
+    bool proved;
+    uint64_t period, preperiod;
+    uint64_t next_proof; /* the length at which the next proof is tried */
+    uint64_t built_for;  /* the ticket of the need it was built for */
+};
+
+/* What a caller needs from the table. */
+typedef struct nb_octable_need {
+    uint64_t heap;     /* the largest heap to answer */
+    bool want_period;  /* go on until the period is proved or a limit is reached */
+    uint64_t limit;    /* max_table */
+    uint64_t max_work; /* pair tests one growth may make */
+    const nb_octal_rule *rule;
+    uint64_t ticket;   /* unique per call (nb_octable_ticket): a growth that spent max_work
+                          answers the call it was made for, and the next call grows on */
+} nb_octable_need;
+
+/* A fresh ticket for a need. */
+uint64_t nb_octable_ticket(void);
+
+extern const nb_cache_kind nb_octable_kind;
+
+/* The canonical cache key of a rule ("octal:0.137", "grundy") into buf. */
+void nb_octable_key(const nb_octal_rule *rule, char *buf, size_t size);
+
+/* SG value of a heap of n: true when the table knows it (directly or by the period). */
+bool nb_octable_value(const nb_octable *t, uint64_t n, uint64_t *value);
+
+/* The first n values of the rule by the naive method (every option of every heap), for
+ * the tests and the benchmark; values must hold n. */
+void nb_octal_naive(const nb_octal_rule *rule, uint64_t n, uint32_t *values);
+
+/* The first n values by the sparse-space method (no cache, no work limit). */
+void nb_octal_sparse(const nb_octal_rule *rule, uint64_t n, uint32_t *values);
+
+#endif

@@ -1,0 +1,253 @@
+/* test_octal.c - the take-and-break games: published sequences (OEIS) and proved periods,
+ * the sparse-space method against the naive one on every short code, moves of huge heaps
+ * re-analysed, and the splitting game's closed form against the mex. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nb_octable.h"
+#include "nb_rulesets.h"
+#include "check_run.h"
+
+static nb_solver solver;
+
+static void setup(void)
+{
+    solver.cache = nb_cache_new(64u << 20);
+    solver.limits = nb_limits_default();
+}
+
+static void teardown(void) { nb_cache_free(solver.cache); }
+
+static nb_octal_params params_of(const char *code)
+{
+    nb_octal_params p = {0};
+    nb_err err = {0};
+    ck_assert_msg(nb_octal_parse(code, &p.rule, &err) == NB_OK, "%s: %s", code, err.msg);
+    return p;
+}
+
+static nb_sequence table_of(nb_octal_params *p, uint64_t up_to)
+{
+    nb_sequence seq;
+    nb_err err = {0};
+    ck_assert_msg(nb_octal_sequence(&solver, p, up_to, &seq, &err) == NB_OK, "%s", err.msg);
+    return seq;
+}
+
+static void expect_prefix(const char *what, nb_octal_params *p, const uint64_t *want, size_t n)
+{
+    nb_sequence seq = table_of(p, n - 1);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_msg(seq.values[i] == want[i], "%s: G(%zu) = %llu, published %llu", what, i,
+                      (unsigned long long)seq.values[i], (unsigned long long)want[i]);
+    free(seq.values);
+}
+
+/* OEIS A002188 (Grundy's game), A002187 (Dawson's chess, .137; Dawson's Kayles .07 is it
+ * shifted by one), A002186 (Kayles, .77). */
+START_TEST(published_sequences)
+{
+    static const uint64_t grundy[] = {
+        0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1,
+        2, 3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2,
+        1, 3, 2, 1, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3,
+        7, 4, 3, 7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3};
+    static const uint64_t dawson[] = {
+        0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0,
+        4, 5, 2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3,
+        0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3,
+        3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4,
+        4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4};
+    static const uint64_t kayles[] = {0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4,
+                                      3, 2, 1};
+    nb_octal_params p = {.rule = nb_octal_grundy()};
+    expect_prefix("grundy", &p, grundy, sizeof grundy / sizeof *grundy);
+    p = params_of("0.137");
+    expect_prefix(".137", &p, dawson, sizeof dawson / sizeof *dawson);
+    p = params_of("0.07");
+    nb_sequence seq = table_of(&p, 100);
+    for (size_t n = 1; n <= 100; n++)
+        ck_assert_msg(seq.values[n] == dawson[n - 1], ".07: G(%zu)", n);
+    free(seq.values);
+    p = params_of("0.77");
+    expect_prefix(".77", &p, kayles, sizeof kayles / sizeof *kayles);
+}
+END_TEST
+
+/* Periods proved by the octal periodicity theorem (Winning Ways, ch. 4; Flammenkamp's
+ * tables), with the preperiods where the published exceptions fix them. */
+START_TEST(proved_periods)
+{
+    static const struct {
+        const char *code;
+        uint64_t period, preperiod; /* preperiod UINT64_MAX: not checked */
+    } cases[] = {
+        {"0.77", 12, 71},          {"0.137", 34, 52},         {"0.07", 34, 53},
+        {"0.1377", 24, UINT64_MAX}, {"0.177", 20, UINT64_MAX}, {"0.11377", 32, UINT64_MAX},
+        {"0.7777", 24, UINT64_MAX}, {"0.3", 2, 0},             {"0.333", 4, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        nb_octal_params p = params_of(cases[i].code);
+        nb_sequence seq = table_of(&p, 10);
+        ck_assert_msg(seq.has_period && seq.period == cases[i].period, "%s: period %llu",
+                      cases[i].code, (unsigned long long)seq.period);
+        if (cases[i].preperiod != UINT64_MAX)
+            ck_assert_msg(seq.preperiod == cases[i].preperiod, "%s: preperiod %llu",
+                          cases[i].code, (unsigned long long)seq.preperiod);
+        free(seq.values);
+    }
+    nb_octal_params grundy = {.rule = nb_octal_grundy()};
+    nb_sequence seq = table_of(&grundy, 10);
+    ck_assert(!seq.has_period); /* the theorem does not apply: nothing is claimed */
+    free(seq.values);
+}
+END_TEST
+
+static void expect_same(const nb_octal_rule *rule, uint64_t n, const char *what)
+{
+    uint32_t *naive = malloc(n * sizeof *naive), *sparse = malloc(n * sizeof *sparse);
+    nb_octal_naive(rule, n, naive);
+    nb_octal_sparse(rule, n, sparse);
+    for (uint64_t i = 0; i < n; i++)
+        ck_assert_msg(naive[i] == sparse[i], "%s: G(%llu) naive %u, sparse %u", what,
+                      (unsigned long long)i, naive[i], sparse[i]);
+    free(naive);
+    free(sparse);
+}
+
+/* Every code d0.d1 and d0.d1d2 (d0 0 or 4), random longer ones, and Grundy's game. */
+START_TEST(sparse_matches_naive)
+{
+    char code[8];
+    for (int d0 = 0; d0 <= 4; d0 += 4)
+        for (int a = 0; a < 8; a++)
+            for (int b = -1; b < 8; b++) {
+                snprintf(code, sizeof code, b < 0 ? "%d.%d" : "%d.%d%d", d0, a, b);
+                nb_octal_params p = params_of(code);
+                expect_same(&p.rule, 700, code);
+            }
+    for (int k = 0; k < 40; k++) {
+        int len = 3 + (int)(random() % 4);
+        code[0] = random() % 2 ? '4' : '0', code[1] = '.';
+        for (int j = 0; j < len; j++)
+            code[2 + j] = (char)('0' + random() % 8);
+        code[2 + len] = '\0';
+        nb_octal_params p = params_of(code);
+        expect_same(&p.rule, 700, code);
+    }
+    nb_octal_rule grundy = nb_octal_grundy();
+    expect_same(&grundy, 4000, "grundy");
+    /* a cached table grown in three steps, each resuming the last one's mask and rare heaps */
+    uint32_t *naive = malloc(9000 * sizeof *naive);
+    nb_octal_naive(&grundy, 9000, naive);
+    nb_octal_params p = {.rule = grundy};
+    for (uint64_t up_to = 2000; up_to < 9000; up_to = 2 * up_to + 500) {
+        nb_sequence seq = table_of(&p, up_to);
+        for (uint64_t n = 0; n <= up_to; n++)
+            ck_assert_msg(seq.values[n] == naive[n], "grundy grown to %llu: G(%llu)",
+                          (unsigned long long)up_to, (unsigned long long)n);
+        free(seq.values);
+    }
+    free(naive);
+}
+END_TEST
+
+/* Heaps of 10^18 through the period: every listed move re-analysed (the position after it
+ * is a loss), and at least one listed when the position is a win. */
+START_TEST(huge_heaps_moves_reanalysed)
+{
+    const char *codes[] = {"0.77", "0.07", "0.137", "4.07"};
+    for (size_t c = 0; c < sizeof codes / sizeof *codes; c++) {
+        nb_octal_params p = params_of(codes[c]);
+        uint64_t heaps[2] = {1000000000000000000ULL, 999999999999999999ULL};
+        nb_game g = {&nb_octal, &p, 2, heaps};
+        nb_err err = {0};
+        nb_analysis a;
+        ck_assert_msg(nb_game_open(&solver, &g, &err) == NB_OK, "%s: %s", codes[c], err.msg);
+        ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 16, &a, &err) == NB_OK);
+        ck_assert(a.verdict == NB_LOSE || a.moves.len > 0);
+        for (size_t i = 0; i < a.moves.len; i++) {
+            nb_move m = nb_movelist_at(&a.moves, i);
+            nb_state after = {0};
+            g.rules->apply(&g, &m, &after);
+            nb_octal_params q = p;
+            q.table = NULL;
+            nb_game next = {&nb_octal, &q, after.len, after.w};
+            nb_analysis b;
+            ck_assert(nb_game_open(&solver, &next, &err) == NB_OK);
+            ck_assert(nb_analyse(&solver, &next, NB_NORMAL, 1, &b, &err) == NB_OK);
+            ck_assert_msg(b.verdict == NB_LOSE, "%s: move %zu leaves a win", codes[c], i);
+            nb_analysis_free(&b);
+            nb_game_close(&solver, &next);
+            free(after.w);
+        }
+        nb_analysis_free(&a);
+        nb_game_close(&solver, &g);
+    }
+}
+END_TEST
+
+/* The splitting game: the odious closed form against the mex over every pair, and the
+ * problem's own samples. */
+START_TEST(beans_closed_form_and_samples)
+{
+    enum { N = 600 };
+    uint64_t b[N];
+    static bool seen[2 * N * N];
+    b[0] = 0;
+    for (uint64_t d = 1; d < N; d++) {
+        memset(seen, 0, sizeof seen);
+        for (uint64_t x = 0; x < d; x++)
+            for (uint64_t y = 0; y <= x; y++)
+                seen[b[x] ^ b[y]] = true;
+        for (b[d] = 0; seen[b[d]];)
+            b[d]++;
+        ck_assert_msg(nb_beans_value(d) == b[d], "b(%llu)", (unsigned long long)d);
+    }
+    uint64_t won[] = {1, 0, 1, 5000}, lost[] = {0, 0, 1};
+    nb_game g = {&nb_beans, NULL, 4, won};
+    nb_analysis a;
+    nb_err err = {0};
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 64, &a, &err) == NB_OK);
+    ck_assert(a.verdict == NB_WIN && a.moves.len == 1);
+    nb_move m = nb_movelist_at(&a.moves, 0);
+    ck_assert(m.w[0] == 0 && m.w[1] == 2 && m.w[2] == 3);
+    nb_analysis_free(&a);
+    g = (nb_game){&nb_beans, NULL, 3, lost};
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 64, &a, &err) == NB_OK);
+    ck_assert(a.verdict == NB_LOSE);
+    nb_analysis_free(&a);
+}
+END_TEST
+
+START_TEST(malformed_codes)
+{
+    const char *bad[] = {"", "0", "0.", "1.07", "0.8", "0.07x", ".07", "0,07",
+                         "0.123456701234567012345670123456701"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        nb_octal_rule r;
+        nb_err err = {0};
+        ck_assert_msg(nb_octal_parse(bad[i], &r, &err) == NB_EINVAL && err.field == 1,
+                      "\"%s\" accepted", bad[i]);
+    }
+}
+END_TEST
+
+int main(void)
+{
+    srandom(24);
+    Suite *s = suite_create("octal");
+    TCase *tc = tcase_create("octal");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, published_sequences);
+    tcase_add_test(tc, proved_periods);
+    tcase_add_test(tc, sparse_matches_naive);
+    tcase_add_test(tc, huge_heaps_moves_reanalysed);
+    tcase_add_test(tc, beans_closed_form_and_samples);
+    tcase_add_test(tc, malformed_codes);
+    suite_add_tcase(s, tc);
+    return check_run(s, true);
+}
