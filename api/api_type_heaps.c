@@ -178,6 +178,8 @@ static json_t *moore_sample(api_rng *r, bool small)
 }
 
 static const char *const heap_limits[] = {"max_parts", "max_states", NULL};
+/* nim's misère play is Bouton's rule: no search, so no max_states */
+static const char *const nim_limits[] = {"max_parts", "max_table", "max_table_page", NULL};
 /* a table's up_to is below max_table, an answer holds at most max_table_page values */
 static const char *const table_limits[] = {"max_parts", "max_table", "max_table_page",
                                            "max_states", NULL};
@@ -187,7 +189,7 @@ const api_type api_type_nim = {
     .rules = &nb_nim,
     .fields = (const char *const[]){"heaps", NULL},
     .position = "{\"heaps\":[]}",
-    .limits = table_limits,
+    .limits = nim_limits,
     .misere = true,
     .moves_complete = true,
     .decode = nim_decode,

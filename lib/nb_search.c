@@ -260,10 +260,12 @@ nb_status nb_search_run(const nb_game *g, nb_convention conv, uint64_t max_state
     expand(s);
     if (s->over) {
         nb_search_free(s);
-        return nb_fail(err, NB_ELIMIT,
-                       "exhaustive search of this position passes %zu states (limit max_states)",
-                       (size_t)(max_states < NB_SEARCH_MAX_WORDS ? max_states
-                                                                 : NB_SEARCH_MAX_WORDS));
+        nb_fail(err, NB_ELIMIT,
+                "an exhaustive search of this position visits more than the limit "
+                "max_states=%zu positions",
+                (size_t)(max_states < NB_SEARCH_MAX_WORDS ? max_states : NB_SEARCH_MAX_WORDS));
+        nb_err_blame(err, 0, NB_NO_INDEX, NB_NO_INDEX); /* the position as a whole */
+        return NB_ELIMIT;
     }
     solve(s);
     *out = s;

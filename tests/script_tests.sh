@@ -3,7 +3,7 @@
 # openapi.yaml (valid OpenAPI 3.1, examples answered as documented), README.md and the
 # recorded answers (tests/golden.jsonl), the web page in headless chromium (screenshots in
 # BUILD/screenshots); then
-# the request log's check, which starts a nimberd of its own.
+# the request log's check and the limits' check, which start nimberds of their own.
 set -uo pipefail
 # Debian's Python, with the modules scripts/deps.sh installs: never another on the PATH.
 py=/usr/bin/python3
@@ -20,4 +20,5 @@ rc=0
 "$py" tests/golden.py check "$port" || rc=1
 "$py" tests/browser_check.py "$port" "$(dirname "$bin")/screenshots" || rc=1
 "$py" tests/log_check.py "$bin" || rc=1
+"$py" tests/limits_check.py "$bin" || rc=1
 exit $rc
