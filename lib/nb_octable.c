@@ -261,7 +261,8 @@ static nb_status octable_build(const nb_cached *old_, const void *need_, nb_cach
     t->built_for = need->ticket;
     grower g = {.rule = &t->rule, .n = old->n, .cap = old->n, .mask = old->mask};
     g.values = nb_xmalloc((old->n + 1) * sizeof *g.values);
-    memcpy(g.values, old->values, old->n * sizeof *g.values);
+    if (old->n) /* the seed has no values */
+        memcpy(g.values, old->values, old->n * sizeof *g.values);
     for (uint64_t a = 0; a < g.n; a++)
         g.top = g.values[a] > g.top ? g.values[a] : g.top;
     rebuild_rare(&g);

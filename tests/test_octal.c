@@ -120,7 +120,7 @@ static void expect_same(const nb_octal_rule *rule, uint64_t n, const char *what)
 /* Every code d0.d1 and d0.d1d2 (d0 0 or 4), random longer ones, and Grundy's game. */
 START_TEST(sparse_matches_naive)
 {
-    char code[8];
+    char code[16];
     for (int d0 = 0; d0 <= 4; d0 += 4)
         for (int a = 0; a < 8; a++)
             for (int b = -1; b < 8; b++) {
