@@ -12,6 +12,7 @@
 #include "nb_coprime.h"
 #include "nb_hackenbush.h"
 #include "nb_loopy.h"
+#include "nb_octable.h"
 #include "nb_rulesets.h"
 
 static double now(void)
@@ -272,6 +273,99 @@ static void bench_coprime(void)
            (unsigned long long)sink);
 }
 
+/* Take-and-break tables: Grundy's game to 2^22 by the sparse-space method (and its time
+ * to 2^20, for the cost per value) against the naive method at 2^14 and 2^15 (its growth
+ * measured); Kayles and Dawson's Kayles heaps of 10^18 on cold caches (the table grown
+ * until the period is proved); .1777 as far as 60 s take it (whole doublings), against
+ * the naive method for the next values at the same n. */
+static void bench_octal(void)
+{
+    nb_octal_rule grundy = nb_octal_grundy();
+    uint32_t *v = malloc((1u << 22) * sizeof *v);
+    double t0 = now();
+    nb_octal_naive(&grundy, 1 << 14, v);
+    double naive14 = now() - t0;
+    t0 = now();
+    nb_octal_naive(&grundy, 1 << 15, v);
+    double naive15 = now() - t0;
+    t0 = now();
+    nb_octal_sparse(&grundy, 1 << 20, v);
+    double sparse20 = now() - t0;
+    t0 = now();
+    nb_octal_sparse(&grundy, 1 << 22, v);
+    double sparse22 = now() - t0;
+    printf("grundy_naive_14 %.6f\ngrundy_naive_15 %.6f\ngrundy_sparse_20 %.6f\n"
+           "grundy_sparse_22 %.6f\ngrundy_checksum %u\n", naive14, naive15, sparse20,
+           sparse22, v[(1 << 22) - 1]);
+    free(v);
+    const char *codes[] = {"0.77", "0.07"};
+    for (int c = 0; c < 2; c++) {
+        double t[RUNS];
+        for (int r = 0; r < RUNS; r++) {
+            nb_solver s = {nb_cache_new(64u << 20), nb_limits_default()};
+            nb_octal_params p = {0};
+            nb_err err = {0};
+            nb_octal_parse(codes[c], &p.rule, &err);
+            uint64_t heap = 1000000000000000000ULL;
+            nb_game g = {&nb_octal, &p, 1, &heap};
+            nb_analysis a;
+            t0 = now();
+            if (nb_analyse(&s, &g, NB_NORMAL, 16, &a, &err) != NB_OK)
+                abort();
+            t[r] = now() - t0;
+            nb_analysis_free(&a);
+            nb_game_close(&s, &g);
+            nb_cache_free(s.cache);
+        }
+        printf("octal_%s_huge %.6f\n", codes[c] + 2, median(t, RUNS));
+    }
+    nb_octal_rule r1777;
+    nb_err err = {0};
+    nb_octal_parse("0.1777", &r1777, &err);
+    nb_cache *cache = nb_cache_new(SIZE_MAX / 2);
+    const nb_cached *c = NULL, *last = NULL;
+    uint64_t n = 0;
+    t0 = now();
+    double step = 0; /* the last doubling's time: the next takes about twice as long */
+    for (uint64_t heap = 1 << 16; now() - t0 + 2 * step < 60; heap *= 2) {
+        double t1 = now();
+        nb_octable_need need = {heap, false, 1ULL << 31, UINT64_MAX, &r1777, nb_octable_ticket()};
+        if (nb_cache_acquire(cache, "octal:0.1777", &nb_octable_kind, &need, &c, &err) != NB_OK)
+            abort();
+        if (last)
+            nb_cache_release(cache, last);
+        last = c;
+        n = ((const nb_octable *)c)->n;
+        step = now() - t1;
+    }
+    double sparse_t = now() - t0;
+    /* the naive method's rate at n: the next values, each over all of its splits */
+    const nb_octable *t = (const nb_octable *)c;
+    uint32_t *ext = malloc((n + 64) * sizeof *ext);
+    memcpy(ext, t->values, n * sizeof *ext);
+    uint8_t seen[1024]; /* .1777's values stay below 64 */
+    t0 = now();
+    for (uint64_t k = n; k < n + 8; k++) {
+        memset(seen, 0, sizeof seen);
+        for (uint64_t j = 1; j <= 4 && j <= k; j++) {
+            uint8_t d = r1777.digit[j];
+            if ((d & 2) && k > j)
+                seen[ext[k - j] & 1023] = 1;
+            for (uint64_t m = k - j, a = 1; (d & 4) && 2 * a <= m; a++)
+                seen[(ext[a] ^ ext[m - a]) & 1023] = 1;
+        }
+        ext[k] = 0;
+        while (ext[k] < 1023 && seen[ext[k]])
+            ext[k]++;
+    }
+    double naive_t = (now() - t0) / 8;
+    printf("octal_1777_values %llu\noctal_1777_seconds %.3f\noctal_1777_naive_per_value %.6f\n"
+           "octal_1777_checksum %u\n", (unsigned long long)n, sparse_t, naive_t, ext[n]);
+    free(ext);
+    nb_cache_release(cache, last);
+    nb_cache_free(cache);
+}
+
 /* A random graph of 10^6 nodes and 4*10^6 edges with cycles, against the acyclic solve of
  * a random DAG of the same size in the same run: one token's retrograde analysis (its
  * predecessor lists by a plain counting sort, then nb_retrograde), and the generalized
@@ -369,6 +463,8 @@ int main(int argc, char **argv)
         bench_hackenbush();
     if (!*only || !strcmp(only, "coprime"))
         bench_coprime();
+    if (!*only || !strcmp(only, "octal"))
+        bench_octal();
     if (!*only || !strcmp(only, "loopy")) /* last: the rows before draw the same numbers */
         bench_loopy();
     return 0;

@@ -109,6 +109,26 @@ row("coprime, 1000 random 63-bit heaps, in process", "-",
     f"{float(inproc['coprime_heap_max'])*1e3:.1f} ms, {inproc['coprime_heap_limited']} past "
     "max_prime_count (422)", "report", True)
 
+import math
+n14, n15 = float(inproc["grundy_naive_14"]), float(inproc["grundy_naive_15"])
+s20, s22 = float(inproc["grundy_sparse_20"]), float(inproc["grundy_sparse_22"])
+growth = math.log2(n15 / n14)  # the naive method's measured exponent
+naive22 = n15 * 2 ** (7 * growth)
+per20, per22 = s20 / 2**20 * 1e6, s22 / 2**22 * 1e6
+row("Grundy's game, every value to 2^22, sparse-space method, in process",
+    f"naive {n15:.2f} s at 2^15 (growth n^{growth:.2f}: {naive22:,.0f} s at 2^22)",
+    f"{s22:.1f} s = {naive22 / s22:,.0f}x faster; {per22:.1f} us a value at 2^22, "
+    f"{per20:.1f} at 2^20", "cost a value grows <= log n (22/20)", per22 <= per20 * 22 / 20)
+kayles, dawson = float(inproc["octal_77_huge"]), float(inproc["octal_07_huge"])
+row("Kayles and Dawson's Kayles, a heap of 10^18, cold cache (period proved)", "-",
+    f"median {kayles*1e3:.1f} ms and {dawson*1e3:.1f} ms", "median <= 10 ms",
+    kayles <= 0.01 and dawson <= 0.01)
+n1777, t1777 = int(inproc["octal_1777_values"]), float(inproc["octal_1777_seconds"])
+naive_rate = 1 / float(inproc["octal_1777_naive_per_value"])
+row(".1777 table for up to 60 s, sparse-space method, in process",
+    f"naive {naive_rate:,.0f} values/s at n = {n1777:,}",
+    f"{n1777:,} values, {n1777 / t1777 / 1e6:.2f} M values/s", "report", True)
+
 # 2. throughput against a minimal libmicrohttpd server, same flags and threads, sending the
 # same bytes nimberd answers: its answer, and the headers the API asks of every answer
 # (X-Request-ID, CORS), constant.
