@@ -91,13 +91,13 @@ static json_t *octal_sample(api_rng *r, bool small)
     for (size_t j = 0; j < digits; j++)
         code[2 + j] = (char)('0' + api_rng_below(r, 8));
     return json_pack("{s:s, s:s, s:o}", "type", "octal", "code", code, "heaps",
-                     api_sample_ints(r, small ? 2 : 3, small ? 6 : 9));
+                     api_sample_ints(r, small ? 2 : 3, small ? 5 : 7));
 }
 
 static json_t *grundy_sample(api_rng *r, bool small)
 {
     return json_pack("{s:s, s:o}", "type", "grundy", "heaps",
-                     api_sample_ints(r, small ? 2 : 3, small ? 8 : 10));
+                     api_sample_ints(r, small ? 2 : 3, small ? 7 : 9));
 }
 
 static const char *const octal_limits[] = {"max_parts", "max_table", "max_table_page",
