@@ -7,7 +7,8 @@
 #include "nb_cache.h"
 #include "nb_rulesets.h"
 
-/* A cached table version (immutable once built). */
+/* A cached table version (immutable once built). The cache owns it and its values:
+ * callers hold it between nb_cache_acquire and nb_cache_release. */
 struct nb_octable {
     nb_cached base;
     nb_octal_rule rule;
@@ -21,7 +22,7 @@ struct nb_octable {
     uint64_t built_for;  /* the ticket of the need it was built for */
 };
 
-/* What a caller needs from the table. */
+/* What a caller needs from the table (the rule is borrowed for the call). */
 typedef struct nb_octable_need {
     uint64_t heap;     /* the largest heap to answer */
     bool want_period;  /* go on until the period is proved or a limit is reached */
@@ -44,10 +45,11 @@ void nb_octable_key(const nb_octal_rule *rule, char *buf, size_t size);
 bool nb_octable_value(const nb_octable *t, uint64_t n, uint64_t *value);
 
 /* The first n values of the rule by the naive method (every option of every heap), for
- * the tests and the benchmark; values must hold n. */
+ * the tests and the benchmark, into the caller's values (room for n). */
 void nb_octal_naive(const nb_octal_rule *rule, uint64_t n, uint32_t *values);
 
-/* The first n values by the sparse-space method (no cache, no work limit). */
+/* The first n values by the sparse-space method (no cache, no work limit), into the
+ * caller's values (room for n). */
 void nb_octal_sparse(const nb_octal_rule *rule, uint64_t n, uint32_t *values);
 
 #endif
