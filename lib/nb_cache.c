@@ -176,8 +176,7 @@ nb_status nb_cache_acquire(nb_cache *c, const char *key, const nb_cache_kind *ki
             retire(c, old);
         }
         pthread_cond_broadcast(&c->built);
-        if (st != NB_OK)
-            break;
+        break; /* this caller's own build answers it, even short of `need` (a work bound) */
     }
     e->pins--;
     if (st == NB_OK) {

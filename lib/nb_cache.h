@@ -41,6 +41,8 @@ void nb_cache_free(nb_cache *c);
 
 /* Returns in *out a version of the table under `key` that covers `need`, building or
  * growing it when needed; concurrent callers wanting the same key wait for one build.
+ * A caller whose own build stopped short of `need` (a kind may bound one build's work)
+ * gets that version: it sees what is missing, and the next call grows it on.
  * The version stays valid until nb_cache_release, whatever is evicted meanwhile. */
 nb_status nb_cache_acquire(nb_cache *c, const char *key, const nb_cache_kind *kind,
                            const void *need, const nb_cached **out, nb_err *err);

@@ -245,7 +245,7 @@ static bool octable_covers(const nb_cached *c, const void *need_)
 {
     const nb_octable *t = (const nb_octable *)c;
     const nb_octable_need *need = need_;
-    if (t->proved || t->n >= t->limit || t->built_for == need->ticket)
+    if (t->proved || t->n >= t->limit)
         return true;
     return !(need->want_period && !t->rule.unequal) && need->heap < t->n;
 }
@@ -258,7 +258,6 @@ static nb_status octable_build(const nb_cached *old_, const void *need_, nb_cach
     const nb_octable_need *need = need_;
     nb_octable *t = nb_xmalloc(sizeof *t);
     *t = *old;
-    t->built_for = need->ticket;
     grower g = {.rule = &t->rule, .n = old->n, .cap = old->n, .mask = old->mask};
     g.values = nb_xmalloc((old->n + 1) * sizeof *g.values);
     if (old->n) /* the seed has no values */
@@ -307,12 +306,6 @@ static nb_status octable_build_or_seed(const nb_cached *old, const void *need_, 
 }
 
 const nb_cache_kind nb_octable_kind = {octable_covers, octable_build_or_seed};
-
-uint64_t nb_octable_ticket(void)
-{
-    static _Atomic uint64_t next = 1;
-    return next++;
-}
 
 void nb_octable_key(const nb_octal_rule *rule, char *buf, size_t size)
 {

@@ -19,7 +19,6 @@ struct nb_octable {
     bool proved;
     uint64_t period, preperiod;
     uint64_t next_proof; /* the length at which the next proof is tried */
-    uint64_t built_for;  /* the ticket of the need it was built for */
 };
 
 /* What a caller needs from the table (the rule is borrowed for the call). */
@@ -29,12 +28,7 @@ typedef struct nb_octable_need {
     uint64_t limit;    /* max_table */
     uint64_t max_work; /* pair tests one growth may make */
     const nb_octal_rule *rule;
-    uint64_t ticket;   /* unique per call (nb_octable_ticket): a growth that spent max_work
-                          answers the call it was made for, and the next call grows on */
 } nb_octable_need;
-
-/* A fresh ticket for a need. */
-uint64_t nb_octable_ticket(void);
 
 extern const nb_cache_kind nb_octable_kind;
 

@@ -51,8 +51,7 @@ static nb_status acquire_table(nb_solver *s, const nb_octal_rule *rule, uint64_t
 {
     char key[64];
     nb_octable_key(rule, key, sizeof key);
-    nb_octable_need need = {heap, want_period, s->limits.max_table, s->limits.max_work, rule,
-                            nb_octable_ticket()};
+    nb_octable_need need = {heap, want_period, s->limits.max_table, s->limits.max_work, rule};
     const nb_cached *c;
     nb_status st = nb_cache_acquire(s->cache, key, &nb_octable_kind, &need, &c, err);
     if (st == NB_OK)
@@ -81,11 +80,6 @@ static nb_status past_table(const nb_octable *t, const nb_solver *s, size_t i, c
                 (unsigned long long)s->limits.max_work);
     nb_err_blame(err, i == NB_NO_INDEX ? NB_FIELD_UP_TO : 0, i, NB_NO_INDEX);
     return NB_ELIMIT;
-}
-
-static nb_status oc_check(const nb_game *g, const nb_solver *s, nb_err *err)
-{
-    return nb_heaps_check(g, s, err);
 }
 
 static nb_status oc_prepare(nb_game *g, nb_solver *s, nb_err *err)
@@ -130,8 +124,6 @@ static void oc_apply(const nb_game *g, const nb_move *m, nb_state *after)
     memcpy(after->w + heap + count, g->state + heap + 1,
            (g->len - heap - 1) * sizeof *after->w);
 }
-
-static size_t oc_part_count(const nb_game *g) { return g->len; }
 
 static nb_status oc_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err *err)
 {
@@ -226,11 +218,11 @@ static void oc_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
 
 const nb_ruleset nb_octal = {
     .name = "octal",
-    .check = oc_check,
+    .check = nb_heaps_check,
     .apply = oc_apply,
     .prepare = oc_prepare,
     .release = oc_release,
-    .part_count = oc_part_count,
+    .part_count = nb_heaps_part_count,
     .part_values = oc_values,
     .moves_to = oc_moves_to,
     .options = oc_options,
