@@ -275,7 +275,7 @@ int api_table(const api_context *ctx, json_t *body, size_t max_moves, api_buf *o
         return p->status;
     if (g.conv == NB_MISERE) {
         api_game_free(&g);
-        return api_fail(p, 400, "/convention", "a table holds normal-play SG values; misère "
+        return api_fail_as(p, "unsupported-convention", 400, "/convention", "a table holds normal-play SG values; misère "
                         "play has no such values (ask /v1/analyze for a misère position)");
     }
     json_t *table = NULL;

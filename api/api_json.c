@@ -110,7 +110,7 @@ json_t *api_parse(const char *body, size_t len, api_problem *p)
         }
         free(path.p);
     }
-    api_fail(p, 400, NULL, "malformed JSON at %s", error);
+    api_fail_as(p, "malformed-json", 400, NULL, "malformed JSON at %s", error);
     return NULL;
 }
 

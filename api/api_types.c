@@ -101,7 +101,8 @@ int api_game_decode(json_t *obj, const char *base, bool top, bool for_table,
         api_path(ptr, sizeof ptr, base, "type");
         char known[256];
         api_type_list(known, sizeof known, false);
-        return api_fail(p, 400, ptr, "unknown game type; known types are %s", known);
+        return api_fail_as(p, "unknown-type", 400, ptr, "unknown game type; known types are %s",
+                           known);
     }
     if (check_keys(obj, base, t, top, for_table, p) || decode_convention(obj, base, g, p))
         return p->status;
@@ -181,6 +182,8 @@ int api_game_fail(api_problem *p, const api_game *g, const char *base, nb_err *e
         else
             api_fail(p, status, ptr, "%s", err->msg);
     }
+    if (err->status == NB_EUNDEFINED)
+        p->kind = "unsupported-convention";
     nb_err_clear(err);
     return status;
 }

@@ -40,8 +40,8 @@ static nb_status sorted_set(const nb_subtraction_params *p, uint32_t *out, nb_er
         return nb_fail_field(err, NB_EINVAL, 1, NB_NO_INDEX, NB_NO_INDEX,
                              "must hold at least one value");
     if (p->nset > NB_SUBTRACTION_MAX_SET)
-        return nb_fail_field(err, NB_ELIMIT, 1, NB_NO_INDEX, NB_NO_INDEX,
-                             "holds %zu values, over the limit values per set=%d", p->nset,
+        return nb_fail_field(err, NB_EINVAL, 1, NB_NO_INDEX, NB_NO_INDEX,
+                             "holds %zu values: a set holds at most %d", p->nset,
                              NB_SUBTRACTION_MAX_SET);
     for (size_t i = 0; i < p->nset; i++) {
         if (p->set[i] < 1 || p->set[i] > NB_SUBTRACTION_MAX_VALUE)
@@ -51,10 +51,14 @@ static nb_status sorted_set(const nb_subtraction_params *p, uint32_t *out, nb_er
     }
     qsort(out, p->nset, sizeof *out, cmp_u32);
     for (size_t i = 1; i < p->nset; i++)
-        if (out[i] == out[i - 1]) {
-            nb_fail(err, NB_EINVAL, "set holds %u twice", out[i]);
-            nb_err_blame(err, 1, NB_NO_INDEX, NB_NO_INDEX);
-            return NB_EINVAL;
+        if (out[i] == out[i - 1]) { /* blame the second place that holds it */
+            size_t first = 0, again;
+            while (p->set[first] != out[i])
+                first++;
+            for (again = first + 1; p->set[again] != out[i]; again++)
+                ;
+            return nb_fail_field(err, NB_EINVAL, 1, again, NB_NO_INDEX,
+                                 "repeats %u, which set[%zu] holds already", out[i], first);
         }
     return NB_OK;
 }

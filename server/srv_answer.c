@@ -25,10 +25,11 @@ void srv_answer_problem(srv_request *r, api_problem *p)
     srv_answer(r, p->status, text, len, false, "application/problem+json");
 }
 
-void srv_answer_fail(srv_request *r, int status, const char *fmt, const char *arg)
+void srv_answer_fail(srv_request *r, const char *kind, int status, const char *fmt,
+                     const char *arg)
 {
     api_problem p = {0};
-    api_fail(&p, status, NULL, fmt, arg);
+    api_fail_as(&p, kind, status, NULL, fmt, arg);
     srv_answer_problem(r, &p);
 }
 

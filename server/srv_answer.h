@@ -11,9 +11,10 @@ void srv_answer(srv_request *r, int status, char *out, size_t len, bool is_stati
                 const char *content_type);
 /* Answers with problem p (its owned parts freed). */
 void srv_answer_problem(srv_request *r, api_problem *p);
-/* Answers with a problem whose detail is fmt with one string argument. */
-void srv_answer_fail(srv_request *r, int status, const char *fmt, const char *arg)
-    __attribute__((format(printf, 3, 0)));
+/* Answers with a problem of `kind` (NULL: the status's usual kind) whose detail is fmt
+ * with one string argument. */
+void srv_answer_fail(srv_request *r, const char *kind, int status, const char *fmt,
+                     const char *arg) __attribute__((format(printf, 4, 0)));
 /* Queues the answer on the connection; the body goes with the response. */
 enum MHD_Result srv_answer_queue(srv_request *r);
 

@@ -70,10 +70,22 @@ static void answer_get(srv_request *r)
         srv_answer(r, 200, text, len, false, "text/plain; version=0.0.4; charset=utf-8");
         break;
     }
+    case SRV_PROBLEM: { /* the documentation of a problem type: its title, then its text */
+        const api_problem_kind *k = api_problem_kind_find(r->path + strlen(r->route->path));
+        if (!k) {
+            srv_answer_fail(r, NULL, 404, "no problem type at %s", r->path);
+            break;
+        }
+        size_t len = strlen(k->name) + strlen(k->title) + strlen(k->doc) + 8;
+        char *text = nb_xmalloc(len);
+        snprintf(text, len, "%s: %s\n\n%s\n", k->name, k->title, k->doc);
+        srv_answer(r, 200, text, strlen(text), false, "text/plain; charset=utf-8");
+        break;
+    }
     case SRV_READYZ:
         if (atomic_load(&s->draining)) {
-            srv_answer_fail(r, 503, "%s", "nimberd is draining: it stops once the requests in "
-                                          "flight are answered");
+            srv_answer_fail(r, NULL, 503, "%s", "nimberd is draining: it stops once the "
+                                                "requests in flight are answered");
             r->retry_after = true;
             break;
         }
@@ -103,8 +115,8 @@ static bool read_max_moves(srv_request *r)
     char *end;
     unsigned long n = strtoul(v, &end, 10);
     if (!*v || *end || v[0] == '-' || v[0] == '+' || n > API_MAX_MOVES_LIMIT) {
-        srv_answer_fail(r, 400, "the query parameter max_moves must be an integer between 0 "
-                                "and 1000, not \"%s\"", v);
+        srv_answer_fail(r, "invalid-query", 400, "the query parameter max_moves must be an "
+                        "integer between 0 and 1000, not \"%s\"", v);
         return false;
     }
     r->max_moves = n;
@@ -115,27 +127,27 @@ static bool read_max_moves(srv_request *r)
 static bool admit(srv_request *r)
 {
     if (r->bad_head) {
-        srv_answer_fail(r, 400, "%s", r->bad_head);
+        srv_answer_fail(r, "malformed-request", 400, "%s", r->bad_head);
     } else if (!r->route) {
-        srv_answer_fail(r, 404, "no resource at %s", r->path);
+        srv_answer_fail(r, NULL, 404, "no resource at %s", r->path);
     } else if (!strcmp(r->method, "OPTIONS")) {
         srv_answer(r, 204, "", 0, true, NULL);
         r->preflight = true;
     } else if (strcmp(r->method, r->route->method) &&
                !(!strcmp(r->method, "HEAD") && !strcmp(r->route->method, "GET"))) {
-        srv_answer_fail(r, 405, "this resource answers %s only", r->route->method);
+        srv_answer_fail(r, NULL, 405, "this resource answers %s only", r->route->method);
         r->allow = r->route->allow;
     } else if (!r->route->endpoint) {
         answer_get(r); /* for HEAD too: libmicrohttpd sends the head alone */
     } else if (r->no_memory) {
-        srv_answer_fail(r, 503, "%s", "no memory to hold the body now: retry shortly");
+        srv_answer_fail(r, NULL, 503, "%s", "no memory to hold the body now: retry shortly");
         r->retry_after = true;
     } else if (r->too_large) {
         char limit[32];
         snprintf(limit, sizeof limit, "%lu", r->server->cfg.max_body_mb);
-        srv_answer_fail(r, 413, "the body is over the limit max_body_mb=%s MiB", limit);
+        srv_answer_fail(r, NULL, 413, "the body is over the limit max_body_mb=%s MiB", limit);
     } else if (!is_json_media(r->media)) {
-        srv_answer_fail(r, 415, "%s", "send the body as application/json");
+        srv_answer_fail(r, NULL, 415, "%s", "send the body as application/json");
     } else {
         return read_max_moves(r);
     }
@@ -162,7 +174,8 @@ void srv_dispatch(srv_request *r)
     if (!srv_pool_submit(r->server->pool, compute_on_worker, r)) {
         json_decref(r->json);
         r->json = NULL;
-        srv_answer_fail(r, 503, "%s", "every worker is busy and the queue is full: retry shortly");
+        srv_answer_fail(r, NULL, 503, "%s",
+                        "every worker is busy and the queue is full: retry shortly");
         r->retry_after = true;
         MHD_resume_connection(r->conn);
     }

@@ -1,6 +1,7 @@
 /* srv_routes.c - the route table. */
 #include "srv_routes.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 static const srv_route routes[] = {
@@ -20,15 +21,19 @@ static const srv_route routes[] = {
     {"/nimber.js", GET, SRV_FILE, NULL, NULL},
     {"/nimber.css", GET, SRV_FILE, NULL, NULL},
     {"/nimber.svg", GET, SRV_FILE, NULL, NULL},
+    {"/problems/", GET, SRV_PROBLEM, NULL, NULL},
 #undef POST
 #undef GET
 };
 
 const srv_route *srv_route_find(const char *path)
 {
-    for (size_t i = 0; i < sizeof routes / sizeof *routes; i++)
-        if (!strcmp(routes[i].path, path))
+    for (size_t i = 0; i < sizeof routes / sizeof *routes; i++) {
+        size_t n = strlen(routes[i].path);
+        bool prefix = n > 1 && routes[i].path[n - 1] == '/';
+        if (prefix ? !strncmp(routes[i].path, path, n) && path[n] : !strcmp(routes[i].path, path))
             return &routes[i];
+    }
     return NULL;
 }
 

@@ -7,11 +7,11 @@
 
 typedef enum srv_route_id {
     SRV_ANALYZE, SRV_BATCH, SRV_PLAY, SRV_MOVES, SRV_TABLE, SRV_GAMES, SRV_HEALTHZ, SRV_READYZ,
-    SRV_METRICS, SRV_FILE, SRV_UNKNOWN, SRV_ROUTES
+    SRV_METRICS, SRV_FILE, SRV_PROBLEM, SRV_UNKNOWN, SRV_ROUTES
 } srv_route_id;
 
 typedef struct srv_route {
-    const char *path;
+    const char *path;       /* the path; one that ends in '/' (but "/") is a prefix */
     const char *method;     /* the method allowed (OPTIONS is answered for every route, and
                                HEAD wherever GET is) */
     const char *allow;      /* the Allow header: the method and OPTIONS */

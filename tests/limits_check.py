@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """limits_check.py - the catalog's limits are the enforced ones. For each limit a nimberd of
 its own runs with that limit small; for every type whose GET /v1/games entry advertises the
-limit (with that value), a request just over it is answered as documented (a 422 whose
-detail names the limit, or, where the limit only bounds how many winning moves are looked
-for, winning_moves_complete false), and where "just at" is well defined a request at it is
-not refused. Every advertised (type, limit) pair must have a case here. Usage:
+limit (with that value), a request just over it is answered as documented (a 422 of type
+/problems/limit-exceeded naming the limit in its detail and in its members, or, where the
+limit only bounds how many winning moves are looked for, winning_moves_complete false),
+and where "just at" is well defined a request at it is not refused. Every advertised (type, limit) pair must have a case here. Usage:
 limits_check.py NIMBERD"""
 import json
 import signal
@@ -141,7 +141,9 @@ for limit, value in SMALL.items():
         status, answer = post(port, path, over)
         what = f"{kind} just over {limit}={value}: {json.dumps(over)[:120]}"
         if expect == "422":
-            check(status == 422 and limit in answer.get("detail", "") and "pointer" in answer,
+            check(status == 422 and limit in answer.get("detail", "") and "pointer" in answer
+                  and answer.get("type") == "/problems/limit-exceeded"
+                  and answer.get("limit") == limit and answer.get("value") == value,
                   f"{what} answered {status} {json.dumps(answer)[:200]}")
         else:
             check(status == 200 and answer.get("winning_moves_complete") is False,

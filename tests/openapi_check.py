@@ -106,14 +106,19 @@ for path, ops in spec["paths"].items():
 # the media type documented
 served = ["/v1/analyze", "/v1/analyze/batch", "/v1/play", "/v1/moves", "/v1/table", "/v1/games",
           "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/", "/nimber.js", "/nimber.css",
-          "/nimber.svg"]
+          "/nimber.svg", "/problems/{kind}"]
 check(sorted(spec["paths"]) == sorted(served), f"documented paths {sorted(spec['paths'])}")
+# each problem type a Problem may carry is a documented /problems/{kind}
+kinds = spec["paths"]["/problems/{kind}"]["get"]["parameters"][0]["schema"]["enum"]
+types = spec["components"]["schemas"]["Problem"]["properties"]["type"]["enum"]
+check(types == [f"/problems/{k}" for k in kinds], f"Problem types {types}, kinds {kinds}")
 for path, ops in spec["paths"].items():
     if "get" in ops:
         documented = list(resolve(ops["get"]["responses"]["200"]).get("content", {}))
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}") as r:
-            media = r.headers["Content-Type"].split(";")[0]
-        check(media in documented, f"GET {path} answers {media}, documented {documented}")
+        for concrete in [path.replace("{kind}", k) for k in kinds] if "{" in path else [path]:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}{concrete}") as r:
+                media = r.headers["Content-Type"].split(";")[0]
+            check(media in documented, f"GET {concrete} answers {media}, documented {documented}")
 with urllib.request.urlopen(f"http://127.0.0.1:{port}/openapi.yaml") as r:
     check(yaml.safe_load(r.read()) == spec, "GET /openapi.yaml serves this document")
 tally.finish()

@@ -104,7 +104,7 @@ static const struct { const char *body; int status; const char *pointer; } cases
     {"{\"type\":\"moore\",\"heaps\":[5],\"k\":0}", 400, "/k"},
     {"{\"type\":\"subtraction\",\"heaps\":[5]}", 400, "/set"},
     {"{\"type\":\"subtraction\",\"heaps\":[5],\"set\":[1000001]}", 400, "/set/0"},
-    {"{\"type\":\"subtraction\",\"heaps\":[5],\"set\":[2,1,2]}", 400, "/set"},
+    {"{\"type\":\"subtraction\",\"heaps\":[5],\"set\":[2,1,2]}", 400, "/set/2"},
     {"{\"type\":\"staircase\",\"stairs\":[-1]}", 400, "/stairs/0"},
     {"{\"type\":\"staircase\"}", 400, "/stairs"},
     {"{\"type\":\"coins\",\"coins\":\"hT\"}", 400, "/coins"},

@@ -65,10 +65,22 @@ static void expect_problem(const char *path, const char *body, int status, const
     ck_assert_str_eq(http_header(&r, "Content-Type"), "application/problem+json");
     ck_assert_ptr_nonnull(r.json);
     ck_assert_int_eq(json_integer_value(json_object_get(r.json, "status")), status);
-    ck_assert_str_eq(json_string_value(json_object_get(r.json, "type")), "about:blank");
+    const char *type = json_string_value(json_object_get(r.json, "type"));
+    ck_assert_msg(type && !strncmp(type, "/problems/", 10), "%s: type %s", body, type);
     ck_assert_ptr_nonnull(json_string_value(json_object_get(r.json, "title")));
     const char *detail = json_string_value(json_object_get(r.json, "detail"));
     ck_assert_ptr_nonnull(detail);
+    /* a problem that names a limit is of the limit kind and carries its name and value */
+    const char *limit = strstr(detail, "limit max_");
+    if (limit && (status == 422 || status == 413)) {
+        ck_assert_str_eq(type, "/problems/limit-exceeded");
+        const char *name = json_string_value(json_object_get(r.json, "limit"));
+        ck_assert_msg(name && !strncmp(limit + 6, name, strlen(name)) &&
+                          limit[6 + strlen(name)] == '=', "%s: limit %s", detail, name);
+        ck_assert(json_is_integer(json_object_get(r.json, "value")));
+        ck_assert_int_eq(json_integer_value(json_object_get(r.json, "value")),
+                         strtoll(limit + 7 + strlen(name), NULL, 10));
+    }
     if (detail_part)
         ck_assert_msg(strstr(detail, detail_part), "detail \"%s\" lacks \"%s\"", detail, detail_part);
     const char *got = json_string_value(json_object_get(r.json, "pointer"));
@@ -225,6 +237,63 @@ START_TEST(head_wherever_get)
     http_response r = http_do(nimberd.port, "HEAD", "/v1/analyze", NULL, NULL, 0);
     ck_assert_int_eq(r.status, 405);
     ck_assert_str_eq(http_header(&r, "Allow"), "POST, OPTIONS");
+    http_free(&r);
+}
+END_TEST
+
+/* Each kind of problem has its own type URI, and GET on the URI documents it. */
+START_TEST(problem_types_per_kind)
+{
+    static const struct { const char *method, *path, *body, *kind; int status; } cases[] = {
+        {"POST", "/v1/analyze", "{\"type\":\"nim\",\"heaps\":[1,", "malformed-json", 400},
+        {"POST", "/v1/analyze", "{\"type\":\"nim\",\"heaps\":[1],\"heaps\":[1]}",
+         "malformed-json", 400},
+        {"POST", "/v1/analyze", "{\"type\":\"nim\",\"heaps\":[-1]}", "invalid-field", 400},
+        {"POST", "/v1/analyze", "{\"type\":\"go\"}", "unknown-type", 400},
+        {"POST", "/v1/table", "{\"type\":\"nim\",\"up_to\":3,\"convention\":\"misere\"}",
+         "unsupported-convention", 400},
+        {"POST", "/v1/analyze", "{\"type\":\"cutting\",\"pieces\":[[2,2]],"
+         "\"convention\":\"misere\"}", "unsupported-convention", 422},
+        {"POST", "/v1/analyze?max_moves=x", "{\"type\":\"nim\",\"heaps\":[1]}",
+         "invalid-query", 400},
+        {"POST", "/v1/analyze", "{\"type\":\"cutting\",\"pieces\":[[2,1001]]}",
+         "limit-exceeded", 422},
+        {"GET", "/v1/nothing", NULL, "not-found", 404},
+        {"GET", "/v1/analyze", NULL, "method-not-allowed", 405},
+        {"POST", "/v1/analyze", "text", "unsupported-media-type", 415},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const char *headers = strcmp(cases[i].kind, "unsupported-media-type")
+                                  ? "Content-Type: application/json\r\n"
+                                  : "Content-Type: text/plain\r\n";
+        const char *body = cases[i].body;
+        http_response r = http_do(nimberd.port, cases[i].method, cases[i].path, headers, body,
+                                  body ? strlen(body) : 0);
+        ck_assert_msg(r.status == cases[i].status, "%s: %d", cases[i].path, r.status);
+        ck_assert_ptr_nonnull(r.json);
+        char want[64];
+        snprintf(want, sizeof want, "/problems/%s", cases[i].kind);
+        ck_assert_str_eq(json_string_value(json_object_get(r.json, "type")), want);
+        if (!strcmp(cases[i].kind, "limit-exceeded")) {
+            ck_assert_str_eq(json_string_value(json_object_get(r.json, "limit")), "max_side");
+            ck_assert_int_eq(json_integer_value(json_object_get(r.json, "value")), 1000);
+        }
+        http_free(&r);
+    }
+    for (const api_problem_kind *k = api_problem_kinds; k->name; k++) {
+        char path[64];
+        snprintf(path, sizeof path, "/problems/%s", k->name);
+        http_response r = http_do(nimberd.port, "GET", path, NULL, NULL, 0);
+        ck_assert_msg(r.status == 200, "GET %s: %d", path, r.status);
+        ck_assert_str_eq(http_header(&r, "Content-Type"), "text/plain; charset=utf-8");
+        ck_assert(r.body_len > strlen(k->doc) && strstr(r.body, k->doc));
+        http_free(&r);
+    }
+    http_response r = http_do(nimberd.port, "GET", "/problems/none", NULL, NULL, 0);
+    ck_assert_int_eq(r.status, 404);
+    http_free(&r);
+    r = http_do(nimberd.port, "GET", "/problems/", NULL, NULL, 0);
+    ck_assert_int_eq(r.status, 404);
     http_free(&r);
 }
 END_TEST
@@ -570,7 +639,9 @@ START_TEST(bad_input)
     expect_problem(A, "{\"type\":\"nim\"}", 400, "/heaps", "missing");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":{}}", 400, "/heaps", "array");
     expect_problem(A, "{\"type\":\"bash\",\"heaps\":[1],\"k\":0}", 400, "/k", "at least 1");
-    expect_problem(A, "{\"type\":\"subtraction\",\"heaps\":[1],\"set\":[1,1]}", 400, "/set", "twice");
+    expect_problem(A, "{\"type\":\"subtraction\",\"heaps\":[1],\"set\":[1,1]}", 400, "/set/1", "repeats");
+    expect_problem(A, "{\"type\":\"subtraction\",\"heaps\":[1],\"set\":[4,2,5,2]}", 400, "/set/3",
+                   "set[3] repeats 2, which set[1] holds already");
     expect_problem(A, "{\"type\":\"subtraction\",\"heaps\":[1],\"set\":[0]}", 400, "/set/0", NULL);
     expect_problem(A, "{\"type\":\"subtraction\",\"heaps\":[1],\"set\":[]}", 400, "/set", NULL);
     expect_problem(A, "{\"type\":\"coins\",\"coins\":\"HTX\"}", 400, "/coins", "H or T");
@@ -1139,6 +1210,7 @@ int main(void)
     tcase_add_test(shared, every_type_and_every_winning_move);
     tcase_add_test(shared, moves_of_every_type);
     tcase_add_test(shared, head_wherever_get);
+    tcase_add_test(shared, problem_types_per_kind);
     tcase_add_test(shared, page_is_served);
     tcase_add_test(shared, loopy_dag);
     tcase_add_test(shared, analysis_fields);

@@ -529,7 +529,7 @@ START_TEST(errors_name_field_and_limit)
     expect_field(&err, 1, 1, NB_NO_INDEX, NB_NO_INDEX);
     sp.set[1] = 3;
     ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 4, &a, &err) == NB_EINVAL);
-    expect_field(&err, 1, NB_NO_INDEX, NB_NO_INDEX, NB_NO_INDEX);
+    expect_field(&err, 1, 2, NB_NO_INDEX, NB_NO_INDEX); /* the second 3 */
 
     uint64_t stairs[2] = {(uint64_t)INT64_MAX, 1};
     g = (nb_game){&nb_staircase, NULL, 2, stairs};
