@@ -177,8 +177,10 @@ static json_t *moore_sample(api_rng *r, bool small)
                      (json_int_t)(1 + api_rng_below(r, 3)));
 }
 
-static const char *const heap_limits[] = {"max_parts", "max_states", NULL};
-/* nim's misère play is Bouton's rule: no search, so no max_states */
+/* Moore's Nim_k: normal and misère play by Moore's rules, no search */
+static const char *const moore_limits[] = {"max_parts", NULL};
+/* Nim's and Bash's misère play are rules (Bouton's, the tame theory): no search, so no
+ * max_states */
 static const char *const nim_limits[] = {"max_parts", "max_table", "max_table_page", NULL};
 /* a table's up_to is below max_table, an answer holds at most max_table_page values */
 static const char *const table_limits[] = {"max_parts", "max_table", "max_table_page",
@@ -207,7 +209,7 @@ const api_type api_type_bash = {
     .rules = &nb_bash,
     .fields = (const char *const[]){"heaps", "k", NULL},
     .position = "{\"heaps\":[]}",
-    .limits = table_limits,
+    .limits = nim_limits,
     .misere = true,
     .moves_complete = true,
     .decode = bash_decode,
@@ -246,7 +248,7 @@ const api_type api_type_moore = {
     .rules = &nb_moore,
     .fields = (const char *const[]){"heaps", "k", NULL},
     .position = NULL,
-    .limits = heap_limits,
+    .limits = moore_limits,
     .misere = true,
     .moves_complete = false,
     .heavy = true,

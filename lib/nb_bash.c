@@ -1,6 +1,7 @@
 /* nb_bash.c - Bash's game: take 1..k from one heap; SG of a heap n is n mod (k+1). */
 #include "nb_heaps.h"
 #include "nb_rulesets.h"
+#include "nb_tame.h"
 
 static uint64_t bash_k(const nb_game *g) { return ((const nb_bash_params *)g->params)->k; }
 
@@ -61,6 +62,25 @@ static void bash_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
     nb_heaps_each_move(g, &bash_rule, fn, ctx);
 }
 
+/* Every heap is tame, fickle exactly when its value is 0 or 1 (nb_tame.c). By induction
+ * on n, with v = n mod (k+1): n <= 1 is Nim's heap of 0 or 1. v = 0 or 1 with n > k: the
+ * options have every value but v, the one of value v ^ 1 fickle and no firm one of that
+ * value (F1, F2). v >= 2: the options include the fickle values 0 and 1 (R3). So a
+ * single heap is lost alone exactly when v = 1. */
+static bool bash_misere_heap(const nb_game *g, uint64_t n, uint64_t *value, nb_tame *label,
+                             bool *lost_alone)
+{
+    *value = bash_value(g, n);
+    *label = *value <= 1 ? NB_TAME_FICKLE : NB_TAME_FIRM;
+    *lost_alone = *value == 1;
+    return true;
+}
+
+static nb_status bash_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err)
+{
+    return nb_tame_analyse(g, s, bash_misere_heap, out, err);
+}
+
 const nb_ruleset nb_bash = {
     .name = "bash",
     .check = bash_check,
@@ -72,4 +92,5 @@ const nb_ruleset nb_bash = {
     .each_move = bash_each_move,
     .canonicalize = nb_heaps_canonicalize,
     .components = nb_components_per_part,
+    .analyse_misere = bash_misere,
 };

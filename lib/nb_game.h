@@ -70,7 +70,9 @@ struct nb_ruleset {
     /* Whole analysis under normal play where the parts' SG values do not decide it
      * (Moore's Nim_k). NULL: the SG theorem over the parts. */
     nb_status (*analyse_normal)(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err);
-    /* Whole analysis under misère play by a rule. NULL: exhaustive search. */
+    /* Whole analysis under misère play by a rule; NB_EDECLINED where the rule does not
+     * apply to this position (then, and when NULL: exhaustive search). A rule that applies
+     * to a position applies to every position after its moves. */
     nb_status (*analyse_misere)(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err);
     /* Under normal play, the remoteness of the position (m NULL) or of the position after
      * move m (asked only when the position's own is known), when the ruleset knows it:

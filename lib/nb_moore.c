@@ -11,6 +11,7 @@
 #include "nb_util.h"
 
 #define BITS 63 /* heaps are below 2^63 */
+#define MISERE_CANDIDATES 256 /* normal-play winning moves tried as misère ones */
 
 static uint64_t moore_k(const nb_game *g) { return ((const nb_moore_params *)g->params)->k; }
 
@@ -126,6 +127,99 @@ static nb_status moore_analyse(const nb_game *g, nb_solver *s, nb_analysis *out,
     free(pick);
     free(with);
     return NB_OK;
+}
+
+/* Heaps of 2 or more, and heaps of 1, in a state. */
+static void count_sizes(const uint64_t *state, size_t len, size_t *big, size_t *ones)
+{
+    *big = *ones = 0;
+    for (size_t h = 0; h < len; h++) {
+        *big += state[h] > 1;
+        *ones += state[h] == 1;
+    }
+}
+
+/* Moore's misère Nim_k (Moore 1910, the misère part of his theorem): when every heap is 0
+ * or 1 the player to move loses iff the number of 1s is 1 mod k+1; otherwise exactly as
+ * in normal play, iff every bit column holds a multiple of k+1 ones. */
+static bool misere_lost(const uint64_t *state, size_t len, uint64_t k)
+{
+    size_t big, ones;
+    count_sizes(state, len, &big, &ones);
+    if (!big)
+        return ones % (k + 1) == 1;
+    for (int b = 0; b < BITS; b++) {
+        uint64_t column = 0;
+        for (size_t h = 0; h < len; h++)
+            column += state[h] >> b & 1;
+        if (column % (k + 1))
+            return false;
+    }
+    return true;
+}
+
+/* Pushes m when the state after it is lost under misère play; false once out is full. */
+static bool push_if_misere_lost(const nb_game *g, const nb_move *m, uint64_t *scratch,
+                                nb_movelist *out)
+{
+    memcpy(scratch, g->state, g->len * sizeof *scratch);
+    for (size_t i = 0; i + 1 < m->len; i += 2)
+        scratch[m->w[i]] -= m->w[i + 1];
+    return !misere_lost(scratch, g->len, moore_k(g)) || nb_movelist_push(out, m);
+}
+
+/* The moves that leave only heaps of 0 and 1, with 1 mod k+1 ones: the heaps of 2 or
+ * more (at most k of them) go to 0 for the first `zeroed` of them, to 1 for the rest, and
+ * `emptied` heaps of 1 go to 0, within k heaps in all. */
+static void push_to_ones(const nb_game *g, size_t big, size_t ones, uint64_t *scratch,
+                         nb_movelist *out)
+{
+    uint64_t k = moore_k(g);
+    uint64_t *takes = nb_xmalloc(2 * (g->len + 1) * sizeof *takes);
+    for (size_t zeroed = 0; zeroed <= big; zeroed++) {
+        /* the one count of emptied heaps below k+1 that leaves 1 mod k+1 ones */
+        uint64_t emptied = (ones + big - zeroed + k) % (k + 1);
+        if (emptied <= ones && big + emptied <= k && big + emptied > 0) {
+            size_t n = 0, z = 0, e = 0;
+            for (size_t h = 0; h < g->len; h++) {
+                uint64_t a = g->state[h];
+                if (a > 1)
+                    takes[n++] = h, takes[n++] = z++ < zeroed ? a : a - 1;
+                else if (a == 1 && e < emptied)
+                    takes[n++] = h, takes[n++] = 1, e++;
+            }
+            if (!push_if_misere_lost(g, &(nb_move){.len = n, .w = takes}, scratch, out))
+                break;
+        }
+    }
+    free(takes);
+}
+
+/* Misère play: the verdict by Moore's rule; winning moves from the normal-play ones that
+ * leave a heap of 2 or more, and those that leave only 0s and 1s. NB_EDECLINED when
+ * neither finds one (the search then lists them). */
+static nb_status moore_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err)
+{
+    size_t big, ones;
+    count_sizes(g->state, g->len, &big, &ones);
+    out->verdict = misere_lost(g->state, g->len, moore_k(g)) ? NB_LOSE : NB_WIN;
+    out->complete = false;
+    if (out->verdict == NB_LOSE || !big + !ones == 2) /* lost, or no move: nothing to list */
+        return NB_OK;
+    uint64_t *scratch = nb_xmalloc((g->len + 1) * sizeof *scratch);
+    nb_analysis normal = {0};
+    nb_movelist_init(&normal.moves, MISERE_CANDIDATES);
+    nb_status st = big ? moore_analyse(g, s, &normal, err) : NB_OK;
+    for (size_t i = 0; i < normal.moves.len && st == NB_OK; i++) {
+        nb_move m = nb_movelist_at(&normal.moves, i);
+        if (!push_if_misere_lost(g, &m, scratch, &out->moves))
+            break;
+    }
+    nb_analysis_free(&normal);
+    if (big <= moore_k(g))
+        push_to_ones(g, big, ones, scratch, &out->moves);
+    free(scratch);
+    return st == NB_OK && !out->moves.len && out->moves.limit ? NB_EDECLINED : st;
 }
 
 static size_t moore_part_count(const nb_game *g)
@@ -270,4 +364,5 @@ const nb_ruleset nb_moore = {
     .each_move = moore_each_move,
     .canonicalize = nb_heaps_canonicalize,
     .analyse_normal = moore_analyse,
+    .analyse_misere = moore_misere,
 };

@@ -118,6 +118,20 @@ static nb_status list_by_parts(nb_solver *s, const nb_game *g, const uint64_t *s
     return st;
 }
 
+/* Whether the ruleset's misère rule decides g (and so every position after its moves). */
+static bool misere_rule_applies(nb_solver *s, const nb_game *g, nb_err *err)
+{
+    if (!g->rules->analyse_misere)
+        return false;
+    nb_analysis a = {0};
+    nb_movelist_init(&a.moves, 0);
+    nb_movelist_init(&a.drawing, 0);
+    nb_status st = g->rules->analyse_misere(g, s, &a, err);
+    nb_analysis_free(&a);
+    nb_err_clear(err);
+    return st != NB_EDECLINED;
+}
+
 nb_status nb_moves(nb_solver *s, nb_game *g, nb_convention conv, size_t max_moves,
                    nb_movelist *moves, nb_move_outcome **outcomes, bool *complete, nb_err *err)
 {
@@ -141,7 +155,7 @@ nb_status nb_moves(nb_solver *s, nb_game *g, nb_convention conv, size_t max_move
         st = list_by_parts(s, g, sg, &l, err);
     } else if (st == NB_OK) {
         /* a rule judges each position after (Bouton's misère Nim, Nim_k), else the search */
-        bool rule = conv == NB_MISERE ? g->rules->analyse_misere != NULL
+        bool rule = conv == NB_MISERE ? misere_rule_applies(s, g, err)
                                       : g->rules->analyse_normal != NULL;
         if (!rule)
             st = nb_search_run(g, conv, s->limits.max_states, &l.search, err);

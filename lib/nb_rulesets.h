@@ -27,6 +27,8 @@ typedef struct nb_subtraction_params {
     uint64_t set[NB_SUBTRACTION_MAX_SET]; /* the first values given; checked distinct and
                                              in range */
     const nb_subtable *table;             /* attached by prepare, released by release */
+    struct nb_submisere *misere;          /* owned: built by the first misère analysis
+                                             that can, freed by release */
 } nb_subtraction_params;
 extern const nb_ruleset nb_subtraction;
 

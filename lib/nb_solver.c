@@ -280,6 +280,35 @@ static bool collect_misere(void *ctx_, const nb_move *move, const uint64_t *afte
     return true;
 }
 
+/* From a lost position a misère rule decided, the move after which the game lasts
+ * longest: by the search's remoteness where a search of LONGEST_PLAY_STATES states
+ * reaches (a rule answers big positions at once, and so must their play), else the scan
+ * over the parts. */
+#define LONGEST_PLAY_STATES 16384
+static nb_status misere_longest(nb_solver *s, const nb_game *g, nb_movelist *out, nb_err *err)
+{
+    nb_movelist none;
+    nb_movelist_init(&none, 0);
+    misere_ctx mc = {.winning = &none, .drawing = &none};
+    size_t most = s->limits.max_states < LONGEST_PLAY_STATES ? s->limits.max_states
+                                                              : LONGEST_PLAY_STATES;
+    nb_status st = nb_search_run(g, NB_MISERE, most, &mc.search, err);
+    if (st == NB_ELIMIT) {
+        nb_err_clear(err);
+        return scan_fresh(s, g, out, err);
+    }
+    if (st != NB_OK)
+        return st;
+    nb_movelist_init(&mc.longest.kept, 1);
+    nb_movelist_init(&mc.fastest.kept, 1);
+    g->rules->each_move(g, collect_misere, &mc);
+    nb_search_free(mc.search);
+    take_best(&mc.longest, out);
+    take_best(&mc.fastest, NULL);
+    nb_movelist_free(&none);
+    return NB_OK;
+}
+
 /* Misère play by the ruleset's rule, else by exhaustive search, whose remoteness gives the
  * move to play: in a won position the one that wins soonest (a game that can cycle is
  * then won for certain), in a lost one the one that makes the game last longest. */
@@ -291,8 +320,11 @@ static nb_status analyse_misere(nb_solver *s, const nb_game *g, nb_analysis *out
     if (g->rules->analyse_misere) {
         out->complete = true;
         nb_status st = g->rules->analyse_misere(g, s, out, err);
-        return st == NB_OK && fallback && out->verdict == NB_LOSE ? scan_fresh(s, g, fallback, err)
-                                                                  : st;
+        if (st != NB_EDECLINED)
+            return st == NB_OK && fallback && out->verdict == NB_LOSE
+                       ? misere_longest(s, g, fallback, err) : st;
+        nb_err_clear(err); /* the rule does not reach this position: search it */
+        nb_movelist_free(&out->moves);
     }
     misere_ctx mc = {.winning = &out->moves, .drawing = &out->drawing};
     nb_status st = nb_search_run(g, NB_MISERE, s->limits.max_states, &mc.search, err);

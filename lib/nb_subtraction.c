@@ -2,6 +2,7 @@
  * from the cached, period-proved sequence of the set. */
 #include "nb_heaps.h"
 #include "nb_rulesets.h"
+#include "nb_submisere.h"
 #include "nb_subtable.h"
 
 #include <stdio.h>
@@ -128,6 +129,8 @@ static void sub_release(nb_game *g, nb_solver *s)
     nb_subtraction_params *p = sub_params(g);
     nb_cache_release(s->cache, p->table ? &p->table->base : NULL);
     p->table = NULL;
+    nb_submisere_free(p->misere);
+    p->misere = NULL;
 }
 
 static nb_status sub_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err *err)
@@ -166,6 +169,24 @@ static void sub_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
     nb_heaps_each_move(g, &sub_rule, fn, ctx);
 }
 
+static bool sub_misere_heap(const nb_game *g, uint64_t n, uint64_t *value, nb_tame *label,
+                            bool *lost_alone)
+{
+    const nb_subtraction_params *p = sub_params(g);
+    return nb_subtable_value(p->table, n, value) &&
+           nb_submisere_heap(p->misere, n, label, lost_alone);
+}
+
+/* Misère play from the misère table (tame heaps, or one heap alone), where it reaches. */
+static nb_status sub_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err)
+{
+    nb_subtraction_params *p = sub_params(g);
+    if (!p->misere) /* the moves' positions share the table: built once per game; its
+                     * heaps count as the states of a misère analysis */
+        p->misere = nb_submisere_build(p->table, nb_heaps_max(g), s->limits.max_states);
+    return p->misere ? nb_tame_analyse(g, s, sub_misere_heap, out, err) : NB_EDECLINED;
+}
+
 const nb_ruleset nb_subtraction = {
     .name = "subtraction",
     .check = sub_check,
@@ -179,6 +200,7 @@ const nb_ruleset nb_subtraction = {
     .each_move = sub_each_move,
     .canonicalize = nb_heaps_canonicalize,
     .components = nb_components_per_part,
+    .analyse_misere = sub_misere,
 };
 
 nb_status nb_subtraction_sequence(nb_solver *s, nb_subtraction_params *p, uint64_t up_to,

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -52,6 +53,8 @@ daemon_proc daemon_start_capped(const char *const *args, size_t cap_mb)
     argv[n] = NULL;
     pid_t pid = fork();
     if (pid == 0) {
+        /* a test that fails leaves no daemon behind holding the suite's output open */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
         dup2(out[1], 1);
         close(out[0]);
         if (cap_mb)

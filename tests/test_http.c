@@ -811,8 +811,11 @@ START_TEST(limits_from_flags)
     nimberd = d;
     expect_problem("/v1/analyze", "{\"type\":\"nim\",\"heaps\":[1,2,3,4,5]}", 422, "/heaps", "max_parts=4");
     expect_problem("/v1/analyze", "{\"type\":\"coins\",\"coins\":\"HHHHH\"}", 422, "/coins", "max_parts");
-    expect_problem("/v1/analyze", "{\"type\":\"bash\",\"convention\":\"misere\",\"heaps\":[30,30,30],\"k\":2}",
-                   422, NULL, "max_states");
+    expect_problem("/v1/analyze", "{\"type\":\"staircase\",\"convention\":\"misere\",\"stairs\":[4,4,4,4]}",
+                   422, "/stairs", "max_states");
+    /* a misère table past max_states heaps proves no period: the search is refused too */
+    expect_problem("/v1/analyze", "{\"type\":\"subtraction\",\"convention\":\"misere\","
+                   "\"heaps\":[2000,2000],\"set\":[7,600]}", 422, "/heaps", "max_states=500");
     expect_problem("/v1/analyze", "{\"type\":\"dag\",\"nodes\":11,\"edges\":[],\"tokens\":[]}", 422, "/nodes", "max_nodes");
     expect_problem("/v1/analyze", "{\"type\":\"dag\",\"nodes\":3,\"edges\":[[0,1],[0,1],[0,1],[0,1],"
                    "[0,1],[0,1]],\"tokens\":[]}", 422, "/edges", "max_edges");
@@ -1033,8 +1036,9 @@ START_TEST(cors_origin_flag)
 }
 END_TEST
 
-/* A request that takes a while: a misère search of a few million positions. */
-static const char *SLOW = "{\"type\":\"bash\",\"convention\":\"misere\",\"heaps\":[30,30,30,30,30],\"k\":7}";
+/* A request that takes a while: a misère search of a few million positions (staircase
+ * Nim has no misère rule). */
+static const char *SLOW = "{\"type\":\"staircase\",\"convention\":\"misere\",\"stairs\":[5,5,5,5,5,5]}";
 
 typedef struct call {
     unsigned port;

@@ -550,10 +550,9 @@ START_TEST(errors_name_field_and_limit)
     ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 4, &a, &err) == NB_EINVAL);
     expect_field(&err, 2, 0, 1, NB_NO_INDEX);
 
-    /* misère search over its state limit */
+    /* misère search over its state limit (staircase Nim has no misère rule) */
     uint64_t big[6] = {30, 30, 30, 30, 30, 30};
-    nb_bash_params bp3 = {3};
-    g = (nb_game){&nb_bash, &bp3, 6, big};
+    g = (nb_game){&nb_staircase, NULL, 6, big};
     solver.limits.max_states = 1000;
     ck_assert(nb_analyse(&solver, &g, NB_MISERE, 4, &a, &err) == NB_ELIMIT);
     ck_assert_ptr_nonnull(strstr(err.msg, "max_states"));

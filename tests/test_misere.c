@@ -1,0 +1,307 @@
+/* test_misere.c - misère play by theory held to the brute-force solver on every small
+ * position: the tame theory of subtraction games and Bash's game, the single-heap misère
+ * table, and Moore's misère Nim_k; then huge heaps that only the theory can answer. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "brute.h"
+#include "check_run.h"
+#include "nb_rulesets.h"
+#include "nb_submisere.h"
+#include "nb_tame.h"
+
+static nb_solver solver;
+
+static void setup(void)
+{
+    solver.cache = nb_cache_new(64u << 20);
+    solver.limits = nb_limits_default();
+}
+
+static void teardown(void) { nb_cache_free(solver.cache); }
+
+/* Whether the ruleset's misère rule answers g itself (NB_OK) rather than declining. */
+static bool rule_answers(nb_game *g)
+{
+    nb_err err = {0};
+    ck_assert(nb_game_open(&solver, g, &err) == NB_OK);
+    nb_analysis a = {0};
+    nb_movelist_init(&a.moves, 0);
+    nb_movelist_init(&a.drawing, 0);
+    nb_status st = g->rules->analyse_misere(g, &solver, &a, &err);
+    ck_assert_msg(st == NB_OK || st == NB_EDECLINED, "%s: %s", g->rules->name, err.msg);
+    nb_analysis_free(&a);
+    nb_game_close(&solver, g);
+    return st == NB_OK;
+}
+
+/* Calls fn for every sorted state of `len` heaps of at most `top` (len <= 4). */
+static void each_state(size_t len, uint64_t top, void (*fn)(void *, uint64_t *, size_t),
+                       void *ctx)
+{
+    uint64_t h[4] = {0};
+    for (;;) {
+        fn(ctx, h, len);
+        size_t i = len;
+        while (i > 0 && h[i - 1] == top)
+            i--;
+        if (i == 0)
+            return;
+        h[i - 1]++;
+        for (size_t j = i; j < len; j++)
+            h[j] = h[i - 1];
+    }
+}
+
+typedef struct tally {
+    nb_game game;
+    size_t checked, by_rule, alone;
+} tally;
+
+static void check_state(void *ctx, uint64_t *h, size_t len)
+{
+    tally *t = ctx;
+    nb_game g = t->game;
+    g.state = h;
+    g.len = len;
+    brute_check(&solver, &g, NB_MISERE, g.rules->name);
+    size_t nonempty = 0;
+    for (size_t i = 0; i < len; i++)
+        nonempty += h[i] != 0;
+    bool answered = rule_answers(&g);
+    /* one heap alone is always answered: by the tame theory or by its misère table */
+    ck_assert_msg(answered || nonempty > 1, "%s: a lone heap declined", g.rules->name);
+    t->checked++;
+    t->by_rule += answered;
+    t->alone += nonempty == 1;
+}
+
+/* Every set of 1..5 and every position of up to three heaps of up to 9. */
+START_TEST(subtraction_against_search)
+{
+    size_t checked = 0, by_rule = 0;
+    for (unsigned mask = 1; mask < 32; mask++) {
+        nb_subtraction_params p = {0};
+        for (unsigned v = 1; v <= 5; v++)
+            if (mask >> (v - 1) & 1)
+                p.set[p.nset++] = v;
+        tally t = {.game = {&nb_subtraction, &p, 0, NULL}};
+        for (size_t len = 1; len <= 3; len++)
+            each_state(len, 9, check_state, &t);
+        checked += t.checked;
+        by_rule += t.by_rule;
+    }
+    fprintf(stderr, "misère: subtraction: %zu positions, %zu answered by the theory\n",
+            checked, by_rule);
+    ck_assert(by_rule > checked / 2);
+}
+END_TEST
+
+/* Bash's game: every heap tame (so no position is declined), for k = 1..5. */
+START_TEST(bash_against_search)
+{
+    for (uint64_t k = 1; k <= 5; k++) {
+        nb_bash_params p = {k};
+        tally t = {.game = {&nb_bash, &p, 0, NULL}};
+        for (size_t len = 1; len <= 3; len++)
+            each_state(len, 11, check_state, &t);
+        ck_assert_uint_eq(t.by_rule, t.checked);
+    }
+}
+END_TEST
+
+/* Bash's labels by its closed form are those the misère table of the same game as a
+ * subtraction game ({1..k}) computes from the options. */
+START_TEST(bash_labels_match_the_table)
+{
+    for (uint64_t k = 1; k <= 6; k++) {
+        nb_subtraction_params sp = {0};
+        for (uint64_t v = 1; v <= k; v++)
+            sp.set[sp.nset++] = v;
+        uint64_t heap = 300;
+        nb_game g = {&nb_subtraction, &sp, 1, &heap};
+        nb_err err = {0};
+        ck_assert(nb_game_open(&solver, &g, &err) == NB_OK);
+        nb_submisere *m = nb_submisere_build(sp.table, heap, 1000000);
+        ck_assert_ptr_nonnull(m);
+        for (uint64_t n = 0; n <= heap; n++) {
+            nb_tame label;
+            bool lost_alone;
+            ck_assert(nb_submisere_heap(m, n, &label, &lost_alone));
+            uint64_t v = n % (k + 1);
+            ck_assert_int_eq(label, v <= 1 ? NB_TAME_FICKLE : NB_TAME_FIRM);
+            bool lost_when = v == 1;
+            ck_assert_int_eq(lost_alone, lost_when);
+        }
+        nb_submisere_free(m);
+        nb_game_close(&solver, &g);
+    }
+}
+END_TEST
+
+/* The single-heap table where the theory is given no labels: every heap reported wild,
+ * so a lone heap is answered from its misère table and anything else is declined. */
+static bool wild_heap(const nb_game *g, uint64_t n, uint64_t *value, nb_tame *label,
+                      bool *lost_alone)
+{
+    const nb_subtraction_params *p = g->params;
+    nb_subtable_value(p->table, n, value);
+    nb_submisere_heap(p->misere, n, label, lost_alone);
+    *label = NB_TAME_WILD;
+    return true;
+}
+
+START_TEST(lone_heap_table)
+{
+    nb_subtraction_params p = {.nset = 3, .set = {2, 3, 7}};
+    for (uint64_t a = 0; a <= 30; a++) {
+        for (uint64_t b = 0; b <= 3; b++) {
+            uint64_t h[2] = {a, b};
+            nb_game g = {&nb_subtraction, &p, 2, h};
+            nb_err err = {0};
+            ck_assert(nb_game_open(&solver, &g, &err) == NB_OK);
+            p.misere = nb_submisere_build(p.table, 30, 1000000);
+            nb_analysis a1 = {0};
+            nb_movelist_init(&a1.moves, 64);
+            nb_status st = nb_tame_analyse(&g, &solver, wild_heap, &a1, &err);
+            brute *br = brute_new(&g, true);
+            if (a && b) {
+                ck_assert_int_eq(st, NB_EDECLINED);
+            } else {
+                ck_assert_int_eq(st, NB_OK);
+                ck_assert_int_eq(a1.verdict, brute_outcome(br, h, 2));
+                size_t winning = 0; /* every move to a lost position, and only those */
+                for (size_t i = 0; i < a1.moves.len; i++) {
+                    nb_move m = nb_movelist_at(&a1.moves, i);
+                    uint64_t after[2] = {h[0], h[1]};
+                    after[m.w[0]] -= m.w[1];
+                    ck_assert_int_eq(brute_outcome(br, after, 2), NB_LOSE);
+                }
+                for (size_t k = 0; k < p.nset; k++)
+                    for (size_t i = 0; i < 2; i++) {
+                        uint64_t after[2] = {h[0], h[1]};
+                        if (after[i] < p.set[k])
+                            continue;
+                        after[i] -= p.set[k];
+                        winning += brute_outcome(br, after, 2) == NB_LOSE;
+                    }
+                ck_assert_uint_eq(a1.moves.len, winning);
+            }
+            brute_free(br);
+            nb_analysis_free(&a1);
+            nb_game_close(&solver, &g);
+        }
+    }
+}
+END_TEST
+
+/* Moore's misère Nim_k on every position of up to four heaps of up to 5, k = 1..3. */
+START_TEST(moore_against_search)
+{
+    for (uint64_t k = 1; k <= 3; k++) {
+        nb_moore_params p = {.k = k};
+        tally t = {.game = {&nb_moore, &p, 0, NULL}};
+        for (size_t len = 1; len <= 4; len++)
+            each_state(len, 5, check_state, &t);
+        ck_assert_uint_eq(t.by_rule, t.checked);
+    }
+}
+END_TEST
+
+/* Positions no search reaches: every winning move re-analysed leads to a lost position. */
+static void expect_won_by_theory(nb_game *g, size_t least_moves)
+{
+    nb_analysis a;
+    nb_err err = {0};
+    ck_assert_msg(nb_analyse(&solver, g, NB_MISERE, 64, &a, &err) == NB_OK, "%s", err.msg);
+    ck_assert_int_eq(a.verdict, NB_WIN);
+    ck_assert_uint_ge(a.moves.len, least_moves);
+    for (size_t i = 0; i < a.moves.len; i++) {
+        nb_move m = nb_movelist_at(&a.moves, i);
+        nb_state after = {0};
+        g->rules->apply(g, &m, &after);
+        nb_game child = *g;
+        child.state = after.w;
+        child.len = after.len;
+        nb_analysis b;
+        ck_assert(nb_analyse(&solver, &child, NB_MISERE, 0, &b, &err) == NB_OK);
+        ck_assert_int_eq(b.verdict, NB_LOSE);
+        nb_analysis_free(&b);
+        free(after.w);
+    }
+    nb_analysis_free(&a);
+}
+
+START_TEST(huge_heaps)
+{
+    /* a lone Bash heap of 10^6 (k = 3): 10^6 = 0 mod 4, won by taking 3 to 1 mod 4 */
+    nb_bash_params bp = {3};
+    uint64_t one[1] = {1000000};
+    nb_game g = {&nb_bash, &bp, 1, one};
+    expect_won_by_theory(&g, 1);
+    uint64_t lost[1] = {1000000000000000001ULL}; /* 1 mod 4: lost alone */
+    g.state = lost;
+    nb_analysis a;
+    nb_err err = {0};
+    ck_assert(nb_analyse(&solver, &g, NB_MISERE, 4, &a, &err) == NB_OK);
+    ck_assert_int_eq(a.verdict, NB_LOSE);
+    nb_analysis_free(&a);
+    uint64_t many[3] = {5, 1000000000000ULL, 999999999999ULL};
+    g = (nb_game){&nb_bash, &bp, 3, many};
+    expect_won_by_theory(&g, 1);
+    /* subtraction {1,3,4}: the SG values have period 7, the misère cells a period too */
+    nb_subtraction_params sp = {.nset = 3, .set = {1, 3, 4}};
+    uint64_t two[2] = {10, 1000000000000ULL};
+    g = (nb_game){&nb_subtraction, &sp, 2, two};
+    expect_won_by_theory(&g, 1);
+    /* Moore's Nim_2 with big heaps: Moore's rule where no search could go */
+    nb_moore_params mp = {.k = 2};
+    uint64_t nim2[4] = {1ULL << 40, 3, 1ULL << 50, 7};
+    g = (nb_game){&nb_moore, &mp, 4, nim2};
+    expect_won_by_theory(&g, 1);
+}
+END_TEST
+
+/* Published misère values: in misère Nim a lone heap is lost only at 1 (Bouton); in
+ * misère Bash with k = 3 exactly at 1 mod 4; the tame labels of Nim's heaps are Conway's
+ * genera 0^120, 1^031 (fickle) and a^(a,a^2) (firm) for a >= 2. */
+START_TEST(published_values)
+{
+    nb_tame label[12];
+    for (uint64_t n = 0; n < 12; n++) {
+        nb_tame_options o = {0};
+        for (uint64_t m = 0; m < n; m++)
+            nb_tame_offer(&o, m, label[m]);
+        label[n] = nb_tame_label(&o, n);
+        ck_assert_int_eq(label[n], n <= 1 ? NB_TAME_FICKLE : NB_TAME_FIRM);
+    }
+    nb_bash_params bp = {3};
+    for (uint64_t n = 0; n < 40; n++) {
+        nb_game g = {&nb_bash, &bp, 1, &n};
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert(nb_analyse(&solver, &g, NB_MISERE, 4, &a, &err) == NB_OK);
+        ck_assert_int_eq(a.verdict, n % 4 == 1 ? NB_LOSE : NB_WIN);
+        nb_analysis_free(&a);
+    }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("misere");
+    TCase *tc = tcase_create("misere");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, subtraction_against_search);
+    tcase_add_test(tc, bash_against_search);
+    tcase_add_test(tc, bash_labels_match_the_table);
+    tcase_add_test(tc, lone_heap_table);
+    tcase_add_test(tc, moore_against_search);
+    tcase_add_test(tc, huge_heaps);
+    tcase_add_test(tc, published_values);
+    suite_add_tcase(s, tc);
+    return check_run(s, true);
+}
