@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+// k8s_check.js - the Kubernetes manifests (docker/k8s/*.yaml) are valid objects and a
+// sound deployment. Each object is checked against the Kubernetes schema of its kind
+// (kubernetes-models' validators, pinned by tests/k8s/package-lock.json), and a field the
+// schema does not know is an error too (the validator is run on a proxy that records the
+// fields it reads: a field it never reads is unknown). Then the Deployment is held to what
+// an operator expects: a pull policy, probes and scrape annotations on the port nimberd is
+// configured to listen on, a locked-down security context, requests and limits, and a
+// Service, PodDisruptionBudget and HorizontalPodAutoscaler that select or target it. The
+// environment variables must be ones `nimberd --help` lists. A copy with a misspelt field
+// must fail, so that the check is seen to bite.
+// Usage: k8s_check.js NIMBERD MANIFEST_DIR
+"use strict";
+const fs = require("fs");
+const path = require("path");
+const { execFileSync } = require("child_process");
+const modules = path.join(__dirname, "k8s", "node_modules");
+const YAML = require(path.join(modules, "yaml"));
+
+const [binary, dir] = process.argv.slice(2);
+let passed = 0, failed = 0;
+function check(ok, what) {
+  if (ok) passed++;
+  else { failed++; console.log("FAIL:", what); }
+}
+
+// The schema validator of apiVersion/kind, named as kubernetes-models names them
+// (apps/v1 Deployment: IoK8sApiAppsV1Deployment; v1 Service: IoK8sApiCoreV1Service).
+function validator(apiVersion, kind) {
+  const [group, version] = apiVersion.includes("/") ? apiVersion.split("/") : ["core", apiVersion];
+  const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+  const file = path.join(modules, "kubernetes-models", "_schemas",
+                         `IoK8sApi${cap(group.split(".")[0])}${cap(version)}${kind}.js`);
+  return fs.existsSync(file) ? require(file).validate : null;
+}
+
+// value seen through a proxy that adds to `read` the path of every own field read
+function watched(value, at, read) {
+  if (value === null || typeof value !== "object") return value;
+  return new Proxy(value, {
+    get(target, key, receiver) {
+      const v = Reflect.get(target, key, receiver);
+      if (typeof key !== "string") return v;
+      if (Object.prototype.hasOwnProperty.call(target, key)) read.add(`${at}/${key}`);
+      return watched(v, `${at}/${key}`, read);
+    },
+  });
+}
+
+function unread(value, at, read, out) {
+  if (value === null || typeof value !== "object") return out;
+  for (const key of Object.keys(value)) {
+    const p = `${at}/${key}`;
+    if (!read.has(p)) out.push(p);
+    else unread(value[key], p, read, out);
+  }
+  return out;
+}
+
+// The schema's errors and the unknown fields of one object: [] when it is valid.
+function problems(obj) {
+  const validate = obj && obj.apiVersion && obj.kind && validator(obj.apiVersion, obj.kind);
+  if (!validate) return [`no schema for ${obj && obj.apiVersion} ${obj && obj.kind}`];
+  const read = new Set();
+  const errors = validate(watched(obj, "", read))
+    ? [] : validate.errors.map((e) => `${e.instancePath} ${e.message}`);
+  return errors.concat(unread(obj, "", read, []).map((p) => `${p}: unknown field`));
+}
+
+const objects = [];
+for (const file of fs.readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort()) {
+  for (const doc of YAML.parseAllDocuments(fs.readFileSync(path.join(dir, file), "utf8"))) {
+    check(doc.errors.length === 0, `${file}: ${doc.errors.join("; ")}`);
+    const obj = doc.toJS();
+    if (!obj) continue;
+    const found = problems(obj);
+    check(found.length === 0, `${file}: ${obj.kind} ${obj.metadata && obj.metadata.name}: ${found.join("; ")}`);
+    objects.push(obj);
+  }
+}
+const of = (kind) => objects.filter((o) => o.kind === kind);
+for (const kind of ["Deployment", "Service", "PodDisruptionBudget", "HorizontalPodAutoscaler"])
+  check(of(kind).length === 1, `one ${kind} (found ${of(kind).length})`);
+
+// the check bites: a misspelt field and a wrong type are both refused
+const deployment = of("Deployment")[0] || {};
+const misspelt = JSON.parse(JSON.stringify(deployment));
+if (misspelt.spec) misspelt.spec.template.spec.containers[0].imagePullPolcy = "Always";
+check(problems(misspelt).some((p) => p.includes("imagePullPolcy: unknown field")),
+      "a misspelt field is refused");
+const mistyped = JSON.parse(JSON.stringify(deployment));
+if (mistyped.spec) mistyped.spec.replicas = "three";
+check(problems(mistyped).length > 0, "a string for replicas is refused");
+
+// the Deployment as an operator expects it
+const pod = (deployment.spec && deployment.spec.template) || { metadata: {}, spec: {} };
+const labels = pod.metadata.labels || {};
+const c = (pod.spec.containers || [])[0] || {};
+const env = Object.fromEntries((c.env || []).map((e) => [e.name, e.value]));
+const help = execFileSync(binary, ["--help"], { encoding: "utf8" });
+for (const name of Object.keys(env))
+  check(help.includes(name), `env ${name} is not a variable nimberd --help lists`);
+const listen = Number(env.NIMBER_PORT || 8080);
+const named = Object.fromEntries((c.ports || []).map((p) => [p.name, p.containerPort]));
+const portOf = (p) => (typeof p === "string" ? named[p] : p);
+check((c.ports || []).some((p) => p.containerPort === listen),
+      `the container declares the port nimberd listens on (${listen})`);
+check(["Always", "IfNotPresent", "Never"].includes(c.imagePullPolicy), "imagePullPolicy is set");
+check(c.image && !/:latest$|^[^:]*$/.test(c.image), `the image has a fixed tag: ${c.image}`);
+for (const [probe, route] of [["readinessProbe", "/readyz"], ["livenessProbe", "/healthz"],
+                              ["startupProbe", "/readyz"]]) {
+  const get = c[probe] && c[probe].httpGet;
+  check(get && get.path === route && portOf(get.port) === listen,
+        `${probe} GETs ${route} on port ${listen}: ${JSON.stringify(get)}`);
+}
+const notes = pod.metadata.annotations || {};
+check(notes["prometheus.io/scrape"] === "true" && Number(notes["prometheus.io/port"]) === listen &&
+      notes["prometheus.io/path"] === "/metrics", "Prometheus scrapes /metrics on the port");
+const psc = pod.spec.securityContext || {}, csc = c.securityContext || {};
+check(psc.runAsNonRoot === true && psc.runAsUser > 0, "the pod runs as a non-root user");
+check(csc.readOnlyRootFilesystem === true, "the root filesystem is read-only");
+check(csc.allowPrivilegeEscalation === false, "no privilege escalation");
+check(JSON.stringify((csc.capabilities || {}).drop) === '["ALL"]', "every capability dropped");
+const res = c.resources || {};
+for (const kind of ["requests", "limits"])
+  check(res[kind] && res[kind].cpu && res[kind].memory, `cpu and memory ${kind}`);
+const selects = (sel) => sel && Object.entries(sel).every(([k, v]) => labels[k] === v);
+const svc = of("Service")[0] || { spec: {} };
+check(selects(svc.spec.selector) && (svc.spec.ports || []).every((p) => portOf(p.targetPort) === listen),
+      "the Service selects the pods and targets their port");
+const pdb = of("PodDisruptionBudget")[0] || { spec: {} };
+check(selects((pdb.spec.selector || {}).matchLabels) &&
+      (pdb.spec.minAvailable || 0) < deployment.spec.replicas, "the PDB selects the pods and lets one go");
+const hpa = of("HorizontalPodAutoscaler")[0] || { spec: {} };
+const target = hpa.spec.scaleTargetRef || {};
+check(target.kind === "Deployment" && target.name === deployment.metadata.name &&
+      (hpa.spec.metrics || []).some((m) => m.resource && m.resource.name === "cpu"),
+      "the HPA scales the Deployment on CPU");
+check(hpa.spec.minReplicas >= (pdb.spec.minAvailable || 0) + 1, "the HPA keeps room for the PDB");
+
+console.log(`k8s: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
