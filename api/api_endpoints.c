@@ -17,18 +17,34 @@ static void put_verdict(nb_verdict v, api_buf *b)
         api_put_lit(b, "\"draw\"");
 }
 
-/* Takes from *budget the bytes the moves' positions will copy; 422 when they pass it.
- * Small answers are let through without measuring the position's text. */
-static int spend_answer(const api_context *ctx, const api_game *g, size_t moves, size_t *budget,
+/* Bytes a move adds beside its position (its fields, the keys, an outcome). */
+#define MOVE_BYTES 96
+/* Bytes of one component: {"sg":n} (n up to 20 digits), or ∞(K) with K's values. */
+static size_t component_bytes(const nb_component *c)
+{
+    return c->loopy ? 24 + 21 * c->nfollowers : 28;
+}
+
+/* Takes from *budget (the bytes max_response_bytes leaves) what an answer listing `moves`
+ * moves, each with a position about the size of the game's, and `comps` components will
+ * take; 422 before anything is written when that passes it. Small answers are let
+ * through without measuring the position's text. */
+static int spend_answer(const api_context *ctx, const api_game *g, size_t moves,
+                        const nb_component *comps, size_t ncomps, size_t *budget,
                         api_problem *p)
 {
-    if (moves * (g->game.len + 1) <= 4096)
-        return 0;
-    size_t need = moves * json_dumpb(g->json, NULL, 0, JSON_COMPACT);
+    size_t need = 256;
+    for (size_t i = 0; i < ncomps; i++)
+        need += component_bytes(&comps[i]);
+    if (moves * (g->game.len + 1) > 4096 || need > 4096) {
+        size_t position = json_dumpb(g->json, NULL, 0, JSON_COMPACT);
+        need += moves * (position + MOVE_BYTES);
+    }
     if (need > *budget)
-        return api_fail(p, 422, NULL, "the answer would hold %zu moves with a position "
-                        "of %zu bytes each, over the limit max_answer_mb=%zu; ask for fewer "
-                        "with max_moves", moves, need / moves, ctx->limits->max_answer >> 20);
+        return api_fail(p, 422, NULL, "the answer would take about %zu bytes (%zu moves with "
+                        "their positions, %zu components), over the limit "
+                        "max_response_bytes=%zu; ask for fewer with max_moves or components",
+                        need, moves, ncomps, ctx->limits->max_response);
     *budget -= need;
     return 0;
 }
@@ -75,7 +91,17 @@ static void put_component(const nb_component *c, api_buf *b)
     api_put_lit(b, "}");
 }
 
-static void put_analysis(const api_game *g, const nb_analysis *a, api_buf *b)
+/* How many components an analysis lists: none under misère play (a part has no value to
+ * give), else at most the query's max_components. */
+static size_t listed_components(const nb_analysis *a, const api_game *g, const api_query *q)
+{
+    if (!a->components || g->conv != NB_NORMAL)
+        return 0;
+    return a->ncomponents < q->max_components ? a->ncomponents : q->max_components;
+}
+
+static void put_analysis(const api_game *g, const nb_analysis *a, const api_query *q,
+                         api_buf *b)
 {
     bool normal = g->conv == NB_NORMAL;
     api_put_lit(b, "{\"type\":");
@@ -92,14 +118,17 @@ static void put_analysis(const api_game *g, const nb_analysis *a, api_buf *b)
     }
     if (a->has_remoteness)
         api_put_lit_uint(b, ",\"remoteness\":", a->remoteness);
+    size_t listed = listed_components(a, g, q);
     if (a->components && normal) { /* under misère play a part has no value to give */
         api_put_lit(b, ",\"components\":[");
-        for (size_t i = 0; i < a->ncomponents; i++) {
+        for (size_t i = 0; i < listed; i++) {
             if (i)
                 api_put_lit(b, ",");
             put_component(&a->components[i], b);
         }
         api_put_lit(b, "]");
+        if (listed < a->ncomponents)
+            api_put_lit(b, ",\"components_complete\":false");
     }
     if (g->type->write_notes)
         g->type->write_notes(g, b);
@@ -112,35 +141,36 @@ static void put_analysis(const api_game *g, const nb_analysis *a, api_buf *b)
 
 /* The analysis of one decoded game, written to `out` only when it succeeds; `base`
  * prefixes pointers of lib errors. */
-static int analyse_game(const api_context *ctx, api_game *g, size_t max_moves, const char *base,
-                        size_t *budget, api_buf *out, api_problem *p)
+static int analyse_game(const api_context *ctx, api_game *g, const api_query *q,
+                        const char *base, size_t *budget, api_buf *out, api_problem *p)
 {
     nb_analysis a;
     nb_err err = {0};
-    if (nb_analyse(ctx->solver, &g->game, g->conv, max_moves, &a, &err) != NB_OK)
+    if (nb_analyse(ctx->solver, &g->game, g->conv, q->max_moves, &a, &err) != NB_OK)
         return api_game_fail(p, g, base, &err);
-    int status = spend_answer(ctx, g, a.moves.len, budget, p);
+    int status = spend_answer(ctx, g, a.moves.len + a.drawing.len, a.components,
+                              listed_components(&a, g, q), budget, p);
     if (!status) {
-        put_analysis(g, &a, out);
+        put_analysis(g, &a, q, out);
         status = 200;
     }
     nb_analysis_free(&a);
     return status;
 }
 
-int api_analyze(const api_context *ctx, json_t *body, size_t max_moves, api_buf *out,
+int api_analyze(const api_context *ctx, json_t *body, const api_query *q, api_buf *out,
                 api_problem *p)
 {
     api_game g;
     if (api_game_decode(body, "", true, false, ctx->limits, &g, p))
         return p->status;
-    size_t budget = ctx->limits->max_answer;
-    int status = analyse_game(ctx, &g, max_moves, "", &budget, out, p);
+    size_t budget = ctx->limits->max_response;
+    int status = analyse_game(ctx, &g, q, "", &budget, out, p);
     api_game_free(&g);
     return status;
 }
 
-int api_batch(const api_context *ctx, json_t *body, size_t max_moves, api_buf *out,
+int api_batch(const api_context *ctx, json_t *body, const api_query *q, api_buf *out,
               api_problem *p)
 {
     static const char *const keys[] = {"positions", NULL};
@@ -155,7 +185,7 @@ int api_batch(const api_context *ctx, json_t *body, size_t max_moves, api_buf *o
     if (n > ctx->limits->max_batch)
         return api_fail_too_many(p, "/positions", "positions", n, "games", "max_batch",
                                  ctx->limits->max_batch);
-    size_t budget = ctx->limits->max_answer; /* shared by every position of the batch */
+    size_t budget = ctx->limits->max_response; /* shared by every position of the batch */
     api_put_lit(out, "{\"results\":[");
     for (size_t i = 0; i < n; i++) {
         char base[32];
@@ -167,7 +197,7 @@ int api_batch(const api_context *ctx, json_t *body, size_t max_moves, api_buf *o
             api_put_lit(out, ",");
         if (!api_game_decode(json_array_get(positions, i), base, true, false, ctx->limits, &g,
                              &item)) {
-            status = analyse_game(ctx, &g, max_moves, base, &budget, out, &item);
+            status = analyse_game(ctx, &g, q, base, &budget, out, &item);
             api_game_free(&g);
         }
         if (status != 200) {
@@ -180,10 +210,10 @@ int api_batch(const api_context *ctx, json_t *body, size_t max_moves, api_buf *o
     return 200;
 }
 
-int api_play(const api_context *ctx, json_t *body, size_t max_moves, api_buf *out,
+int api_play(const api_context *ctx, json_t *body, const api_query *q, api_buf *out,
              api_problem *p)
 {
-    (void)max_moves;
+    (void)q; /* one move, no components */
     api_game g;
     if (api_game_decode(body, "", true, false, ctx->limits, &g, p))
         return p->status;
@@ -213,7 +243,7 @@ int api_play(const api_context *ctx, json_t *body, size_t max_moves, api_buf *ou
     return status;
 }
 
-int api_moves(const api_context *ctx, json_t *body, size_t max_moves, api_buf *out,
+int api_moves(const api_context *ctx, json_t *body, const api_query *q, api_buf *out,
               api_problem *p)
 {
     api_game g;
@@ -224,11 +254,11 @@ int api_moves(const api_context *ctx, json_t *body, size_t max_moves, api_buf *o
     bool complete;
     nb_err err = {0};
     int status = 200;
-    size_t budget = ctx->limits->max_answer;
-    if (nb_moves(ctx->solver, &g.game, g.conv, max_moves, &moves, &outcomes, &complete, &err) !=
-        NB_OK) {
+    size_t budget = ctx->limits->max_response;
+    if (nb_moves(ctx->solver, &g.game, g.conv, q->max_moves, &moves, &outcomes, &complete,
+                 &err) != NB_OK) {
         status = api_game_fail(p, &g, "", &err);
-    } else if (spend_answer(ctx, &g, moves.len, &budget, p)) {
+    } else if (spend_answer(ctx, &g, moves.len, NULL, 0, &budget, p)) {
         status = p->status;
     } else {
         api_move_writer w = {.game = &g};
@@ -258,10 +288,10 @@ int api_moves(const api_context *ctx, json_t *body, size_t max_moves, api_buf *o
     return status;
 }
 
-int api_table(const api_context *ctx, json_t *body, size_t max_moves, api_buf *out,
+int api_table(const api_context *ctx, json_t *body, const api_query *q, api_buf *out,
               api_problem *p)
 {
-    (void)max_moves;
+    (void)q; /* no moves, no components */
     const char *name = json_string_value(json_object_get(body, "type"));
     const api_type *t = name ? api_type_find(name) : NULL;
     if (t && !t->table) {
@@ -275,11 +305,17 @@ int api_table(const api_context *ctx, json_t *body, size_t max_moves, api_buf *o
         return p->status;
     if (g.conv == NB_MISERE) {
         api_game_free(&g);
-        return api_fail_as(p, "unsupported-convention", 400, "/convention", "a table holds normal-play SG values; misère "
-                        "play has no such values (ask /v1/analyze for a misère position)");
+        return api_fail_as(p, "unsupported-convention", 400, "/convention",
+                           "a table holds normal-play SG values; misère play has no such "
+                           "values (ask /v1/analyze for a misère position)");
     }
     json_t *table = NULL;
     int status = g.type->table(ctx->solver, &g, body, ctx->limits, &table, p) ? p->status : 200;
+    size_t need = status == 200 ? json_dumpb(table, NULL, 0, JSON_COMPACT) : 0;
+    if (need > ctx->limits->max_response)
+        status = api_fail(p, 422, "/up_to", "the table would take %zu bytes, over the limit "
+                          "max_response_bytes=%zu; ask for a smaller page with from and up_to",
+                          need, ctx->limits->max_response);
     if (status == 200)
         api_put_json(out, table);
     json_decref(table);
@@ -318,9 +354,10 @@ json_t *api_catalog(const api_limits *limits)
             "conventions", conventions, "table", (*t)->table != NULL, "moves_complete",
             (*t)->moves_complete, "example", json_loads((*t)->example, 0, NULL)));
     }
-    return json_pack("{s:o, s:{s:i, s:i, s:I}}", "types", types, "query", "max_moves_default",
-                     API_MAX_MOVES_DEFAULT, "max_moves_limit", API_MAX_MOVES_LIMIT, "max_batch",
-                     (json_int_t)limits->max_batch);
+    return json_pack("{s:o, s:{s:i, s:i, s:I, s:I}}", "types", types, "query",
+                     "max_moves_default", API_MAX_MOVES_DEFAULT, "max_moves_limit",
+                     API_MAX_MOVES_LIMIT, "max_batch", (json_int_t)limits->max_batch,
+                     "max_response_bytes", (json_int_t)limits->max_response);
 }
 
 /* Heavy: types that build tables or search, misère play without a rule, big inputs. */

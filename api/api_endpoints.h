@@ -5,6 +5,7 @@
 #define API_ENDPOINTS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "api_types.h"
 
@@ -16,9 +17,18 @@ typedef struct api_context {
     const api_limits *limits;
 } api_context;
 
-/* A computing endpoint: the parsed body in, the status out. max_moves bounds the moves an
- * answer lists (play and table list none and ignore it). */
-typedef int api_endpoint(const api_context *ctx, json_t *body, size_t max_moves, api_buf *out,
+/* What the query string asks of an answer; a route takes only the parameters it honours
+ * (the server refuses the others). */
+typedef struct api_query {
+    size_t max_moves;      /* moves an answer lists (analyze, batch, moves) */
+    size_t max_components; /* components an analysis lists (analyze, batch): SIZE_MAX all */
+} api_query;
+
+/* The query of a request that gives no parameters. */
+#define API_QUERY_DEFAULT ((api_query){API_MAX_MOVES_DEFAULT, SIZE_MAX})
+
+/* A computing endpoint: the parsed body and the query in, the status out. */
+typedef int api_endpoint(const api_context *ctx, json_t *body, const api_query *q, api_buf *out,
                          api_problem *p);
 
 api_endpoint api_analyze;

@@ -30,7 +30,8 @@ typedef struct api_limits {
     nb_limits lib;
     size_t max_batch;   /* positions in one batch */
     size_t max_table_page;   /* values of one table answer (page with from and up_to) */
-    size_t max_answer;  /* bytes of positions one answer may copy (moves x position size) */
+    size_t max_response; /* bytes of one answer (max_response_bytes), checked before it is
+                          * written */
 } api_limits;
 
 /* A small random number source for the samplers (splitmix64): start it with any seed. */

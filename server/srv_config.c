@@ -42,7 +42,7 @@ static const setting settings[] = {
     {"max-work", "NIMBER_MAX_WORK", T_U64, LIM(max_work), 0, 1, 1e12, "steps one exact re-solving of winning moves may take (hackenbush; past it the list is marked incomplete), the labelling of a dag with cycles (past it a 422), and pair tests one request may spend growing an octal or grundy table (a heap still past it is a 422)"},
     {"max-prime-count", "NIMBER_MAX_PRIME_COUNT", T_U64, LIM(max_prime_count), 0, 1e6, 1e18, "largest prime whose index is counted (coprime heaps)"},
     {"max-batch", "NIMBER_MAX_BATCH", T_SIZE, AT(limits.max_batch), 0, 1, 1e6, "positions per batch request"},
-    {"max-answer-mb", "NIMBER_MAX_ANSWER_MB", T_ULONG, AT(max_answer_mb), 0, 1, 1 << 20, "MiB of positions one answer may hold (winning moves x position size)"},
+    {"max-response-bytes", "NIMBER_MAX_RESPONSE_BYTES", T_U64, AT(max_response_bytes), 0, 4096, 1e12, "bytes one answer may take (checked before it is written: 422 past it)"},
     {"drain-seconds", "NIMBER_DRAIN_SECONDS", T_DOUBLE, AT(drain_seconds), 0, 0, 3600, "after SIGTERM, seconds readyz answers 503 before the listener closes"},
     {"shutdown-timeout", "NIMBER_SHUTDOWN_TIMEOUT", T_DOUBLE, AT(shutdown_timeout), 0, 0, 3600, "seconds in-flight requests may take to finish"},
     {"cors-origin", "NIMBER_CORS_ORIGIN", T_STRING, AT(cors_origin), 256, 0, 0, "Access-Control-Allow-Origin value"},
@@ -104,7 +104,7 @@ static void defaults(srv_config *cfg)
     cfg->limits.lib = nb_limits_default();
     cfg->limits.max_batch = 1000;
     cfg->limits.max_table_page = 1000000;
-    cfg->max_answer_mb = 256;
+    cfg->max_response_bytes = 256u << 20;
 }
 
 static int assign(srv_config *cfg, const setting *s, const char *text, const char *source,
@@ -189,6 +189,6 @@ int srv_config_load(int argc, char **argv, srv_config *cfg, FILE *out, FILE *err
         if (assign(cfg, s, value, arg, err))
             return -1;
     }
-    cfg->limits.max_answer = (size_t)cfg->max_answer_mb << 20;
+    cfg->limits.max_response = (size_t)cfg->max_response_bytes;
     return 0;
 }

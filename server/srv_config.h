@@ -19,7 +19,7 @@ typedef struct srv_config {
     unsigned long conn_timeout;    /* seconds a connection may idle */
     unsigned long max_connections;
     unsigned long conn_memory_kb;  /* libmicrohttpd's buffer per connection */
-    unsigned long max_answer_mb;   /* sets limits.max_answer */
+    uint64_t max_response_bytes;   /* sets limits.max_response */
     double drain_seconds;          /* after SIGTERM: readyz 503 while still serving */
     double shutdown_timeout;       /* then: how long in-flight requests may take */
     char cors_origin[256];

@@ -20,7 +20,7 @@ static void compute(srv_request *r)
 {
     api_buf out = {.p = nb_xmalloc(ANSWER_START_BYTES), .cap = ANSWER_START_BYTES};
     api_problem p = {0};
-    int status = r->route->endpoint(&r->server->api, r->json, r->max_moves, &out, &p);
+    int status = r->route->endpoint(&r->server->api, r->json, &r->query, &out, &p);
     /* r->json is freed once the answer is queued (completed()): a large body takes long
      * to free and the client need not wait for it */
     if (status == 200) {
@@ -105,22 +105,71 @@ static bool is_json_media(const char *type)
                                                           type[n] == ' ');
 }
 
-/* max_moves from the query: 0..1000, default 16. */
-static bool read_max_moves(srv_request *r)
+/* Most query parameters a route honours. */
+#define QUERY_NAMES 4
+
+/* The query string as a route honours it: each parameter one the route lists, given once,
+ * without a NUL; values[i] is the route's i-th parameter's value or NULL. The scan stops
+ * at the first fault. */
+typedef struct query_scan {
+    const char *const *names;
+    const char *values[QUERY_NAMES];
+    char fault[160];
+} query_scan;
+
+static enum MHD_Result scan_parameter(void *cls, enum MHD_ValueKind kind, const char *key,
+                                      size_t key_size, const char *value, size_t value_size)
 {
-    const char *v = MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, "max_moves");
-    r->max_moves = API_MAX_MOVES_DEFAULT;
-    if (!v)
-        return true;
-    char *end;
-    unsigned long n = strtoul(v, &end, 10);
-    if (!*v || *end || v[0] == '-' || v[0] == '+' || n > API_MAX_MOVES_LIMIT) {
-        srv_answer_fail(r, "invalid-query", 400, "the query parameter max_moves must be an "
-                        "integer between 0 and 1000, not \"%s\"", v);
+    (void)kind;
+    query_scan *qs = cls;
+    size_t i = 0;
+    while (qs->names[i] && strcmp(qs->names[i], key))
+        i++;
+    if (strlen(key) != key_size || (value && strlen(value) != value_size))
+        snprintf(qs->fault, sizeof qs->fault, "a query parameter holds a NUL byte");
+    else if (!qs->names[i])
+        snprintf(qs->fault, sizeof qs->fault, "this resource takes no query parameter \"%.40s\"",
+                 key);
+    else if (qs->values[i])
+        snprintf(qs->fault, sizeof qs->fault, "the query parameter %s is given twice", key);
+    else
+        qs->values[i] = value ? value : "";
+    return qs->fault[0] ? MHD_NO : MHD_YES;
+}
+
+/* A decimal integer of 0..most, digits alone (no sign, space or exponent). */
+static bool read_count(const char *text, uint64_t most, size_t *out)
+{
+    size_t n = strlen(text);
+    if (!n || n > 18 || strspn(text, "0123456789") != n)
         return false;
+    uint64_t v = strtoull(text, NULL, 10);
+    *out = (size_t)v;
+    return v <= most;
+}
+
+/* The query: only the route's parameters, each once and well-formed; false once answered
+ * (400). */
+static bool read_query(srv_request *r)
+{
+    static const char *const none[] = {NULL};
+    query_scan qs = {.names = r->route->query ? r->route->query : none};
+    MHD_get_connection_values_n(r->conn, MHD_GET_ARGUMENT_KIND, scan_parameter, &qs);
+    r->query = API_QUERY_DEFAULT;
+    for (size_t i = 0; !qs.fault[0] && qs.names[i]; i++) {
+        const char *v = qs.values[i];
+        bool moves = !strcmp(qs.names[i], "max_moves");
+        if (!v || (!moves && strcmp(qs.names[i], "components"))) /* the page reads its own */
+            continue;
+        size_t *field = moves ? &r->query.max_moves : &r->query.max_components;
+        if (!read_count(v, moves ? API_MAX_MOVES_LIMIT : (uint64_t)INT64_MAX, field))
+            snprintf(qs.fault, sizeof qs.fault, "the query parameter %s must be a decimal "
+                     "integer between 0 and %s, not \"%.40s\"", qs.names[i],
+                     moves ? "1000" : "2^63-1", v);
     }
-    r->max_moves = n;
-    return true;
+    if (qs.fault[0])
+        srv_answer_fail(r, "invalid-query", 400, "%s", qs.fault);
+    return !qs.fault[0];
 }
 
 /* The checks of a request before its body is parsed; false once they answered it. */
@@ -137,6 +186,8 @@ static bool admit(srv_request *r)
                !(!strcmp(r->method, "HEAD") && !strcmp(r->route->method, "GET"))) {
         srv_answer_fail(r, NULL, 405, "this resource answers %s only", r->route->method);
         r->allow = r->route->allow;
+    } else if (!read_query(r)) {
+        /* answered: a parameter the route does not honour, or a malformed one */
     } else if (!r->route->endpoint) {
         answer_get(r); /* for HEAD too: libmicrohttpd sends the head alone */
     } else if (r->no_memory) {
@@ -149,7 +200,7 @@ static bool admit(srv_request *r)
     } else if (!is_json_media(r->media)) {
         srv_answer_fail(r, NULL, 415, "%s", "send the body as application/json");
     } else {
-        return read_max_moves(r);
+        return true;
     }
     return false;
 }

@@ -46,7 +46,7 @@ typedef struct srv_request {
     const char *bad_head; /* why the head is unusable (static text): 400, then close */
     const char *media;    /* Content-Type, borrowed from libmicrohttpd, or NULL */
     json_t *json;         /* parsed body, for a worker */
-    size_t max_moves;
+    api_query query;      /* what the query string asks (read_query) */
     /* the answer, once known */
     bool answered;
     int status;

@@ -4,24 +4,28 @@
 #include <stdbool.h>
 #include <string.h>
 
+static const char *const analysis_query[] = {"max_moves", "components", NULL};
+static const char *const moves_query[] = {"max_moves", NULL};
+static const char *const page_query[] = {"type", NULL}; /* the game type it opens on */
+
 static const srv_route routes[] = {
 #define POST "POST", "POST, OPTIONS"
 #define GET "GET", "GET, HEAD, OPTIONS"
-    {"/v1/analyze", POST, SRV_ANALYZE, api_analyze, api_game_is_heavy},
-    {"/v1/analyze/batch", POST, SRV_BATCH, api_batch, api_batch_is_heavy},
-    {"/v1/play", POST, SRV_PLAY, api_play, api_game_is_heavy},
-    {"/v1/moves", POST, SRV_MOVES, api_moves, api_game_is_heavy},
-    {"/v1/table", POST, SRV_TABLE, api_table, api_always_heavy},
-    {"/v1/games", GET, SRV_GAMES, NULL, NULL},
-    {"/healthz", GET, SRV_HEALTHZ, NULL, NULL},
-    {"/readyz", GET, SRV_READYZ, NULL, NULL},
-    {"/metrics", GET, SRV_METRICS, NULL, NULL},
-    {"/openapi.yaml", GET, SRV_FILE, NULL, NULL},
-    {"/", GET, SRV_FILE, NULL, NULL},
-    {"/nimber.js", GET, SRV_FILE, NULL, NULL},
-    {"/nimber.css", GET, SRV_FILE, NULL, NULL},
-    {"/nimber.svg", GET, SRV_FILE, NULL, NULL},
-    {"/problems/", GET, SRV_PROBLEM, NULL, NULL},
+    {"/v1/analyze", POST, SRV_ANALYZE, api_analyze, api_game_is_heavy, analysis_query},
+    {"/v1/analyze/batch", POST, SRV_BATCH, api_batch, api_batch_is_heavy, analysis_query},
+    {"/v1/play", POST, SRV_PLAY, api_play, api_game_is_heavy, NULL},
+    {"/v1/moves", POST, SRV_MOVES, api_moves, api_game_is_heavy, moves_query},
+    {"/v1/table", POST, SRV_TABLE, api_table, api_always_heavy, NULL},
+    {"/v1/games", GET, SRV_GAMES, NULL, NULL, NULL},
+    {"/healthz", GET, SRV_HEALTHZ, NULL, NULL, NULL},
+    {"/readyz", GET, SRV_READYZ, NULL, NULL, NULL},
+    {"/metrics", GET, SRV_METRICS, NULL, NULL, NULL},
+    {"/openapi.yaml", GET, SRV_FILE, NULL, NULL, NULL},
+    {"/", GET, SRV_FILE, NULL, NULL, page_query},
+    {"/nimber.js", GET, SRV_FILE, NULL, NULL, NULL},
+    {"/nimber.css", GET, SRV_FILE, NULL, NULL, NULL},
+    {"/nimber.svg", GET, SRV_FILE, NULL, NULL, NULL},
+    {"/problems/", GET, SRV_PROBLEM, NULL, NULL, NULL},
 #undef POST
 #undef GET
 };

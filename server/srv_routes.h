@@ -18,6 +18,7 @@ typedef struct srv_route {
     srv_route_id id;
     api_endpoint *endpoint; /* POST: computes the answer; NULL for GET */
     api_cost *heavy;        /* POST: true when the request runs on a worker */
+    const char *const *query; /* the query parameters it honours (NULL: none) */
 } srv_route;
 
 /* The route of a path (query string excluded), or NULL. */

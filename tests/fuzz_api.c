@@ -19,7 +19,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
     limits = (api_limits){.lib = nb_limits_default(), .max_batch = 8, .max_table_page = 5000,
-                          .max_answer = 1 << 20};
+                          .max_response = 1 << 20};
     limits.lib.max_parts = 64;
     limits.lib.max_components = 8;
     limits.lib.max_table = 5000;
@@ -72,7 +72,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     api_problem p = {0};
     api_buf out = {0};
     api_endpoint *const endpoints[] = {api_analyze, api_batch, api_play, api_table, api_moves};
-    int status = endpoints[endpoint](&ctx, body, 16, &out, &p);
+    int status = endpoints[endpoint](&ctx, body, &API_QUERY_DEFAULT, &out, &p);
     size_t len;
     char *text = api_buf_take(&out, &len);
     if (status == 200) {

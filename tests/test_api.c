@@ -24,7 +24,7 @@ static void setup(void)
     solver.cache = nb_cache_new(16u << 20);
     solver.limits = nb_limits_default();
     limits = (api_limits){.lib = nb_limits_default(), .max_batch = 4, .max_table_page = 1000,
-                          .max_answer = 1 << 20};
+                          .max_response = 1 << 20};
     limits.lib.max_parts = 8;
     solver.limits = limits.lib;
     ctx = (api_context){&solver, &limits};
@@ -58,7 +58,7 @@ static int run(const char *body, json_t **out, api_problem *p)
     if (!j)
         return p->status;
     api_buf text = {0};
-    int status = api_analyze(&ctx, j, 16, &text, p);
+    int status = api_analyze(&ctx, j, &API_QUERY_DEFAULT, &text, p);
     json_decref(j);
     *out = parsed(&text);
     ck_assert_msg((status == 200) == (*out != NULL), "%s: status %d with answer %p", body,
@@ -218,7 +218,7 @@ START_TEST(batch_play_table_catalog)
     json_t *out, *body = json_loads("{\"positions\":[{\"type\":\"nim\",\"heaps\":[2]},{\"type\":\"x\"},"
                                     "{\"type\":\"cutting\",\"pieces\":[[2,2]],\"convention\":\"misere\"},"
                                     "{\"type\":\"bash\",\"heaps\":[4],\"k\":3}]}", 0, NULL);
-    ck_assert_int_eq(api_batch(&ctx, body, 4, &text, &p), 200);
+    ck_assert_int_eq(api_batch(&ctx, body, &(api_query){4, SIZE_MAX}, &text, &p), 200);
     out = parsed(&text);
     json_t *results = json_object_get(out, "results");
     ck_assert_uint_eq(json_array_size(results), 4);
@@ -237,12 +237,12 @@ START_TEST(batch_play_table_catalog)
     json_decref(out);
     json_decref(body);
     body = json_loads("{\"positions\":[{},{},{},{},{}]}", 0, NULL);
-    ck_assert_int_eq(api_batch(&ctx, body, 4, &text, &p), 422);
+    ck_assert_int_eq(api_batch(&ctx, body, &(api_query){4, SIZE_MAX}, &text, &p), 422);
     ck_assert_ptr_null(parsed(&text));
     json_decref(body);
 
     body = json_loads("{\"type\":\"bash\",\"heaps\":[3],\"k\":3}", 0, NULL);
-    ck_assert_int_eq(api_play(&ctx, body, 0, &text, &p), 200);
+    ck_assert_int_eq(api_play(&ctx, body, &API_QUERY_DEFAULT, &text, &p), 200);
     out = parsed(&text);
     ck_assert_str_eq(json_string_value(json_object_get(out, "verdict")), "win");
     ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(out, "move"), "take")), 3);
@@ -251,14 +251,14 @@ START_TEST(batch_play_table_catalog)
     json_decref(out);
     json_decref(body);
     body = json_loads("{\"type\":\"bash\",\"heaps\":[4],\"k\":3}", 0, NULL);
-    ck_assert_int_eq(api_play(&ctx, body, 0, &text, &p), 200);
+    ck_assert_int_eq(api_play(&ctx, body, &API_QUERY_DEFAULT, &text, &p), 200);
     out = parsed(&text);
     ck_assert_str_eq(json_string_value(json_object_get(out, "verdict")), "lose");
     ck_assert(json_is_object(json_object_get(out, "move"))); /* the lost side still moves */
     json_decref(out);
     json_decref(body);
     body = json_loads("{\"type\":\"nim\",\"heaps\":[0]}", 0, NULL);
-    ck_assert_int_eq(api_play(&ctx, body, 0, &text, &p), 200);
+    ck_assert_int_eq(api_play(&ctx, body, &API_QUERY_DEFAULT, &text, &p), 200);
     out = parsed(&text);
     ck_assert(json_is_null(json_object_get(out, "move")));
     ck_assert(json_is_null(json_object_get(out, "position")));
@@ -266,19 +266,19 @@ START_TEST(batch_play_table_catalog)
     json_decref(body);
 
     body = json_loads("{\"type\":\"subtraction\",\"set\":[2,3],\"up_to\":9}", 0, NULL);
-    ck_assert_int_eq(api_table(&ctx, body, 0, &text, &p), 200);
+    ck_assert_int_eq(api_table(&ctx, body, &API_QUERY_DEFAULT, &text, &p), 200);
     out = parsed(&text);
     ck_assert_int_eq(json_integer_value(json_object_get(out, "period")), 5);
     ck_assert_int_eq(json_array_size(json_object_get(out, "values")), 10);
     json_decref(out);
     json_decref(body);
     body = json_loads("{\"type\":\"nim\",\"up_to\":1000}", 0, NULL);
-    ck_assert_int_eq(api_table(&ctx, body, 0, &text, &p), 422);
+    ck_assert_int_eq(api_table(&ctx, body, &API_QUERY_DEFAULT, &text, &p), 422);
     ck_assert_str_eq(p.pointer, "/up_to");
     ck_assert_ptr_null(parsed(&text));
     json_decref(body);
     body = json_loads("{\"type\":\"moore\",\"k\":2}", 0, NULL);
-    ck_assert_int_eq(api_table(&ctx, body, 0, &text, &p), 400);
+    ck_assert_int_eq(api_table(&ctx, body, &API_QUERY_DEFAULT, &text, &p), 400);
     ck_assert_ptr_null(parsed(&text));
     json_decref(body);
 

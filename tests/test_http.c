@@ -696,6 +696,33 @@ START_TEST(bad_input)
         expect_problem(unrouted[i], "{\"type\":\"nim\",\"up_to\":3}", 404, NULL, "no resource");
     expect_problem("/v1/analyze?max_moves=1001", "{\"type\":\"nim\",\"heaps\":[1]}", 400, NULL, "max_moves");
     expect_problem("/v1/analyze?max_moves=-1", "{\"type\":\"nim\",\"heaps\":[1]}", 400, NULL, "max_moves");
+    /* every query parameter is one the route honours, given once, well-formed */
+    static const struct { const char *path, *detail; } refused[] = {
+        {"/v1/play?max_moves=3", "no query parameter \"max_moves\""},
+        {"/v1/table?max_moves=3", "no query parameter \"max_moves\""},
+        {"/v1/moves?components=3", "no query parameter \"components\""},
+        {"/v1/analyze?maxmoves=3", "no query parameter \"maxmoves\""},
+        {"/v1/analyze?max_moves=%205", "not \" 5\""},
+        {"/v1/analyze?max_moves=+5", "not \" 5\""}, /* a + in a query is a space */
+        {"/v1/analyze?max_moves=1e2", "not \"1e2\""},
+        {"/v1/analyze?max_moves=1%00", "NUL"},
+        {"/v1/analyze?max_moves", "not \"\""},
+        {"/v1/analyze?max_moves=1&max_moves=1", "given twice"},
+        {"/v1/analyze?components=-1", "components"},
+        {"/v1/analyze/batch?max_moves=1&components=2&c=3", "no query parameter \"c\""},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        const char *body = strstr(refused[i].path, "table") ? "{\"type\":\"nim\",\"up_to\":3}"
+                         : strstr(refused[i].path, "batch") ? "{\"positions\":[]}"
+                                                             : "{\"type\":\"nim\",\"heaps\":[1]}";
+        expect_problem(refused[i].path, body, 400, NULL, refused[i].detail);
+    }
+    const char *gets[] = {"/healthz?probe=1", "/v1/games?all", "/metrics?x=1", "/openapi.yaml?v=2"};
+    for (size_t i = 0; i < sizeof gets / sizeof *gets; i++) {
+        http_response g = http_do(nimberd.port, "GET", gets[i], NULL, NULL, 0);
+        ck_assert_msg(g.status == 400, "GET %s: %d", gets[i], g.status);
+        http_free(&g);
+    }
     /* the server still serves after all of that */
     r = expect(A, "{\"type\":\"nim\",\"heaps\":[1]}", 200);
     http_free(&r);
@@ -880,22 +907,48 @@ END_TEST
 
 START_TEST(answer_size_is_bounded)
 {
-    const char *args[] = {"--max-answer-mb", "1", NULL};
+    const char *args[] = {"--max-response-bytes", "1048576", NULL};
     daemon_proc d = daemon_start(args);
     nimberd = d;
     /* 60000 heaps of 7 digits (about 480 KB a position), many of them holding the XOR's top
-     * bit: the winning moves' positions pass 1 MB unless max_moves asks for one */
+     * bit: the winning moves' positions pass 1 MB unless max_moves asks for one (and the
+     * components, about 12 bytes each, are left out) */
     size_t n = 60000, len = 0;
     char *body = malloc(n * 9 + 64);
     len += (size_t)sprintf(body, "{\"type\":\"nim\",\"heaps\":[");
     for (size_t i = 0; i < n; i++)
         len += (size_t)sprintf(body + len, "%s%u", i ? "," : "", 1048576u + (unsigned)i * 7 % 1000000);
     sprintf(body + len, "]}");
-    expect_problem("/v1/analyze", body, 422, NULL, "max_answer_mb=1");
-    http_response r = expect("/v1/analyze?max_moves=1", body, 200);
+    expect_problem("/v1/analyze", body, 422, NULL, "max_response_bytes=1048576");
+    expect_problem("/v1/analyze?max_moves=1", body, 422, NULL, "60000 components");
+    http_response r = expect("/v1/analyze?max_moves=1&components=0", body, 200);
     ck_assert_int_eq(json_array_size(json_object_get(r.json, "winning_moves")), 1);
+    ck_assert_uint_le(r.body_len, 1048576);
     http_free(&r);
     free(body);
+    /* 300000 heaps: their components alone pass 1 MB; components=0 leaves them out, and
+     * components=5 lists five and says the list was cut */
+    n = 300000, len = 0;
+    body = malloc(n * 2 + 64);
+    len += (size_t)sprintf(body, "{\"type\":\"nim\",\"heaps\":[");
+    for (size_t i = 0; i < n; i++)
+        len += (size_t)sprintf(body + len, "%s%u", i ? "," : "", (unsigned)(i % 7));
+    sprintf(body + len, "]}");
+    expect_problem("/v1/analyze?max_moves=0", body, 422, NULL, "max_response_bytes");
+    r = expect("/v1/analyze?max_moves=0&components=0", body, 200);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "components")), 0);
+    ck_assert(json_is_false(json_object_get(r.json, "components_complete")));
+    http_free(&r);
+    r = expect("/v1/analyze?max_moves=0&components=5", body, 200);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "components")), 5);
+    ck_assert_int_eq(json_integer_value(json_object_get(
+                         json_array_get(json_object_get(r.json, "components"), 4), "sg")), 4);
+    ck_assert(json_is_false(json_object_get(r.json, "components_complete")));
+    http_free(&r);
+    free(body);
+    /* a table page past the limit */
+    expect_problem("/v1/table", "{\"type\":\"nim\",\"up_to\":999999}", 422, "/up_to",
+                   "max_response_bytes");
     ck_assert_int_eq(daemon_stop(&d, SIGTERM), 0);
 }
 END_TEST

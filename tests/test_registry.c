@@ -21,7 +21,7 @@ static void setup(void)
     solver.cache = nb_cache_new(64u << 20);
     solver.limits = nb_limits_default();
     limits = (api_limits){.lib = solver.limits, .max_batch = 1, .max_table_page = 1000,
-                          .max_answer = 1 << 20};
+                          .max_response = 1 << 20};
 }
 
 static void teardown(void) { nb_cache_free(solver.cache); }
