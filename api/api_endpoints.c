@@ -223,7 +223,9 @@ int api_play(const api_context *ctx, json_t *body, const api_query *q, api_buf *
     if (nb_play(ctx->solver, &g.game, g.conv, &r, &err) != NB_OK) {
         status = api_game_fail(p, &g, "", &err);
     } else {
-        api_put_lit(out, "{\"verdict\":");
+        api_put_lit(out, "{\"type\":");
+        api_put_string(out, g.type->name, strlen(g.type->name));
+        api_put_lit(out, ",\"verdict\":");
         put_verdict(r.verdict, out);
         if (r.has_move) {
             api_move_writer w = {.game = &g};
@@ -262,7 +264,9 @@ int api_moves(const api_context *ctx, json_t *body, const api_query *q, api_buf 
         status = p->status;
     } else {
         api_move_writer w = {.game = &g};
-        api_put_lit(out, "{\"moves\":[");
+        api_put_lit(out, "{\"type\":");
+        api_put_string(out, g.type->name, strlen(g.type->name));
+        api_put_lit(out, ",\"moves\":[");
         for (size_t i = 0; i < moves.len; i++) {
             nb_move m = nb_movelist_at(&moves, i);
             if (i)

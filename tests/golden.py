@@ -2,7 +2,8 @@
 """golden.py - answers that must not change: a fixed corpus of requests (every type's
 catalog example and hundreds of seeded random positions, both conventions, analyze, play,
 table, batch, and bad input) replayed against a running nimberd, each answer compared byte
-for byte with the one recorded in tests/golden.jsonl.
+for byte with the one recorded in tests/golden.jsonl and held to the schema openapi.yaml
+documents for its route and status (every type's moves in their typed shapes).
 Usage: golden.py check PORT | golden.py record PORT (rewrites the record after a change
 that means to alter answers; the diff of the record shows what changed)."""
 import http.client
@@ -11,6 +12,7 @@ import os
 import random
 import sys
 
+from contract import Contract
 from tally import Tally
 
 RECORD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden.jsonl")
@@ -169,11 +171,15 @@ def main():
     recorded = [json.loads(line) for line in open(RECORD)]
     tally.check([(r["path"], r["body"]) for r in recorded] == requests,
                 "the corpus differs from the record: run `golden.py record` on purpose")
+    contract = Contract(os.path.join(os.path.dirname(RECORD), "..", "openapi.yaml"))
     for r in recorded:
         status, answer = ask(conn, r["path"], r["body"])
         tally.check((status, answer) == (r["status"], r["answer"]),
                     f"{r['path']} {r['body']}\n  recorded {r['status']} {r['answer']}\n"
                     f"  answered {status} {answer}")
+        errors = contract.answer_errors("POST", r["path"], status, json.loads(answer))
+        tally.check(not errors, f"{r['path']} {r['body']}: the answer breaks the documented "
+                    f"schema: {errors[:3]}")
     print(f"golden: replayed {len(recorded)} recorded answers")
     tally.finish()
 

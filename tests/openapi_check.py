@@ -12,6 +12,7 @@ import urllib.request
 import jsonschema
 import yaml
 
+from contract import Contract
 from tally import Tally
 
 # The OpenAPI Initiative's schema of 3.1 documents (schemas/openapi-3.1.json, Apache-2.0,
@@ -50,23 +51,8 @@ for where, schema in schemas_in(spec):
         jsonschema.Draft202012Validator.check_schema(schema)
     except jsonschema.SchemaError as e:
         check(False, f"{where} is not a JSON Schema 2020-12: {e.message}")
-resolver = jsonschema.RefResolver("", spec)
-
-
-def schema_errors(value, schema):
-    """How value breaks schema (a Schema Object of the document, $refs into it allowed)."""
-    validator = jsonschema.Draft202012Validator(schema, resolver=resolver)
-    return [f"{'/'.join(map(str, e.absolute_path))}: {e.message}"
-            for e in validator.iter_errors(value)]
-
-
-def resolve(node):
-    while isinstance(node, dict) and "$ref" in node:
-        target = spec
-        for part in node["$ref"].lstrip("#/").split("/"):
-            target = target[part]
-        node = target
-    return node
+contract = Contract(spec_path)
+schema_errors, resolve = contract.schema_errors, contract.resolve
 
 
 for path, ops in spec["paths"].items():
@@ -101,6 +87,26 @@ for path, ops in spec["paths"].items():
             errors = schema_errors(got, schemas.get(status, False))
             check(not errors, f"{method} {path} example {name}: the {status} answer breaks "
                   f"its schema: {errors[:3]}")
+
+# the typed schemas bite: a move of another type's shape, a misspelt field, or a sum's
+# component move with a field of another shape is refused
+good = {"type": "nim", "convention": "normal", "verdict": "win", "sg": 1, "winning_moves":
+        [{"heap": 0, "take": 1, "position": {"type": "nim", "heaps": [0]}}],
+        "winning_moves_complete": True}
+check(not contract.answer_errors("POST", "/v1/analyze", 200, good), "a nim analysis fits")
+for bad_move in [{"heap": 0, "take": 1, "leave": [], "position": {"type": "nim", "heaps": [0]}},
+                 {"heap": 0, "tak": 1, "position": {"type": "nim", "heaps": [0]}},
+                 {"bottle": 0, "into": [1, 2]}]:
+    check(contract.answer_errors("POST", "/v1/analyze", 200, dict(good, winning_moves=[bad_move])),
+          f"a nim analysis with the move {bad_move} is refused")
+check(contract.answer_errors("POST", "/v1/analyze", 200, dict(good, extra=1)),
+      "an analysis with an unknown member is refused")
+sum_move = {"type": "sum", "verdict": "win", "move": {"component": 0, "move": {"heap": 0,
+            "take": 1, "flip": [1]}}, "position": {"type": "sum", "components": []}}
+check(contract.answer_errors("POST", "/v1/play", 200, sum_move),
+      "a sum's component move mixing two shapes is refused")
+check(not contract.answer_errors("POST", "/v1/play", 200, dict(sum_move, move={
+    "component": 0, "move": {"heap": 0, "take": 1}})), "a sum's component move fits")
 
 # every path the server answers is documented, and nothing else; each GET answers with
 # the media type documented
