@@ -70,6 +70,9 @@ const api_problem_kind api_problem_kinds[] = {
      "400: a query parameter is unknown or its value is not allowed."},
     {"malformed-request", "Malformed request",
      "400: the HTTP request itself breaks RFC 9112 (its head, its framing or its path)."},
+    {"not-implemented", "Not implemented",
+     "501: the request uses an HTTP feature nimberd does not implement (a transfer coding "
+     "other than chunked); the connection is closed after the answer."},
     {"limit-exceeded", "Limit exceeded",
      "422 (413 for the body): answering would pass one of the server's limits. The members "
      "`limit` and `value` name it and give its value (GET /v1/games lists each type's "
@@ -106,6 +109,7 @@ static const char *usual_kind(int status, bool names_limit)
     case 413: return "limit-exceeded";
     case 415: return "unsupported-media-type";
     case 422: return names_limit ? "limit-exceeded" : "unsolvable";
+    case 501: return "not-implemented";
     case 503: return "unavailable";
     default: return "internal-error";
     }

@@ -79,6 +79,44 @@ def worker(start):
 threads = [threading.Thread(target=worker, args=(s,)) for s in range(8)]
 for t in threads: t.start()
 for t in threads: t.join()
+# what the nginx front adds at the edge: one 400 for a malformed Content-Length (nimberd's
+# libmicrohttpd sends its head twice), a refused smuggling attempt, a slow head cut off
+import socket, time
+def raw(text, wait=15):
+    s = socket.create_connection(("127.0.0.1", port)); s.settimeout(wait)
+    s.sendall(text); out = b""
+    try:
+        while (d := s.recv(65536)):
+            out += d
+    except socket.timeout:
+        out += b"<timeout>"
+    s.close()
+    return out
+head = b"POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+for name, text in [("Content-Length: 1e3", head + b"Content-Length: 1e3\r\n\r\n{}"),
+                   ("Transfer-Encoding : chunked", head + b"Transfer-Encoding : chunked\r\n"
+                    b"Content-Length: 2\r\n\r\n{}")]:
+    out = raw(text)
+    ok = out.startswith(b"HTTP/1.1 400") and out.count(b"HTTP/1.1 ") == 1
+    print(("" if ok else "FAIL ") + f"edge: {name} answered {out[:40]!r}")
+    passed, failed = passed + ok, failed + (not ok)
+s = socket.create_connection(("127.0.0.1", port)); s.settimeout(1)
+start, closed = time.time(), False
+for c in b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 30:
+    try:
+        s.send(bytes([c]))
+        if s.recv(1024) == b"":
+            closed = True
+            break
+    except socket.timeout:
+        pass
+    except OSError:
+        closed = True
+        break
+ok = closed and time.time() - start < 20
+print(("" if ok else "FAIL ") + f"edge: a head sent a byte a second is cut off after "
+      f"{time.time() - start:.0f} s")
+passed, failed = passed + ok, failed + (not ok)
 print(f"deploy: {passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
 PY

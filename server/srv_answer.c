@@ -44,8 +44,11 @@ enum MHD_Result srv_answer_queue(srv_request *r)
     /* the page loads nothing from other hosts, and no browser guesses a media type */
     MHD_add_response_header(resp, "Content-Security-Policy", "default-src 'self'");
     MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
-    MHD_add_response_header(resp, "Access-Control-Allow-Origin", r->server->cfg.cors_origin);
-    MHD_add_response_header(resp, "Access-Control-Expose-Headers", "X-Request-ID, Retry-After");
+    /* the API is open to the configured origins; the operators' metrics are not */
+    if (!r->route || r->route->id != SRV_METRICS) {
+        MHD_add_response_header(resp, "Access-Control-Allow-Origin", r->server->cfg.cors_origin);
+        MHD_add_response_header(resp, "Access-Control-Expose-Headers", "X-Request-ID, Retry-After");
+    }
     if (r->allow)
         MHD_add_response_header(resp, "Allow", r->allow);
     if (r->bad_head) /* the rest of the stream cannot be trusted to start a request */

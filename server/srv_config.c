@@ -30,6 +30,7 @@ static const setting settings[] = {
     {"max-body-mb", "NIMBER_MAX_BODY_MB", T_ULONG, AT(max_body_mb), 0, 1, 4096, "largest request body in MiB (413 past it)"},
     {"conn-timeout", "NIMBER_CONN_TIMEOUT", T_ULONG, AT(conn_timeout), 0, 1, 86400, "seconds an idle connection is kept"},
     {"max-connections", "NIMBER_MAX_CONNECTIONS", T_ULONG, AT(max_connections), 0, 1, 1000000, "open connections at most"},
+    {"max-connections-per-ip", "NIMBER_MAX_CONNECTIONS_PER_IP", T_ULONG, AT(max_per_ip), 0, 0, 1000000, "open connections from one client address (0: no cap; behind a proxy every client has its address)"},
     {"conn-memory-kb", "NIMBER_CONN_MEMORY_KB", T_ULONG, AT(conn_memory_kb), 0, 8, 1 << 20, "libmicrohttpd memory per connection in KiB"},
     {"max-parts", "NIMBER_MAX_PARTS", T_U64, LIM(max_parts), 0, 1, 1e9, "heaps, stairs, coins, pieces or tokens per game"},
     {"max-components", "NIMBER_MAX_COMPONENTS", T_U64, LIM(max_components), 0, 1, 1e6, "components per sum"},
@@ -96,6 +97,7 @@ static void defaults(srv_config *cfg)
     cfg->max_body_mb = 64;
     cfg->conn_timeout = 30;
     cfg->max_connections = 4096;
+    cfg->max_per_ip = 256;
     cfg->conn_memory_kb = 64;
     cfg->drain_seconds = 0;
     cfg->shutdown_timeout = 30;

@@ -18,6 +18,7 @@ typedef struct srv_config {
     unsigned long max_body_mb;
     unsigned long conn_timeout;    /* seconds a connection may idle */
     unsigned long max_connections;
+    unsigned long max_per_ip;      /* open connections from one address (0: no cap) */
     unsigned long conn_memory_kb;  /* libmicrohttpd's buffer per connection */
     uint64_t max_response_bytes;   /* sets limits.max_response */
     double drain_seconds;          /* after SIGTERM: readyz 503 while still serving */

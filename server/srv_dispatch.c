@@ -73,7 +73,7 @@ static void answer_get(srv_request *r)
     case SRV_PROBLEM: { /* the documentation of a problem type: its title, then its text */
         const api_problem_kind *k = api_problem_kind_find(r->path + strlen(r->route->path));
         if (!k) {
-            srv_answer_fail(r, NULL, 404, "no problem type at %s", r->path);
+            srv_answer_fail(r, NULL, 404, "%s", "no problem type of that name");
             break;
         }
         size_t len = strlen(k->name) + strlen(k->title) + strlen(k->doc) + 8;
@@ -96,13 +96,27 @@ static void answer_get(srv_request *r)
     }
 }
 
+/* application/json, whose charset, when one is given, is UTF-8 (RFC 8259 8.1: JSON
+ * between systems is UTF-8; a body read as another charset would be misread). */
 static bool is_json_media(const char *type)
 {
     if (!type)
         return false;
     size_t n = strlen("application/json");
-    return !strncasecmp(type, "application/json", n) && (type[n] == '\0' || type[n] == ';' ||
-                                                          type[n] == ' ');
+    if (strncasecmp(type, "application/json", n) || (type[n] && type[n] != ';' && type[n] != ' '))
+        return false;
+    for (const char *p = strchr(type + n, ';'); p; p = strchr(p + 1, ';')) {
+        p += 1 + strspn(p + 1, " \t");
+        if (strncasecmp(p, "charset=", 8))
+            continue;
+        const char *v = p + 8;
+        bool quoted = *v == '"';
+        v += quoted;
+        size_t len = strcspn(v, quoted ? "\"" : " \t;");
+        if (!(len == 5 && !strncasecmp(v, "utf-8", 5)) && !(len == 4 && !strncasecmp(v, "utf8", 4)))
+            return false;
+    }
+    return true;
 }
 
 /* Most query parameters a route honours. */
@@ -176,9 +190,10 @@ static bool read_query(srv_request *r)
 static bool admit(srv_request *r)
 {
     if (r->bad_head) {
-        srv_answer_fail(r, "malformed-request", 400, "%s", r->bad_head);
+        srv_answer_fail(r, r->bad_head_status == 501 ? "not-implemented" : "malformed-request",
+                        r->bad_head_status, "%s", r->bad_head);
     } else if (!r->route) {
-        srv_answer_fail(r, NULL, 404, "no resource at %s", r->path);
+        srv_answer_fail(r, NULL, 404, "%s", "no resource at this path"); /* never echoed */
     } else if (!strcmp(r->method, "OPTIONS")) {
         srv_answer(r, 204, "", 0, true, NULL);
         r->preflight = true;
@@ -198,7 +213,8 @@ static bool admit(srv_request *r)
         snprintf(limit, sizeof limit, "%lu", r->server->cfg.max_body_mb);
         srv_answer_fail(r, NULL, 413, "the body is over the limit max_body_mb=%s MiB", limit);
     } else if (!is_json_media(r->media)) {
-        srv_answer_fail(r, NULL, 415, "%s", "send the body as application/json");
+        srv_answer_fail(r, NULL, 415, "%s", "send the body as application/json, in UTF-8 "
+                                             "(a charset, when given, must be utf-8)");
     } else {
         return true;
     }

@@ -6,11 +6,39 @@
 
 #include "nb_util.h"
 
+/* c is an ASCII letter or digit, or one of `also`. */
+static bool alnum_or(char c, const char *also)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           (c && strchr(also, c));
+}
+
+/* A token (RFC 9110 5.6.2): one or more tchars. */
+static bool is_token(const char *s)
+{
+    if (!*s)
+        return false;
+    for (; *s; s++)
+        if (!alnum_or(*s, "!#$%&'*+-.^_`|~"))
+            return false;
+    return true;
+}
+
+/* The value is "chunked" alone (any case, spaces around it allowed). */
+static bool is_chunked(const char *value)
+{
+    value += strspn(value, " \t");
+    size_t n = strlen("chunked");
+    return !strncasecmp(value, "chunked", n) && value[n + strspn(value + n, " \t")] == '\0';
+}
+
 static enum MHD_Result read_header(void *cls, enum MHD_ValueKind kind, const char *key,
                                    const char *value)
 {
     (void)kind;
     srv_head *h = cls;
+    if (!is_token(key))
+        h->bad_name = true;
     char first = (char)(key[0] | 0x20); /* most headers are told apart by it alone */
     if (first == 'c' && !strcasecmp(key, "Content-Length")) {
         if (!h->lengths++)
@@ -23,6 +51,7 @@ static enum MHD_Result read_header(void *cls, enum MHD_ValueKind kind, const cha
             h->request_id = value;
     } else if (first == 't' && !strcasecmp(key, "Transfer-Encoding")) {
         h->encodings++;
+        h->other_coding |= !value || !is_chunked(value);
     } else if (first == 'h' && !strcasecmp(key, "Host")) {
         h->hosts++;
     }
@@ -35,21 +64,21 @@ void srv_head_read(struct MHD_Connection *conn, srv_head *h)
     MHD_get_connection_values(conn, MHD_HEADER_KIND, read_header, h);
 }
 
-const char *srv_head_fault(const srv_head *h, const char *version)
+const char *srv_head_fault(const srv_head *h, const char *version, int *status)
 {
+    *status = 400;
+    if (h->bad_name)
+        return "a header name is not a token (no space may come before its colon)";
+    if (h->encodings > 1 || h->other_coding) {
+        *status = 501;
+        return "the only transfer coding nimberd implements is chunked, given once";
+    }
     if (h->lengths > 1 || (h->lengths && h->encodings))
         return "the request's length is ambiguous: more than one Content-Length, or "
                "Content-Length with Transfer-Encoding";
     if (!h->hosts && !strcmp(version, MHD_HTTP_VERSION_1_1))
         return "an HTTP/1.1 request must carry a Host header";
     return NULL;
-}
-
-/* c is an ASCII letter or digit, or one of `also`. */
-static bool alnum_or(char c, const char *also)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           (c && strchr(also, c));
 }
 
 bool srv_head_valid_id(const char *id)

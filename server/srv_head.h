@@ -12,15 +12,19 @@
  * the request completes), and how many copies of the framing headers came. */
 typedef struct srv_head {
     unsigned lengths, encodings, hosts;
+    bool bad_name;     /* a header name that is no token (a space before the colon) */
+    bool other_coding; /* a Transfer-Encoding other than chunked alone */
     const char *length, *media, *request_id; /* Content-Length, Content-Type, X-Request-ID */
 } srv_head;
 
 void srv_head_read(struct MHD_Connection *conn, srv_head *h);
 
-/* Why the head must be refused with 400 (static text), or NULL when it is sound: a length
- * given two ways, which a proxy in front may have read the other way (RFC 9112 6.3), or
- * an HTTP/1.1 request without a Host (3.2). */
-const char *srv_head_fault(const srv_head *h, const char *version);
+/* Why the head must be refused (static text), or NULL when it is sound; *status is 400,
+ * or 501 for a transfer coding the server does not implement (RFC 9112 6.1). Refused: a
+ * header name that is no token ("Transfer-Encoding : chunked", 5.1: a proxy in front may
+ * read it as a coding the server does not), a length given two ways, which a proxy may
+ * have read the other way (6.3), or an HTTP/1.1 request without a Host (3.2). */
+const char *srv_head_fault(const srv_head *h, const char *version, int *status);
 
 /* An X-Request-ID the server echoes: 1 to 64 letters, digits and "-_.:". */
 bool srv_head_valid_id(const char *id);

@@ -29,6 +29,12 @@ static double srv_elapsed(const struct timespec *since)
     return (double)(now.tv_sec - since->tv_sec) + (now.tv_nsec - since->tv_nsec) / 1e9;
 }
 
+/* What a connection knows before its request's head is complete: whether the request
+ * target decoded to a NUL byte (%00), which libmicrohttpd's C strings would cut off. */
+typedef struct srv_socket {
+    bool nul_in_target;
+} srv_socket;
+
 /* A request's record, from its head read in one walk: what is wrong with the head, its
  * media type, its id (echoed or made), and room for its body reserved from its length. */
 static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char *url,
@@ -37,8 +43,17 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
     srv_head head;
     srv_head_read(conn, &head);
     srv_request *r = nb_xmalloc(sizeof *r); /* not calloc: glibc's skips the thread cache */
-    *r = (srv_request){.server = s, .conn = conn, .media = head.media,
-                       .bad_head = srv_head_fault(&head, version)};
+    *r = (srv_request){.server = s, .conn = conn, .media = head.media};
+    r->bad_head = srv_head_fault(&head, version, &r->bad_head_status);
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    srv_socket *sock = info ? info->socket_context : NULL;
+    if (sock && sock->nul_in_target && !r->bad_head) {
+        r->bad_head = "the request target holds a NUL byte (%00)";
+        r->bad_head_status = 400;
+    }
+    if (sock)
+        sock->nul_in_target = false; /* the next request on the connection starts clean */
     clock_gettime(CLOCK_MONOTONIC, &r->start);
     srv_head_copy_method(r->method, sizeof r->method, method);
     nb_copy_cut(r->path, sizeof r->path, url);
@@ -81,6 +96,32 @@ static bool hold(srv_request *r, const char *data, size_t size)
     memcpy(r->body + r->len, data, size);
     r->len += size;
     return true;
+}
+
+static void notify_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
+                              enum MHD_ConnectionNotificationCode code)
+{
+    (void)cls, (void)conn;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        *socket_context = nb_xmalloc(sizeof(srv_socket));
+        *(srv_socket *)*socket_context = (srv_socket){0};
+    } else {
+        free(*socket_context);
+        *socket_context = NULL;
+    }
+}
+
+/* libmicrohttpd's own unescaping of the path and of each query key and value, noting a
+ * decoded NUL on the connection. */
+static size_t unescape(void *cls, struct MHD_Connection *conn, char *text)
+{
+    (void)cls;
+    size_t n = MHD_http_unescape(text);
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    if (strlen(text) != n && info && info->socket_context)
+        ((srv_socket *)info->socket_context)->nul_in_target = true;
+    return n;
 }
 
 static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char *url,
@@ -213,7 +254,10 @@ srv_server *srv_server_start(const srv_config *cfg, char *err, size_t errlen)
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)cfg->conn_timeout,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)cfg->max_connections,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)cfg->conn_memory_kb << 10,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)cfg->max_per_ip,
         MHD_OPTION_NOTIFY_COMPLETED, completed, s,
+        MHD_OPTION_NOTIFY_CONNECTION, notify_connection, NULL,
+        MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
         MHD_OPTION_END);
     if (!s->daemon) {
         snprintf(err, errlen, "cannot serve on %s:%lu: libmicrohttpd did not start", cfg->bind,

@@ -43,7 +43,9 @@ typedef struct srv_request {
     size_t len, cap;
     bool too_large;
     bool no_memory;       /* the body could not be held: 503 */
-    const char *bad_head; /* why the head is unusable (static text): 400, then close */
+    const char *bad_head; /* why the head is unusable (static text): answered with
+                           * bad_head_status (400, 501), then the connection closes */
+    int bad_head_status;
     const char *media;    /* Content-Type, borrowed from libmicrohttpd, or NULL */
     json_t *json;         /* parsed body, for a worker */
     api_query query;      /* what the query string asks (read_query) */

@@ -2,13 +2,16 @@
  * every winning move re-posted to check the position it leads to, every error status
  * with its problem details, batch, CORS, request ids, metrics, the worker pool under
  * load, and graceful shutdown. */
+#include <arpa/inet.h>
 #include <check.h>
-#include <stdbool.h>
+#include <netinet/in.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -740,13 +743,18 @@ START_TEST(unsound_heads_refused)
                       next[] = "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
     static const struct {
         const char *version, *host, *extra, *detail; /* detail NULL: sound */
+        int status;
     } heads[] = {
-        {"1.1", "Host: x\r\n", "Content-Length: 2\r\n", "ambiguous"},
-        {"1.1", "Host: x\r\n", "Content-length: 26\r\n", "ambiguous"},
-        {"1.1", "Host: x\r\n", "Transfer-Encoding: chunked\r\n", "ambiguous"},
-        {"1.1", "", "", "Host"},
-        {"1.1", "host: x\r\n", "", NULL},
-        {"1.0", "", "Connection: keep-alive\r\n", NULL},
+        {"1.1", "Host: x\r\n", "Content-Length: 2\r\n", "ambiguous", 400},
+        {"1.1", "Host: x\r\n", "Content-length: 26\r\n", "ambiguous", 400},
+        {"1.1", "Host: x\r\n", "Transfer-Encoding: chunked\r\n", "ambiguous", 400},
+        /* smuggling: a proxy may read this as a coding, libmicrohttpd as another header */
+        {"1.1", "Host: x\r\n", "Transfer-Encoding : chunked\r\n", "not a token", 400},
+        {"1.1", "Host: x\r\n", "Transfer-Encoding: xchunked\r\n", "chunked", 501},
+        {"1.1", "Host: x\r\n", "Transfer-Encoding: chunked, identity\r\n", "chunked", 501},
+        {"1.1", "", "", "Host", 400},
+        {"1.1", "host: x\r\n", "", NULL, 200},
+        {"1.0", "", "Connection: keep-alive\r\n", NULL, 200},
     };
     for (size_t i = 0; i < sizeof heads / sizeof *heads; i++) {
         char text[512];
@@ -756,7 +764,7 @@ START_TEST(unsound_heads_refused)
                          next);
         http_response r = http_send_raw(nimberd.port, text, (size_t)n);
         bool sound = !heads[i].detail;
-        ck_assert_msg(r.status == (sound ? 200 : 400), "head %zu: status %d", i, r.status);
+        ck_assert_msg(r.status == heads[i].status, "head %zu: status %d", i, r.status);
         ck_assert_ptr_nonnull(r.body);
         ck_assert_msg(!strstr(r.body, "HTTP/1.1 200") == !sound,
                       "head %zu: the request behind it %s answered", i, sound ? "was not" : "was");
@@ -765,9 +773,77 @@ START_TEST(unsound_heads_refused)
             const char *detail = json_string_value(json_object_get(r.json, "detail"));
             ck_assert_ptr_nonnull(detail);
             ck_assert_ptr_nonnull(strstr(detail, heads[i].detail));
+            ck_assert_str_eq(http_header(&r, "Connection"), "close");
         }
         http_free(&r);
     }
+    /* a NUL in the path or the query, which C strings would cut off, is refused */
+    const char *nul[] = {"/v1/analyze%00.json", "/v1/analyze?max_moves=1%00"};
+    for (size_t i = 0; i < 2; i++) {
+        http_response r = http_do(nimberd.port, "POST", nul[i],
+                                  "Content-Type: application/json\r\n", body, strlen(body));
+        ck_assert_msg(r.status == 400, "%s: %d", nul[i], r.status);
+        ck_assert_ptr_nonnull(strstr(r.body, "NUL"));
+        http_free(&r);
+    }
+    /* JSON is UTF-8: another charset is refused, utf-8 in any spelling is not */
+    static const struct { const char *type; int status; } media[] = {
+        {"application/json;charset=latin1", 415}, {"application/json; charset=utf-16", 415},
+        {"application/json; charset=UTF-8", 200}, {"application/json;charset=\"utf-8\"", 200},
+        {"application/json; foo=bar", 200}, {"text/json", 415},
+    };
+    for (size_t i = 0; i < sizeof media / sizeof *media; i++) {
+        char header[128];
+        snprintf(header, sizeof header, "Content-Type: %s\r\n", media[i].type);
+        http_response r = http_do(nimberd.port, "POST", "/v1/analyze", header, body, strlen(body));
+        ck_assert_msg(r.status == media[i].status, "%s: %d", media[i].type, r.status);
+        http_free(&r);
+    }
+    /* a 404 does not echo the path; /metrics is for operators, not for other origins */
+    http_response r = http_do(nimberd.port, "GET", "/%3Cscript%3Ealert(1)", NULL, NULL, 0);
+    ck_assert_int_eq(r.status, 404);
+    ck_assert_ptr_null(strstr(r.body, "script"));
+    http_free(&r);
+    r = http_do(nimberd.port, "GET", "/metrics", NULL, NULL, 0);
+    ck_assert_ptr_null(http_header(&r, "Access-Control-Allow-Origin"));
+    http_free(&r);
+    r = http_do(nimberd.port, "GET", "/healthz", NULL, NULL, 0);
+    ck_assert_ptr_nonnull(http_header(&r, "Access-Control-Allow-Origin"));
+    ck_assert_str_eq(http_header(&r, "X-Content-Type-Options"), "nosniff");
+    http_free(&r);
+}
+END_TEST
+
+/* One client address holds at most --max-connections-per-ip connections. */
+START_TEST(connections_per_address_capped)
+{
+    const char *args[] = {"--max-connections-per-ip", "2", NULL};
+    daemon_proc d = daemon_start(args);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)d.port)};
+    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
+    int fd[3];
+    for (int i = 0; i < 3; i++) {
+        fd[i] = socket(AF_INET, SOCK_STREAM, 0);
+        ck_assert_int_eq(connect(fd[i], (struct sockaddr *)&a, sizeof a), 0);
+        usleep(50000); /* accepted in turn */
+    }
+    /* the third is closed at once, unanswered; the first two are served */
+    const char req[] = "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+    char buf[256];
+    for (int i = 0; i < 3; i++) {
+        ck_assert(write(fd[i], req, sizeof req - 1) >= 0 || i == 2);
+        ssize_t got = read(fd[i], buf, sizeof buf - 1);
+        if (i < 2)
+            ck_assert_msg(got > 12 && !strncmp(buf, "HTTP/1.1 200", 12), "connection %d", i);
+        else
+            ck_assert_msg(got <= 0, "the third connection was answered");
+        close(fd[i]);
+    }
+    /* once those closed, the address may connect again */
+    http_response r = http_do(d.port, "GET", "/healthz", NULL, NULL, 0);
+    ck_assert_int_eq(r.status, 200);
+    http_free(&r);
+    ck_assert_int_eq(daemon_stop(&d, SIGTERM), 0);
 }
 END_TEST
 
@@ -1292,6 +1368,7 @@ int main(void)
     tcase_add_test(own, body_without_memory_gets_503);
     tcase_add_test(own, workers_keep_small_requests_flowing);
     tcase_add_test(own, graceful_shutdown);
+    tcase_add_test(own, connections_per_address_capped);
     tcase_add_test(own, busy_port_is_an_error);
     suite_add_tcase(s, own);
     return check_run(s, false);
