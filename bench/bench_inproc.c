@@ -72,7 +72,7 @@ static void bench_dag(void)
     uint32_t *values = malloc(n * sizeof *values);
     for (size_t i = 0; i < n; i++)
         values[i] = (uint32_t)next();
-    nb_solver s = {nb_cache_new(1 << 20), nb_limits_default()};
+    nb_solver s = {nb_cache_new(1 << 20), nb_limits_default(), NULL};
     double floor_t[RUNS], solve_t[RUNS];
     volatile uint64_t sink = 0;
     for (int r = 0; r < RUNS; r++) {
@@ -120,7 +120,7 @@ static void bench_subtraction(void)
     uint64_t longest = 0;
     nb_subtraction_params longest_set = {0};
     for (int i = 0; i < 20; i++) {
-        nb_solver s = {nb_cache_new(512u << 20), nb_limits_default()};
+        nb_solver s = {nb_cache_new(512u << 20), nb_limits_default(), NULL};
         nb_subtraction_params p;
         random_set(&p);
         uint64_t heap = 1000000000000000000ULL;
@@ -159,7 +159,7 @@ static void bench_subtraction(void)
 
 static void bench_cutting(void)
 {
-    nb_solver s = {nb_cache_new(64u << 20), nb_limits_default()};
+    nb_solver s = {nb_cache_new(64u << 20), nb_limits_default(), NULL};
     uint64_t *v;
     nb_err err = {0};
     double t0 = now();
@@ -195,7 +195,7 @@ static void bench_hackenbush(void)
     volatile uint64_t sink = 0;
     uint8_t *seen = malloc(n);
     uint32_t *queue = malloc(n * sizeof *queue);
-    nb_solver s = {nb_cache_new(1 << 20), nb_limits_default()};
+    nb_solver s = {nb_cache_new(1 << 20), nb_limits_default(), NULL};
     for (int r = 0; r < RUNS; r++) {
         double t0 = now();
         memset(seen, 0, n);
@@ -241,7 +241,7 @@ static void bench_coprime(void)
         sieve_t[r] = now() - t0;
         sink += composite[n - 1];
         free(composite);
-        nb_solver s = {nb_cache_new(256u << 20), nb_limits_default()};
+        nb_solver s = {nb_cache_new(256u << 20), nb_limits_default(), NULL};
         nb_err err = {0};
         t0 = now();
         nb_coprime_sieve(&s, n, &err);
@@ -250,7 +250,7 @@ static void bench_coprime(void)
     }
     double t[1000], max = 0;
     int limited = 0;
-    nb_solver s = {nb_cache_new(64u << 20), nb_limits_default()};
+    nb_solver s = {nb_cache_new(64u << 20), nb_limits_default(), NULL};
     for (int i = 0; i < 1000; i++) {
         uint64_t heap = next() >> 1;
         nb_coprime_params p = {0};
@@ -302,7 +302,7 @@ static void bench_octal(void)
     for (int c = 0; c < 2; c++) {
         double t[RUNS];
         for (int r = 0; r < RUNS; r++) {
-            nb_solver s = {nb_cache_new(64u << 20), nb_limits_default()};
+            nb_solver s = {nb_cache_new(64u << 20), nb_limits_default(), NULL};
             nb_octal_params p = {0};
             nb_err err = {0};
             nb_octal_parse(codes[c], &p.rule, &err);
@@ -386,7 +386,7 @@ static void bench_loopy(void)
     uint32_t *off = malloc((n + 2) * sizeof *off), *pred = malloc(m * sizeof *pred);
     uint32_t *rem = malloc(n * sizeof *rem);
     uint8_t *outcome = malloc(n);
-    nb_solver s = {nb_cache_new(1 << 20), nb_limits_default()};
+    nb_solver s = {nb_cache_new(1 << 20), nb_limits_default(), NULL};
     double acyclic_t[RUNS], retro_t[RUNS], gamma_t[RUNS], turned_t[RUNS];
     uint32_t turned_top = 0;
     size_t infinite = 0, draws = 0;

@@ -286,7 +286,8 @@ static nb_status searched(const nb_game *g, nb_solver *s, nb_search **out, nb_er
     if (!p->search || nb_search_find(p->search, g->state, g->len) == SIZE_MAX) {
         nb_search_free(p->search);
         p->search = NULL;
-        nb_status st = nb_search_run(g, NB_NORMAL, s->limits.max_states, &p->search, err);
+        nb_status st = nb_search_run(g, NB_NORMAL, s->limits.max_states, s->budget, &p->search,
+                                      err);
         if (st != NB_OK)
             return st;
     }

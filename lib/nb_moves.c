@@ -158,7 +158,7 @@ nb_status nb_moves(nb_solver *s, nb_game *g, nb_convention conv, size_t max_move
         bool rule = conv == NB_MISERE ? misere_rule_applies(s, g, err)
                                       : g->rules->analyse_normal != NULL;
         if (!rule)
-            st = nb_search_run(g, conv, s->limits.max_states, &l.search, err);
+            st = nb_search_run(g, conv, s->limits.max_states, s->budget, &l.search, err);
         if (st == NB_OK) {
             l.st = NB_OK;
             g->rules->each_move(g, add_judged, &l);

@@ -38,6 +38,8 @@ struct nb_search {
     uint64_t *sg;
     nb_state scratch;
     bool over;
+    nb_budget *budget; /* borrowed; spent: the expansion stops */
+    bool out_of_budget;
 };
 
 static uint64_t hash_words(const uint64_t *w, size_t n)
@@ -166,6 +168,10 @@ static void expand(nb_search *s)
     nb_state current = {0};
     size_t cap = 0;
     for (size_t i = 0; i < s->nstates && !s->over; i++) {
+        if (nb_budget_spent(s->budget)) {
+            s->out_of_budget = true;
+            break;
+        }
         nb_reserve((void **)&s->first, &cap, i + 2, sizeof *s->first);
         s->first[i] = (uint32_t)s->nedges;
         size_t len = state_len(s, i);
@@ -245,11 +251,12 @@ static void solve(nb_search *s)
 }
 
 nb_status nb_search_run(const nb_game *g, nb_convention conv, uint64_t max_states,
-                        nb_search **out, nb_err *err)
+                        nb_budget *budget, nb_search **out, nb_err *err)
 {
     nb_search *s = nb_xcalloc(1, sizeof *s);
     s->game = *g;
     s->conv = conv;
+    s->budget = budget;
     s->max_states = (size_t)(max_states < NB_SEARCH_MAX_WORDS ? max_states : NB_SEARCH_MAX_WORDS);
     if (s->max_states < 1)
         s->max_states = 1;
@@ -258,6 +265,12 @@ nb_status nb_search_run(const nb_game *g, nb_convention conv, uint64_t max_state
     canonical(s, g->state, g->len);
     intern(s, s->scratch.w, g->len);
     expand(s);
+    if (s->out_of_budget) {
+        nb_search_free(s);
+        nb_budget_fail(budget, err);
+        nb_err_blame(err, 0, NB_NO_INDEX, NB_NO_INDEX);
+        return NB_ELIMIT;
+    }
     if (s->over) {
         nb_search_free(s);
         nb_fail(err, NB_ELIMIT,

@@ -4,6 +4,7 @@
 #ifndef NB_SEARCH_H
 #define NB_SEARCH_H
 
+#include "nb_budget.h"
 #include "nb_game.h"
 
 typedef struct nb_search nb_search;
@@ -13,10 +14,11 @@ typedef struct nb_search nb_search;
  * forever), its remoteness, and under normal play its SG value where no cycle is
  * reachable from it. A move that wins at once (nb_move.wins_now) is a win for the player
  * who makes it. Fails with NB_ELIMIT naming max_states when more than max_states
- * positions are reachable. On success *out is owned by the caller: free it with
- * nb_search_free. The root is state 0. */
+ * positions are reachable, or with NB_ELIMIT saying why once `budget` (may be NULL) is
+ * spent. On success *out is owned by the caller: free it with nb_search_free. The root
+ * is state 0. */
 nb_status nb_search_run(const nb_game *g, nb_convention conv, uint64_t max_states,
-                        nb_search **out, nb_err *err);
+                        nb_budget *budget, nb_search **out, nb_err *err);
 
 /* Index of a reachable state of len words (put in canonical form here), or SIZE_MAX. */
 size_t nb_search_find(nb_search *s, const uint64_t *state, size_t len);

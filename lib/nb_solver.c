@@ -292,7 +292,7 @@ static nb_status misere_longest(nb_solver *s, const nb_game *g, nb_movelist *out
     misere_ctx mc = {.winning = &none, .drawing = &none};
     size_t most = s->limits.max_states < LONGEST_PLAY_STATES ? s->limits.max_states
                                                               : LONGEST_PLAY_STATES;
-    nb_status st = nb_search_run(g, NB_MISERE, most, &mc.search, err);
+    nb_status st = nb_search_run(g, NB_MISERE, most, s->budget, &mc.search, err);
     if (st == NB_ELIMIT) {
         nb_err_clear(err);
         return scan_fresh(s, g, out, err);
@@ -327,7 +327,7 @@ static nb_status analyse_misere(nb_solver *s, const nb_game *g, nb_analysis *out
         nb_movelist_free(&out->moves);
     }
     misere_ctx mc = {.winning = &out->moves, .drawing = &out->drawing};
-    nb_status st = nb_search_run(g, NB_MISERE, s->limits.max_states, &mc.search, err);
+    nb_status st = nb_search_run(g, NB_MISERE, s->limits.max_states, s->budget, &mc.search, err);
     if (st != NB_OK)
         return st;
     out->verdict = nb_search_outcome(mc.search, 0);

@@ -3,6 +3,7 @@
 #ifndef NB_SOLVER_H
 #define NB_SOLVER_H
 
+#include "nb_budget.h"
 #include "nb_cache.h"
 #include "nb_game.h"
 
@@ -28,6 +29,7 @@ nb_limits nb_limits_default(void);
 struct nb_solver {
     nb_cache *cache;
     nb_limits limits;
+    nb_budget *budget; /* the request's time and cancellation (NULL: none), borrowed */
 };
 
 /* Analyses g for the player to move, listing at most max_moves winning moves. On

@@ -95,11 +95,12 @@ static uint8_t next_value(const nb_subtable *t, uint64_t n)
     return (uint8_t)nb_mex128(seen);
 }
 
-/* Computes values up to `target` (exclusive), stopping early once the period is proved. */
-static void extend(nb_subtable *t, uint64_t target, size_t *cap)
+/* Computes values up to `target` (exclusive), stopping early once the period is proved
+ * or the budget is spent. */
+static void extend(nb_subtable *t, uint64_t target, size_t *cap, nb_budget *budget)
 {
     uint64_t len = window_len(t), top = base_pow(len);
-    while (t->n < target && !t->proved) {
+    while (t->n < target && !t->proved && !nb_budget_spent(budget)) {
         if (t->n == *cap) {
             size_t grown = *cap * 2 < t->limit ? *cap * 2 : t->limit;
             t->values = nb_xrealloc(t->values, grown);
@@ -171,7 +172,7 @@ static nb_status subtable_build(const nb_cached *old_, const void *need_, nb_cac
         if (target > t->limit)
             target = t->limit;
     }
-    extend(t, target, &cap);
+    extend(t, target, &cap, need->budget);
     if (t->proved && t->n > t->preperiod + t->period) /* the rest follows by the period */
         t->n = t->preperiod + t->period;
     t->values = nb_xrealloc(t->values, t->n);

@@ -3,6 +3,7 @@
 #ifndef NB_SUBTABLE_H
 #define NB_SUBTABLE_H
 
+#include "nb_budget.h"
 #include "nb_cache.h"
 #include "nb_rulesets.h"
 
@@ -31,6 +32,8 @@ typedef struct nb_subtable_need {
     uint64_t limit;      /* max_table, for a table built from nothing */
     const uint32_t *set; /* ascending, for a table built from nothing */
     size_t nset;
+    nb_budget *budget;   /* the asking request's (may be NULL): spent, the growth stops
+                          * and the values so far make the version */
 } nb_subtable_need;
 
 extern const nb_cache_kind nb_subtable_kind;

@@ -81,7 +81,7 @@ static nb_status acquire_table(nb_solver *s, const nb_subtraction_params *p, uin
         return st;
     char key[NB_SUBTRACTION_MAX_SET * 8 + 16];
     nb_subtable_key(set, p->nset, key, sizeof key);
-    nb_subtable_need need = {heap, want_period, s->limits.max_table, set, p->nset};
+    nb_subtable_need need = {heap, want_period, s->limits.max_table, set, p->nset, s->budget};
     const nb_cached *c;
     st = nb_cache_acquire(s->cache, key, &nb_subtable_kind, &need, &c, err);
     if (st == NB_OK)
@@ -89,15 +89,19 @@ static nb_status acquire_table(nb_solver *s, const nb_subtraction_params *p, uin
     return st;
 }
 
-/* A heap (field 0, element i) or up_to (i = NB_NO_INDEX) past the table. */
+/* A heap (field 0, element i) or up_to (i = NB_NO_INDEX) past the table: past max_table,
+ * or the table stopped short when the request's budget was spent. */
 static nb_status past_table(const nb_subtable *t, const nb_solver *s, size_t i,
                             const char *what, uint64_t n, nb_err *err)
 {
-    nb_fail(err, NB_ELIMIT,
-            "%s %llu is past the SG table: no period appears within its first %llu "
-            "values (limit max_table=%llu)",
-            what, (unsigned long long)n, (unsigned long long)t->n,
-            (unsigned long long)s->limits.max_table);
+    if (nb_budget_spent(s->budget))
+        nb_budget_fail(s->budget, err);
+    else
+        nb_fail(err, NB_ELIMIT,
+                "%s %llu is past the SG table: no period appears within its first %llu "
+                "values (limit max_table=%llu)",
+                what, (unsigned long long)n, (unsigned long long)t->n,
+                (unsigned long long)s->limits.max_table);
     if (i == NB_NO_INDEX)
         nb_err_blame(err, NB_FIELD_UP_TO, NB_NO_INDEX, NB_NO_INDEX);
     else

@@ -45,6 +45,7 @@ static const setting settings[] = {
     {"max-batch", "NIMBER_MAX_BATCH", T_SIZE, AT(limits.max_batch), 0, 1, 1e6, "positions per batch request"},
     {"max-response-bytes", "NIMBER_MAX_RESPONSE_BYTES", T_U64, AT(max_response_bytes), 0, 4096, 1e12, "bytes one answer may take (checked before it is written: 422 past it)"},
     {"drain-seconds", "NIMBER_DRAIN_SECONDS", T_DOUBLE, AT(drain_seconds), 0, 0, 3600, "after SIGTERM, seconds readyz answers 503 before the listener closes"},
+    {"max-request-seconds", "NIMBER_MAX_REQUEST_SECONDS", T_U64, AT(max_request_seconds), 0, 0, 86400, "seconds one request may compute (422 past it; 0: no limit); its work also stops when the client goes away"},
     {"shutdown-timeout", "NIMBER_SHUTDOWN_TIMEOUT", T_DOUBLE, AT(shutdown_timeout), 0, 0, 3600, "seconds in-flight requests may take to finish"},
     {"cors-origin", "NIMBER_CORS_ORIGIN", T_STRING, AT(cors_origin), 256, 0, 0, "Access-Control-Allow-Origin value"},
     {"log", "NIMBER_LOG", T_BOOL, AT(log), 0, 0, 1, "1: JSON lines only, one per request on stderr and one per event (listening, draining, stopped); 0: no request log, plain event lines"},
@@ -101,6 +102,7 @@ static void defaults(srv_config *cfg)
     cfg->conn_memory_kb = 64;
     cfg->drain_seconds = 0;
     cfg->shutdown_timeout = 30;
+    cfg->max_request_seconds = 30;
     strcpy(cfg->cors_origin, "*");
     cfg->log = true;
     cfg->limits.lib = nb_limits_default();
@@ -192,5 +194,6 @@ int srv_config_load(int argc, char **argv, srv_config *cfg, FILE *out, FILE *err
             return -1;
     }
     cfg->limits.max_response = (size_t)cfg->max_response_bytes;
+    cfg->limits.max_request_seconds = cfg->max_request_seconds;
     return 0;
 }

@@ -23,6 +23,7 @@ typedef struct srv_config {
     uint64_t max_response_bytes;   /* sets limits.max_response */
     double drain_seconds;          /* after SIGTERM: readyz 503 while still serving */
     double shutdown_timeout;       /* then: how long in-flight requests may take */
+    uint64_t max_request_seconds;  /* how long one request may compute (0: no limit) */
     char cors_origin[256];
     bool log;
     bool reuse_port;               /* SO_REUSEPORT: several processes share the port */

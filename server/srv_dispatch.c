@@ -1,10 +1,12 @@
 /* srv_dispatch.c - from a request with its body to its answer. */
 #include "srv_dispatch.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/socket.h>
 
 #include "api_json.h"
 #include "api_write.h"
@@ -15,12 +17,38 @@
 /* Room an answer starts with: most answers fit in it, written without regrowing. */
 #define ANSWER_START_BYTES 4096
 
-/* A computing route's endpoint: parsed body in, answer out. Runs inline or on a worker. */
+/* Whether the client closed its connection (read end at EOF, or reset): a suspended
+ * connection is not watched by libmicrohttpd, so the worker looks itself. */
+static bool client_gone(void *ctx)
+{
+    srv_request *r = ctx;
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (!info)
+        return false;
+    char c;
+    ssize_t n = recv(info->connect_fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+    return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+}
+
+/* A computing route's endpoint: parsed body in, answer out. Runs inline or on a worker,
+ * with the request's own budget: max_request_seconds, and stopped when the client goes
+ * or the server's shutdown timeout passes. */
 static void compute(srv_request *r)
 {
+    srv_server *s = r->server;
+    nb_budget budget;
+    nb_budget_start(&budget, s->cfg.max_request_seconds);
+    budget.gone = client_gone;
+    budget.gone_ctx = r;
+    budget.stop = &s->stopping;
+    nb_solver solver = s->solver;
+    solver.budget = &budget;
+    api_context ctx = s->api;
+    ctx.solver = &solver;
     api_buf out = {.p = nb_xmalloc(ANSWER_START_BYTES), .cap = ANSWER_START_BYTES};
     api_problem p = {0};
-    int status = r->route->endpoint(&r->server->api, r->json, &r->query, &out, &p);
+    int status = r->route->endpoint(&ctx, r->json, &r->query, &out, &p);
     /* r->json is freed once the answer is queued (completed()): a large body takes long
      * to free and the client need not wait for it */
     if (status == 200) {

@@ -291,6 +291,7 @@ void srv_server_stop(srv_server *s, double timeout)
             struct timespec pause = {0, 10 * 1000000L};
             nanosleep(&pause, NULL);
         }
+        atomic_store(&s->stopping, true); /* what still computes stops at its next check */
     }
     srv_pool_free(s->pool); /* runs what is queued; workers resume their connections */
     if (s->daemon)

@@ -25,6 +25,7 @@ typedef struct srv_server {
     char *catalog;        /* GET /v1/games, rendered once */
     size_t catalog_len;
     atomic_bool draining;
+    atomic_bool stopping; /* the shutdown timeout passed: every request's budget is spent */
     atomic_size_t in_flight;
     atomic_ullong next_id;
     unsigned long long id_salt;

@@ -260,7 +260,7 @@ static void *solve_sets(void *arg)
 
 START_TEST(subtraction_tables_from_threads)
 {
-    nb_solver solver = {nb_cache_new(1 << 16), nb_limits_default()};
+    nb_solver solver = {nb_cache_new(1 << 16), nb_limits_default(), NULL};
     solve_job jobs[4];
     pthread_t th[4];
     for (int i = 0; i < 4; i++) {

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "api_types.h"
@@ -1255,6 +1256,64 @@ START_TEST(graceful_shutdown)
 }
 END_TEST
 
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - t0->tv_sec) + (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* A request computes at most --max-request-seconds; its work stops when its client goes
+ * away; past --shutdown-timeout the work in flight stops and the process exits. */
+START_TEST(request_budget)
+{
+    const char *args[] = {"--max-request-seconds", "1", "--max-states", "60000000",
+                          "--shutdown-timeout", "1", NULL};
+    daemon_proc d = daemon_start(args);
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    nimberd = d;
+    expect_problem("/v1/analyze", SLOW, 422, "/stairs", "max_request_seconds=1");
+    ck_assert_msg(seconds_since(&t0) < 3, "the search ran %.1f s", seconds_since(&t0));
+    /* a client that leaves mid-search frees its worker at once */
+    char text[256];
+    int n = snprintf(text, sizeof text, "POST /v1/analyze HTTP/1.1\r\nHost: x\r\n"
+                     "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n%s",
+                     strlen(SLOW), SLOW);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)d.port)};
+    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
+    const char *no_deadline[] = {"--max-states", "60000000", "--shutdown-timeout", "1", NULL};
+    ck_assert_int_eq(daemon_stop(&d, SIGTERM), 0);
+    d = daemon_start(no_deadline);
+    a.sin_port = htons((uint16_t)d.port);
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    ck_assert_int_eq(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+    ck_assert(write(fd, text, (size_t)n) == n);
+    while (!metric_at_least(d.port, "nimber_workers_busy", 1))
+        usleep(2000);
+    close(fd);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    while (metric_at_least(d.port, "nimber_workers_busy", 1) && seconds_since(&t0) < 5)
+        usleep(5000);
+    ck_assert_msg(seconds_since(&t0) < 1, "the abandoned search ran on %.2f s",
+                  seconds_since(&t0));
+    /* a search in flight at SIGTERM is stopped by the shutdown timeout */
+    call c = {d.port, "/v1/analyze", SLOW, {0}};
+    pthread_t th;
+    pthread_create(&th, NULL, call_thread, &c);
+    while (!metric_at_least(d.port, "nimber_workers_busy", 1))
+        usleep(2000);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    kill(d.pid, SIGTERM);
+    ck_assert_int_eq(daemon_stop(&d, 0), 0);
+    ck_assert_msg(seconds_since(&t0) < 2.5, "exited %.1f s after SIGTERM", seconds_since(&t0));
+    pthread_join(th, NULL);
+    ck_assert_int_eq(c.r.status, 422); /* answered, not dropped: the shutdown said so */
+    ck_assert_ptr_nonnull(strstr(c.r.body, "shutting down"));
+    http_free(&c.r);
+}
+END_TEST
+
 START_TEST(concurrent_clients)
 {
     call calls[16];
@@ -1369,6 +1428,7 @@ int main(void)
     tcase_add_test(own, workers_keep_small_requests_flowing);
     tcase_add_test(own, graceful_shutdown);
     tcase_add_test(own, connections_per_address_capped);
+    tcase_add_test(own, request_budget);
     tcase_add_test(own, busy_port_is_an_error);
     suite_add_tcase(s, own);
     return check_run(s, false);

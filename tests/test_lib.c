@@ -674,7 +674,7 @@ START_TEST(search_draws)
         nb_game g = {&loop_rules, NULL, 1, &token};
         nb_search *search;
         nb_err err = {0};
-        ck_assert(nb_search_run(&g, cases[c].conv, 100, &search, &err) == NB_OK);
+        ck_assert(nb_search_run(&g, cases[c].conv, 100, NULL, &search, &err) == NB_OK);
         ck_assert_int_eq(nb_search_outcome(search, 0), cases[c].v);
         ck_assert_uint_eq(nb_search_remoteness(search, 0), cases[c].rem);
         ck_assert(nb_search_has_sg(search, 0) == (cases[c].conv == NB_NORMAL && token == 3));
@@ -704,7 +704,7 @@ START_TEST(loopy_sums)
             nb_game g = {&loop_rules, NULL, 2, tokens};
             nb_search *search;
             nb_err err = {0};
-            ck_assert(nb_search_run(&g, NB_NORMAL, 100, &search, &err) == NB_OK);
+            ck_assert(nb_search_run(&g, NB_NORMAL, 100, NULL, &search, &err) == NB_OK);
             nb_analysis a;
             ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 16, &a, &err) == NB_OK);
             ck_assert_msg(a.verdict == nb_search_outcome(search, 0), "tokens %llu, %llu",

@@ -1,0 +1,52 @@
+/* nb_budget.c - a request's deadline and cancellation, checked cooperatively. */
+#include "nb_budget.h"
+
+#define CALLS_PER_LOOK 256
+#define GONE_EVERY_SECONDS 0.02
+
+void nb_budget_start(nb_budget *b, uint64_t seconds)
+{
+    *b = (nb_budget){.seconds = seconds};
+    clock_gettime(CLOCK_MONOTONIC, &b->start);
+}
+
+bool nb_budget_spent(nb_budget *b)
+{
+    if (!b)
+        return false;
+    if (b->spent != NB_BUDGET_LEFT)
+        return true;
+    if (++b->calls < CALLS_PER_LOOK)
+        return false;
+    b->calls = 0;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double elapsed = (double)(now.tv_sec - b->start.tv_sec) +
+                     (double)(now.tv_nsec - b->start.tv_nsec) / 1e9;
+    if (b->stop && atomic_load(b->stop))
+        b->spent = NB_BUDGET_STOPPING;
+    else if (b->seconds && elapsed > (double)b->seconds)
+        b->spent = NB_BUDGET_DEADLINE;
+    else if (b->gone && elapsed >= b->next_gone) {
+        b->next_gone = elapsed + GONE_EVERY_SECONDS;
+        if (b->gone(b->gone_ctx))
+            b->spent = NB_BUDGET_GONE;
+    }
+    return b->spent != NB_BUDGET_LEFT;
+}
+
+nb_status nb_budget_fail(const nb_budget *b, nb_err *err)
+{
+    switch (b->spent) {
+    case NB_BUDGET_DEADLINE:
+        return nb_fail(err, NB_ELIMIT, "answering takes longer than the limit "
+                       "max_request_seconds=%llu", (unsigned long long)b->seconds);
+    case NB_BUDGET_GONE:
+        return nb_fail(err, NB_ELIMIT, "the client went away before the answer");
+    case NB_BUDGET_STOPPING:
+        return nb_fail(err, NB_ELIMIT, "nimberd is shutting down: its shutdown timeout "
+                       "passed before the answer");
+    default:
+        return nb_fail(err, NB_ELIMIT, "the request's budget is spent");
+    }
+}

@@ -1,0 +1,43 @@
+/* nb_budget.h - how long one request may compute, and whether it is still wanted: the
+ * solvers' long loops look at it now and then and stop once it is spent. */
+#ifndef NB_BUDGET_H
+#define NB_BUDGET_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "nb_error.h"
+
+/* Whether the one who asked has gone away (a closed connection). */
+typedef bool nb_gone_fn(void *ctx);
+
+/* Set up by whoever runs a request (nb_budget_start), lives as long as the request; the
+ * solver borrows it through nb_solver.budget. */
+typedef struct nb_budget {
+    uint64_t seconds;         /* the deadline after the start; 0: none */
+    struct timespec start;
+    nb_gone_fn *gone;         /* NULL: the asker never goes */
+    void *gone_ctx;           /* borrowed */
+    const atomic_bool *stop;  /* set when the server stops: every budget is spent (NULL:
+                               * never), borrowed */
+    /* what the checks keep */
+    uint32_t calls;           /* since the clock was last read */
+    double next_gone;         /* seconds after the start when gone() is asked next */
+    enum { NB_BUDGET_LEFT, NB_BUDGET_DEADLINE, NB_BUDGET_GONE, NB_BUDGET_STOPPING } spent;
+} nb_budget;
+
+/* A budget of `seconds` (0: no deadline) starting now, with no gone() and no stop. */
+void nb_budget_start(nb_budget *b, uint64_t seconds);
+
+/* True once the budget is spent: the deadline passed, the asker went, the server stops.
+ * Cheap enough for every step of a loop: it reads the clock once per 256 calls and asks
+ * gone() at most every 20 ms. b may be NULL (never spent). */
+bool nb_budget_spent(nb_budget *b);
+
+/* Fills err with NB_ELIMIT saying why b is spent (the deadline: "...the limit
+ * max_request_seconds=N"); returns NB_ELIMIT. */
+nb_status nb_budget_fail(const nb_budget *b, nb_err *err);
+
+#endif
