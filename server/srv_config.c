@@ -45,6 +45,7 @@ static const setting settings[] = {
     {"max-batch", "NIMBER_MAX_BATCH", T_SIZE, AT(limits.max_batch), 0, 1, 1e6, "positions per batch request"},
     {"max-response-bytes", "NIMBER_MAX_RESPONSE_BYTES", T_U64, AT(max_response_bytes), 0, 4096, 1e12, "bytes one answer may take (checked before it is written: 422 past it)"},
     {"drain-seconds", "NIMBER_DRAIN_SECONDS", T_DOUBLE, AT(drain_seconds), 0, 0, 3600, "after SIGTERM, seconds readyz answers 503 before the listener closes"},
+    {"max-memory-mb", "NIMBER_MAX_MEMORY_MB", T_ULONG, AT(max_memory_mb), 0, 0, 1 << 24, "MiB the process may hold: past it, new computing requests get 503 with Retry-After until memory is given back (default: four fifths of the cgroup's memory limit; 0: none)"},
     {"max-request-seconds", "NIMBER_MAX_REQUEST_SECONDS", T_U64, AT(max_request_seconds), 0, 0, 86400, "seconds one request may compute (422 past it; 0: no limit); its work also stops when the client goes away"},
     {"shutdown-timeout", "NIMBER_SHUTDOWN_TIMEOUT", T_DOUBLE, AT(shutdown_timeout), 0, 0, 3600, "seconds in-flight requests may take to finish"},
     {"cors-origin", "NIMBER_CORS_ORIGIN", T_STRING, AT(cors_origin), 256, 0, 0, "Access-Control-Allow-Origin value"},
@@ -87,6 +88,21 @@ static unsigned long usable_cores(void)
     return (unsigned long)cores;
 }
 
+/* Four fifths of the cgroup's memory limit in MiB (v2 memory.max, else v1
+ * memory/memory.limit_in_bytes), or 0 when none is set. */
+static unsigned long memory_share_mb(void)
+{
+    const char *root = getenv("NIMBER_CGROUP_ROOT") ? getenv("NIMBER_CGROUP_ROOT")
+                                                     : "/sys/fs/cgroup";
+    long long bytes = 0, unused;
+    if (read_numbers(root, "memory.max", &bytes, &unused) < 1 &&
+        read_numbers(root, "memory/memory.limit_in_bytes", &bytes, &unused) < 1)
+        return 0;
+    if (bytes <= 0 || bytes >= (1LL << 50)) /* v1 says "no limit" with a huge number */
+        return 0;
+    return (unsigned long)(bytes / 5 * 4 >> 20);
+}
+
 static void defaults(srv_config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
@@ -98,6 +114,7 @@ static void defaults(srv_config *cfg)
     cfg->max_body_mb = 64;
     cfg->conn_timeout = 30;
     cfg->max_connections = 4096;
+    cfg->max_memory_mb = memory_share_mb();
     cfg->max_per_ip = 256;
     cfg->conn_memory_kb = 64;
     cfg->drain_seconds = 0;
@@ -195,5 +212,11 @@ int srv_config_load(int argc, char **argv, srv_config *cfg, FILE *out, FILE *err
     }
     cfg->limits.max_response = (size_t)cfg->max_response_bytes;
     cfg->limits.max_request_seconds = cfg->max_request_seconds;
+    if (cfg->max_memory_mb && cfg->cache_mb + 64 > cfg->max_memory_mb) {
+        fprintf(err, "nimberd: --cache-mb %lu leaves no room under --max-memory-mb %lu (four "
+                "fifths of the cgroup's memory unless given): lower the cache or raise the "
+                "limit\n", cfg->cache_mb, cfg->max_memory_mb);
+        return -1;
+    }
     return 0;
 }

@@ -240,6 +240,13 @@ static bool admit(srv_request *r)
         char limit[32];
         snprintf(limit, sizeof limit, "%lu", r->server->cfg.max_body_mb);
         srv_answer_fail(r, NULL, 413, "the body is over the limit max_body_mb=%s MiB", limit);
+    } else if (r->over_memory) {
+        char held[96];
+        snprintf(held, sizeof held, "%lu MiB, over the limit max_memory_mb=%lu",
+                 r->over_memory, r->server->cfg.max_memory_mb);
+        srv_answer_fail(r, NULL, 503, "nimberd holds %s: it takes no new computation until "
+                        "memory is given back; retry shortly", held);
+        r->retry_after = true;
     } else if (!is_json_media(r->media)) {
         srv_answer_fail(r, NULL, 415, "%s", "send the body as application/json, in UTF-8 "
                                              "(a charset, when given, must be utf-8)");

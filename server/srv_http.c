@@ -6,6 +6,7 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <malloc.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <stdio.h>
@@ -27,6 +28,19 @@ static double srv_elapsed(const struct timespec *since)
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (double)(now.tv_sec - since->tv_sec) + (now.tv_nsec - since->tv_nsec) / 1e9;
+}
+
+/* The process's resident memory in MiB (/proc/self/statm), 0 when unknown. */
+static unsigned long resident_mb(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    unsigned long size = 0, resident = 0;
+    if (f) {
+        if (fscanf(f, "%lu %lu", &size, &resident) != 2)
+            resident = 0;
+        fclose(f);
+    }
+    return (unsigned long)((unsigned long long)resident * (unsigned long long)sysconf(_SC_PAGESIZE) >> 20);
 }
 
 /* What a connection knows before its request's head is complete: whether the request
@@ -67,6 +81,10 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
             r->id[i] = "0123456789abcdef"[n & 15];
         r->id[16] = '\0';
     }
+    /* over the memory limit, a computation is refused before its body is read */
+    unsigned long held = r->route && r->route->endpoint && s->cfg.max_memory_mb ? resident_mb() : 0;
+    if (held > s->cfg.max_memory_mb)
+        r->over_memory = held;
     /* within max_body: reserved once, never regrown (0 when refused or unknown) */
     unsigned long long length = head.length && !r->bad_head ? strtoull(head.length, NULL, 10)
                                                              : 0;
@@ -133,7 +151,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
     size_t max_body = s->cfg.max_body_mb << 20;
     if (!r) {
         r = *con_cls = begin(s, conn, url, method, version);
-        if (r->bad_head || r->too_large || r->no_memory) { /* refuse before reading */
+        if (r->bad_head || r->too_large || r->no_memory || r->over_memory) { /* refuse first */
             srv_dispatch(r);
             return srv_answer_queue(r);
         }
@@ -173,6 +191,9 @@ static void count_games(srv_metrics *m, const srv_request *r)
             srv_metrics_game(m, json_string_value(json_object_get(item, "type")));
 }
 
+/* A request whose body or answer passes this gives its memory back when it completes. */
+#define LARGE_REQUEST_BYTES (1u << 20)
+
 static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
                       enum MHD_RequestTerminationCode why)
 {
@@ -187,6 +208,7 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     count_games(s->metrics, r);
     if (s->cfg.log)
         srv_log_request(r, status, seconds, why != MHD_REQUEST_TERMINATED_COMPLETED_OK);
+    bool large = r->cap > LARGE_REQUEST_BYTES || r->out_len > LARGE_REQUEST_BYTES;
     if (!r->out_static)
         free(r->out);
     free(r->body);
@@ -194,6 +216,8 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     free(r);
     *con_cls = NULL;
     atomic_fetch_sub(&s->in_flight, 1);
+    if (large) /* its freed trees and buffers go back to the system, not kept for later */
+        malloc_trim(0);
 }
 
 /* A socket listening on addr, or -1 with the reason in err. SO_REUSEADDR lets a restart

@@ -44,6 +44,7 @@ typedef struct srv_request {
     size_t len, cap;
     bool too_large;
     bool no_memory;       /* the body could not be held: 503 */
+    unsigned long over_memory; /* the process's MiB when past max_memory_mb (0: not): 503 */
     const char *bad_head; /* why the head is unusable (static text): answered with
                            * bad_head_status (400, 501), then the connection closes */
     int bad_head_status;
