@@ -153,7 +153,7 @@ static const char *field_name(const api_game *g, int field)
 
 int api_game_fail(api_problem *p, const api_game *g, const char *base, nb_err *err)
 {
-    int status = err->status == NB_EINVAL ? 400 : 422;
+    int status = err->status == NB_EINVAL ? 400 : err->status == NB_ECANCELLED ? 503 : 422;
     char at[API_PATH_BYTES], ptr[API_PATH_BYTES], named[API_PATH_BYTES];
     nb_copy_cut(at, sizeof at, base);
     if (err->component != NB_NO_INDEX && err->component < g->nchildren) {

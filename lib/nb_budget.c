@@ -42,10 +42,10 @@ nb_status nb_budget_fail(const nb_budget *b, nb_err *err)
         return nb_fail(err, NB_ELIMIT, "answering takes longer than the limit "
                        "max_request_seconds=%llu", (unsigned long long)b->seconds);
     case NB_BUDGET_GONE:
-        return nb_fail(err, NB_ELIMIT, "the client went away before the answer");
+        return nb_fail(err, NB_ECANCELLED, "the client went away before the answer");
     case NB_BUDGET_STOPPING:
-        return nb_fail(err, NB_ELIMIT, "nimberd is shutting down: its shutdown timeout "
-                       "passed before the answer");
+        return nb_fail(err, NB_ECANCELLED, "nimberd is shutting down: its shutdown timeout "
+                       "passed before the answer; retry on another replica");
     default:
         return nb_fail(err, NB_ELIMIT, "the request's budget is spent");
     }

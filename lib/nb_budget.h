@@ -36,8 +36,9 @@ void nb_budget_start(nb_budget *b, uint64_t seconds);
  * gone() at most every 20 ms. b may be NULL (never spent). */
 bool nb_budget_spent(nb_budget *b);
 
-/* Fills err with NB_ELIMIT saying why b is spent (the deadline: "...the limit
- * max_request_seconds=N"); returns NB_ELIMIT. */
+/* Fills err saying why b is spent: NB_ELIMIT for the deadline ("...the limit
+ * max_request_seconds=N"), NB_ECANCELLED for a client gone or a server stopping; returns
+ * that status. */
 nb_status nb_budget_fail(const nb_budget *b, nb_err *err);
 
 #endif

@@ -11,8 +11,10 @@ typedef enum nb_status {
     NB_EINVAL, /* the position breaks its game's rules (a field is wrong) */
     NB_ELIMIT, /* well-formed, but solving it would pass a limit the caller set */
     NB_EUNDEFINED, /* well-formed, but the question has no answer (misère cutting game) */
-    NB_EDECLINED   /* a ruleset's own rule does not apply here: the solver searches instead
+    NB_EDECLINED,  /* a ruleset's own rule does not apply here: the solver searches instead
                     * (never returned by nb_analyse, nb_play or nb_moves) */
+    NB_ECANCELLED  /* the work was stopped before the answer: the asker went away, or the
+                    * process is shutting down (nb_budget) */
 } nb_status;
 
 /* Which field of a game a report blames. A ruleset numbers its own fields: 0 is the

@@ -267,9 +267,10 @@ nb_status nb_search_run(const nb_game *g, nb_convention conv, uint64_t max_state
     expand(s);
     if (s->out_of_budget) {
         nb_search_free(s);
-        nb_budget_fail(budget, err);
-        nb_err_blame(err, 0, NB_NO_INDEX, NB_NO_INDEX);
-        return NB_ELIMIT;
+        nb_status st = nb_budget_fail(budget, err);
+        if (st == NB_ELIMIT) /* the deadline: this position's search passed it */
+            nb_err_blame(err, 0, NB_NO_INDEX, NB_NO_INDEX);
+        return st;
     }
     if (s->over) {
         nb_search_free(s);

@@ -94,19 +94,22 @@ static nb_status acquire_table(nb_solver *s, const nb_subtraction_params *p, uin
 static nb_status past_table(const nb_subtable *t, const nb_solver *s, size_t i,
                             const char *what, uint64_t n, nb_err *err)
 {
+    nb_status st = NB_ELIMIT;
     if (nb_budget_spent(s->budget))
-        nb_budget_fail(s->budget, err);
+        st = nb_budget_fail(s->budget, err);
     else
         nb_fail(err, NB_ELIMIT,
                 "%s %llu is past the SG table: no period appears within its first %llu "
                 "values (limit max_table=%llu)",
                 what, (unsigned long long)n, (unsigned long long)t->n,
                 (unsigned long long)s->limits.max_table);
+    if (st != NB_ELIMIT) /* cancelled: no field is at fault */
+        return st;
     if (i == NB_NO_INDEX)
         nb_err_blame(err, NB_FIELD_UP_TO, NB_NO_INDEX, NB_NO_INDEX);
     else
         nb_err_blame(err, 0, i, NB_NO_INDEX);
-    return NB_ELIMIT;
+    return st;
 }
 
 static nb_status sub_prepare(nb_game *g, nb_solver *s, nb_err *err)

@@ -35,9 +35,14 @@ void srv_answer_fail(srv_request *r, const char *kind, int status, const char *f
 
 enum MHD_Result srv_answer_queue(srv_request *r)
 {
+    if (r->queued) /* libmicrohttpd may call the handler again while shutting down */
+        return MHD_YES;
     struct MHD_Response *resp = MHD_create_response_from_buffer(
         r->out_len, r->out, r->out_static ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_FREE);
+    if (!resp)
+        return MHD_NO;
     r->out = NULL;
+    r->queued = true;
     if (r->content_type)
         MHD_add_response_header(resp, "Content-Type", r->content_type);
     MHD_add_response_header(resp, "X-Request-ID", r->id);

@@ -57,6 +57,7 @@ static void compute(srv_request *r)
         srv_answer(r, 200, text, len, false, "application/json");
     } else {
         free(out.p);
+        r->retry_after = status == 503; /* cancelled by a shutdown: another replica answers */
         srv_answer_problem(r, &p);
     }
 }

@@ -53,6 +53,7 @@ typedef struct srv_request {
     api_query query;      /* what the query string asks (read_query) */
     /* the answer, once known */
     bool answered;
+    bool queued;          /* its response is handed to libmicrohttpd */
     int status;
     char *out;            /* malloc'ed, or static when out_static */
     size_t out_len;

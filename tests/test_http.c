@@ -1311,8 +1311,9 @@ START_TEST(request_budget)
     ck_assert_int_eq(daemon_stop(&d, 0), 0);
     ck_assert_msg(seconds_since(&t0) < 6, "exited %.1f s after SIGTERM", seconds_since(&t0));
     pthread_join(th, NULL);
-    ck_assert_int_eq(c.r.status, 422); /* answered, not dropped: the shutdown said so */
+    ck_assert_int_eq(c.r.status, 503); /* answered, not dropped: retry elsewhere */
     ck_assert_ptr_nonnull(strstr(c.r.body, "shutting down"));
+    ck_assert_ptr_nonnull(http_header(&c.r, "Retry-After"));
     http_free(&c.r);
 }
 END_TEST
