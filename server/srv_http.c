@@ -301,6 +301,20 @@ unsigned srv_server_port(const srv_server *s)
 
 void srv_server_drain(srv_server *s) { atomic_store(&s->draining, true); }
 
+/* Seconds the answers of work stopped at shutdown may take to be sent. */
+#define STOPPED_ANSWERS_SECONDS 2.0
+
+/* Waits until no request is in flight, or `timeout` seconds passed. */
+static void wait_in_flight(srv_server *s, double timeout)
+{
+    struct timespec since;
+    clock_gettime(CLOCK_MONOTONIC, &since);
+    while (atomic_load(&s->in_flight) > 0 && srv_elapsed(&since) < timeout) {
+        struct timespec pause = {0, 10 * 1000000L};
+        nanosleep(&pause, NULL);
+    }
+}
+
 void srv_server_stop(srv_server *s, double timeout)
 {
     if (!s)
@@ -309,15 +323,12 @@ void srv_server_stop(srv_server *s, double timeout)
         MHD_socket listener = MHD_quiesce_daemon(s->daemon);
         if (listener != MHD_INVALID_SOCKET)
             close(listener);
-        struct timespec since;
-        clock_gettime(CLOCK_MONOTONIC, &since);
-        while (atomic_load(&s->in_flight) > 0 && srv_elapsed(&since) < timeout) {
-            struct timespec pause = {0, 10 * 1000000L};
-            nanosleep(&pause, NULL);
-        }
+        wait_in_flight(s, timeout);
         atomic_store(&s->stopping, true); /* what still computes stops at its next check */
     }
     srv_pool_free(s->pool); /* runs what is queued; workers resume their connections */
+    if (s->daemon) /* the stopped requests' 503s go out before the connections close */
+        wait_in_flight(s, STOPPED_ANSWERS_SECONDS);
     if (s->daemon)
         MHD_stop_daemon(s->daemon);
     srv_metrics_free(s->metrics);
