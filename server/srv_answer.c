@@ -56,7 +56,9 @@ enum MHD_Result srv_answer_queue(srv_request *r)
     }
     if (r->allow)
         MHD_add_response_header(resp, "Allow", r->allow);
-    if (r->bad_head) /* the rest of the stream cannot be trusted to start a request */
+    /* after a bad head the rest of the stream cannot be trusted to start a request; while
+     * draining, a keep-alive client is told to take its next request elsewhere */
+    if (r->bad_head || atomic_load(&r->server->draining))
         MHD_add_response_header(resp, "Connection", "close");
     if (r->retry_after)
         MHD_add_response_header(resp, "Retry-After", "1");

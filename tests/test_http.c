@@ -1248,8 +1248,13 @@ START_TEST(graceful_shutdown)
     ck_assert_int_eq(r.status, 503); /* draining: still listening, no longer ready */
     ck_assert_str_eq(http_header(&r, "Content-Type"), "application/problem+json");
     http_free(&r);
-    r = http_do(d.port, "GET", "/healthz", NULL, NULL, 0);
+    /* a keep-alive request during the drain is answered, and its connection closed: the
+     * client's next request goes to another replica */
+    static const char keep_alive[] = "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n";
+    r = http_send_raw(d.port, keep_alive, sizeof keep_alive - 1);
     ck_assert_int_eq(r.status, 200);
+    ck_assert_ptr_nonnull(http_header(&r, "Connection"));
+    ck_assert_str_eq(http_header(&r, "Connection"), "close");
     http_free(&r);
     pthread_join(th, NULL);
     ck_assert_int_eq(c.r.status, 200); /* the request in flight was answered */
