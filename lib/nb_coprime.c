@@ -321,12 +321,10 @@ nb_status nb_coprime_sieve(nb_solver *s, uint64_t n, nb_err *err)
 
 nb_status nb_coprime_sequence(nb_solver *s, uint64_t up_to, nb_sequence *out, nb_err *err)
 {
-    if (up_to >= s->limits.max_table)
-        return nb_fail_field(err, NB_ELIMIT, NB_FIELD_UP_TO, NB_NO_INDEX, NB_NO_INDEX,
-                             "%llu exceeds the limit max_table=%llu", (unsigned long long)up_to,
-                             (unsigned long long)s->limits.max_table);
     const nb_cotable *t;
-    nb_status st = acquire(s, up_to + 1, &t, err);
+    nb_status st = nb_sequence_bound(s, up_to, err);
+    if (st == NB_OK)
+        st = acquire(s, up_to + 1, &t, err);
     if (st != NB_OK)
         return st;
     *out = (nb_sequence){.count = up_to + 1};

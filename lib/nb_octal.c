@@ -231,29 +231,22 @@ const nb_ruleset nb_octal = {
     .components = nb_components_per_part,
 };
 
+static bool table_value(const void *t, uint64_t n, uint64_t *value)
+{
+    return nb_octable_value(t, n, value);
+}
+
 nb_status nb_octal_sequence(nb_solver *s, nb_octal_params *p, uint64_t up_to, nb_sequence *out,
                             nb_err *err)
 {
-    if (up_to >= s->limits.max_table)
-        return nb_fail_field(err, NB_ELIMIT, NB_FIELD_UP_TO, NB_NO_INDEX, NB_NO_INDEX,
-                             "%llu exceeds the limit max_table=%llu", (unsigned long long)up_to,
-                             (unsigned long long)s->limits.max_table);
     const nb_octable *t;
-    nb_status st = acquire_table(s, &p->rule, up_to, true, &t, err);
+    nb_status st = nb_sequence_bound(s, up_to, err);
+    if (st == NB_OK)
+        st = acquire_table(s, &p->rule, up_to, true, &t, err);
     if (st != NB_OK)
         return st;
-    out->count = up_to + 1;
-    out->values = nb_xmalloc(out->count * sizeof *out->values);
-    for (uint64_t n = 0; n <= up_to && st == NB_OK; n++)
-        if (!nb_octable_value(t, n, &out->values[n]))
-            st = past_table(t, s, NB_NO_INDEX, "up_to", up_to, err);
-    out->has_period = t->proved;
-    out->period = t->period;
-    out->preperiod = t->preperiod;
+    if (!nb_sequence_fill(out, up_to, table_value, t, t->proved ? t->period : 0, t->preperiod))
+        st = past_table(t, s, NB_NO_INDEX, "up_to", up_to, err);
     nb_cache_release(s->cache, &t->base);
-    if (st != NB_OK) {
-        free(out->values);
-        out->values = NULL;
-    }
     return st;
 }

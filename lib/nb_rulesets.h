@@ -136,6 +136,17 @@ typedef struct nb_sequence {
     uint64_t period, preperiod;
 } nb_sequence;
 
+/* NB_ELIMIT naming max_table (blaming up_to) when a table to up_to would pass it. */
+nb_status nb_sequence_bound(const nb_solver *s, uint64_t up_to, nb_err *err);
+
+/* The value of heap n a cached table knows; false where it does not reach n. */
+typedef bool nb_table_value_fn(const void *table, uint64_t n, uint64_t *value);
+
+/* *out: the values of 0..up_to that `table` gives (malloc'ed, caller frees), with the
+ * period when `period` is nonzero; false, *out empty, where the table does not reach. */
+bool nb_sequence_fill(nb_sequence *out, uint64_t up_to, nb_table_value_fn *value,
+                      const void *table, uint64_t period, uint64_t preperiod);
+
 /* SG values of one heap of 0..up_to in the subtraction game on `set` (params as above,
  * table not attached), proving the period when it can within max_table. */
 nb_status nb_subtraction_sequence(nb_solver *s, nb_subtraction_params *p, uint64_t up_to,

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nb_rulesets.h"
 #include "nb_search.h"
 #include "nb_smith.h"
 #include "nb_util.h"
@@ -22,6 +23,31 @@ nb_limits nb_limits_default(void)
         .max_prime_count = 10000000000000ULL,
         .max_work = 50000000,
     };
+}
+
+nb_status nb_sequence_bound(const nb_solver *s, uint64_t up_to, nb_err *err)
+{
+    if (up_to < s->limits.max_table)
+        return NB_OK;
+    return nb_fail_field(err, NB_ELIMIT, NB_FIELD_UP_TO, NB_NO_INDEX, NB_NO_INDEX,
+                         "%llu exceeds the limit max_table=%llu", (unsigned long long)up_to,
+                         (unsigned long long)s->limits.max_table);
+}
+
+bool nb_sequence_fill(nb_sequence *out, uint64_t up_to, nb_table_value_fn *value,
+                      const void *table, uint64_t period, uint64_t preperiod)
+{
+    *out = (nb_sequence){.count = up_to + 1, .has_period = period != 0, .period = period,
+                         .preperiod = preperiod};
+    out->values = nb_xmalloc(out->count * sizeof *out->values);
+    for (uint64_t n = 0; n <= up_to; n++) {
+        if (!value(table, n, &out->values[n])) {
+            free(out->values);
+            *out = (nb_sequence){0};
+            return false;
+        }
+    }
+    return true;
 }
 
 nb_status nb_game_open(nb_solver *s, nb_game *g, nb_err *err)
