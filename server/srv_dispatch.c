@@ -197,7 +197,11 @@ static bool read_query(srv_request *r)
 {
     static const char *const none[] = {NULL};
     query_scan qs = {.names = r->route->query ? r->route->query : none};
-    MHD_get_connection_values_n(r->conn, MHD_GET_ARGUMENT_KIND, scan_parameter, &qs);
+    if (r->query_parameters)
+        snprintf(qs.fault, sizeof qs.fault, "the query string holds %zu parameters, over the "
+                 "%d that are read", r->query_parameters, SRV_MAX_QUERY_PARAMETERS);
+    else
+        MHD_get_connection_values_n(r->conn, MHD_GET_ARGUMENT_KIND, scan_parameter, &qs);
     r->query = API_QUERY_DEFAULT;
     for (size_t i = 0; !qs.fault[0] && qs.names[i]; i++) {
         const char *v = qs.values[i];

@@ -47,7 +47,11 @@ static unsigned long resident_mb(void)
  * target decoded to a NUL byte (%00), which libmicrohttpd's C strings would cut off. */
 typedef struct srv_socket {
     bool nul_in_target;
+    size_t query_parameters; /* in the raw target when over SRV_MAX_QUERY_PARAMETERS (its
+                              * query then dropped), else 0 */
 } srv_socket;
+
+
 
 /* A request's record, from its head read in one walk: what is wrong with the head, its
  * media type, its id (echoed or made), and room for its body reserved from its length. */
@@ -67,7 +71,9 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
         r->bad_head_status = 400;
     }
     if (sock)
-        sock->nul_in_target = false; /* the next request on the connection starts clean */
+        r->query_parameters = sock->query_parameters;
+    if (sock) /* the next request on the connection starts clean */
+        sock->nul_in_target = false, sock->query_parameters = 0;
     clock_gettime(CLOCK_MONOTONIC, &r->start);
     srv_head_copy_method(r->method, sizeof r->method, method);
     nb_copy_cut(r->path, sizeof r->path, url);
@@ -140,6 +146,28 @@ static size_t unescape(void *cls, struct MHD_Connection *conn, char *text)
     if (strlen(text) != n && info && info->socket_context)
         ((srv_socket *)info->socket_context)->nul_in_target = true;
     return n;
+}
+
+/* Sees the raw request target before libmicrohttpd parses its query: a query of more
+ * than SRV_MAX_QUERY_PARAMETERS parameters is noted on the connection and cut to nothing, in
+ * place, so that libmicrohttpd parses none of it (the request is answered 400). The
+ * target lies in the connection's own buffer, which libmicrohttpd reads only after this. */
+static void *see_target(void *cls, const char *uri, struct MHD_Connection *conn)
+{
+    (void)cls;
+    char *query = strchr(uri, '?');
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    if (!query || !info || !info->socket_context)
+        return NULL;
+    size_t n = 1;
+    for (const char *p = query; *p; p++)
+        n += *p == '&';
+    if (n > SRV_MAX_QUERY_PARAMETERS) {
+        ((srv_socket *)info->socket_context)->query_parameters = n;
+        query[1] = '\0';
+    }
+    return NULL; /* the request's record is begun by handle() */
 }
 
 static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char *url,
@@ -282,6 +310,7 @@ srv_server *srv_server_start(const srv_config *cfg, char *err, size_t errlen)
         MHD_OPTION_NOTIFY_COMPLETED, completed, s,
         MHD_OPTION_NOTIFY_CONNECTION, notify_connection, NULL,
         MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
+        MHD_OPTION_URI_LOG_CALLBACK, see_target, NULL,
         MHD_OPTION_END);
     if (!s->daemon) {
         snprintf(err, errlen, "cannot serve on %s:%lu: libmicrohttpd did not start", cfg->bind,

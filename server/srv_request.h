@@ -31,6 +31,11 @@ typedef struct srv_server {
     unsigned long long id_salt;
 } srv_server;
 
+/* More query parameters than any route reads, and far fewer than fill a connection's
+ * memory: libmicrohttpd 0.9.75 keeps each parameter in the connection's pool and, once
+ * the pool is full (958 parameters in 64 KiB), never answers at all. */
+#define SRV_MAX_QUERY_PARAMETERS 64
+
 /* One request. Owns `body`, `json` and `out` (unless out_static); borrows the rest. */
 typedef struct srv_request {
     srv_server *server;
@@ -51,6 +56,8 @@ typedef struct srv_request {
     const char *media;    /* Content-Type, borrowed from libmicrohttpd, or NULL */
     json_t *json;         /* parsed body, for a worker */
     api_query query;      /* what the query string asks (read_query) */
+    size_t query_parameters; /* how many the target held when over
+                              * SRV_MAX_QUERY_PARAMETERS (then none were parsed), else 0 */
     /* the answer, once known */
     bool answered;
     bool queued;          /* its response is handed to libmicrohttpd */
