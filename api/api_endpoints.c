@@ -358,11 +358,12 @@ json_t *api_catalog(const api_limits *limits)
             "conventions", conventions, "table", (*t)->table != NULL, "moves_complete",
             (*t)->moves_complete, "example", json_loads((*t)->example, 0, NULL)));
     }
-    return json_pack("{s:o, s:{s:i, s:i, s:I, s:I, s:I}}", "types", types, "query",
+    return json_pack("{s:o, s:{s:i, s:i, s:I, s:I, s:I, s:I}}", "types", types, "query",
                      "max_moves_default", API_MAX_MOVES_DEFAULT, "max_moves_limit",
                      API_MAX_MOVES_LIMIT, "max_batch", (json_int_t)limits->max_batch,
                      "max_response_bytes", (json_int_t)limits->max_response,
-                     "max_request_seconds", (json_int_t)limits->max_request_seconds);
+                     "max_request_seconds", (json_int_t)limits->max_request_seconds,
+                     "max_request_mb", (json_int_t)limits->max_request_mb);
 }
 
 /* Heavy: types that build tables or search, misère play without a rule, big inputs. */

@@ -85,16 +85,24 @@ static bool find_huge(json_t *v, api_buf *path)
     return false;
 }
 
-json_t *api_parse(const char *body, size_t len, api_problem *p)
+json_t *api_parse(const char *body, size_t len, nb_budget *budget, api_problem *p)
 {
     bool huge;
     char error[160];
+    api_parse_meter(budget);
     json_t *root = api_parse_text(body, len, &huge, error, sizeof error);
+    json_t *as_real = !root && huge ? json_loadb(body, len, JSON_REJECT_DUPLICATES |
+                                                 JSON_DECODE_INT_AS_REAL, NULL) : NULL;
+    api_parse_meter(NULL);
     if (root)
         return root;
+    if (budget && budget->spent == NB_BUDGET_MEMORY) {
+        json_decref(as_real);
+        api_fail(p, 422, NULL, "the parsed body needs more memory than the limit "
+                 "max_request_mb=%llu", (unsigned long long)(budget->max_bytes >> 20));
+        return NULL;
+    }
     if (huge) {
-        json_t *as_real = json_loadb(body, len, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL,
-                                     NULL);
         api_buf path = {0};
         bool found = as_real && find_huge(as_real, &path);
         json_decref(as_real);

@@ -9,9 +9,12 @@
 #include <jansson.h>
 
 #include "api_problem.h"
+#include "nb_budget.h"
 
-/* Parses a body; on failure fills p (400) and returns NULL. The caller owns the result. */
-json_t *api_parse(const char *body, size_t len, api_problem *p);
+/* Parses a body, its tree counted against `budget` (borrowed, may be NULL); on failure
+ * fills p (400, or 422 max_request_mb when the tree would pass the budget) and returns
+ * NULL. The caller owns the result. */
+json_t *api_parse(const char *body, size_t len, nb_budget *budget, api_problem *p);
 
 
 /* A field path: base pointer plus one step, e.g. "/components/1" + "heaps", cut to fit

@@ -8,6 +8,8 @@
 #include "api_parse.h"
 
 #include <errno.h>
+#include <malloc.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +19,36 @@
 #include "nb_util.h"
 
 #define MAX_DEPTH 2048 /* jansson's JSON_PARSER_MAX_DEPTH */
+/* What a failed allocation of the tree says: past the request's memory budget, or none. */
+#define NO_MEMORY "no memory left for the parsed tree"
+
+/* Bytes malloc keeps beside each block (glibc's header, rounded): counted with it. */
+#define BLOCK_OVERHEAD 16
+
+/* The budget that what this thread's parse allocates counts against, or NULL. */
+static _Thread_local nb_budget *metered;
+
+/* jansson's allocator, for every thread: malloc and free, counting what a parse
+ * allocates and frees against its request's budget. An allocation that would pass the
+ * budget's max_bytes is NULL, which jansson reports as a failed construction. */
+static void *counted_malloc(size_t n)
+{
+    void *p = malloc(n);
+    if (p && metered && !nb_budget_hold(metered, malloc_usable_size(p) + BLOCK_OVERHEAD)) {
+        free(p);
+        return NULL;
+    }
+    return p;
+}
+
+static void counted_free(void *p)
+{
+    if (p && metered)
+        nb_budget_drop(metered, malloc_usable_size(p) + BLOCK_OVERHEAD);
+    free(p);
+}
+
+static void count_allocations(void) { json_set_alloc_funcs(counted_malloc, counted_free); }
 
 typedef struct parser {
     const char *at, *end;
@@ -276,13 +308,14 @@ static bool parse_item(parser *ps, json_t *array)
     json_t *item = parse_value(ps);
     if (!item)
         return false;
-    json_array_append_new(array, item);
-    return true;
+    return !json_array_append_new(array, item) || refuse(ps, ps->at, NO_MEMORY);
 }
 
 static json_t *parse_array(parser *ps)
 {
     json_t *array = json_array();
+    if (!array)
+        return fail(ps, ps->at, NO_MEMORY);
     ps->at++;
     if (consume(ps, ']'))
         return array;
@@ -323,14 +356,15 @@ static bool parse_member(parser *ps, json_t *object)
         fail(ps, key_at, "duplicate object key");
         return false;
     }
-    json_object_setn_new_nocheck(object, key, len, value);
     ps->used = mark;
-    return true;
+    return !json_object_setn_new_nocheck(object, key, len, value) || refuse(ps, key_at, NO_MEMORY);
 }
 
 static json_t *parse_object(parser *ps)
 {
     json_t *object = json_object();
+    if (!object)
+        return fail(ps, ps->at, NO_MEMORY);
     ps->at++;
     if (consume(ps, '}'))
         return object;
@@ -353,7 +387,8 @@ static json_t *parse_word(parser *ps, const char *word, size_t n, json_t *value)
     return value;
 }
 
-static json_t *parse_value(parser *ps)
+/* parse_value's reading of the next value, without the check of its construction. */
+static json_t *read_value(parser *ps)
 {
     skip_space(ps);
     if (ps->at == ps->end)
@@ -388,6 +423,13 @@ static json_t *parse_value(parser *ps)
     }
 }
 
+static json_t *parse_value(parser *ps)
+{
+    const char *at = ps->at;
+    json_t *v = read_value(ps);
+    return v || ps->error ? v : fail(ps, at, NO_MEMORY); /* a constructor's NULL */
+}
+
 /* The text's line and column (1-based, in bytes) of position `at`. */
 static void line_column(const char *text, const char *at, int *line, int *column)
 {
@@ -397,6 +439,13 @@ static void line_column(const char *text, const char *at, int *line, int *column
         if (*c == '\n')
             (*line)++, line_start = c + 1;
     *column = (int)(at - line_start) + 1;
+}
+
+void api_parse_meter(nb_budget *budget)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, count_allocations);
+    metered = budget;
 }
 
 json_t *api_parse_text(const char *body, size_t len, bool *huge, char *error, size_t size)

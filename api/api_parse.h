@@ -7,9 +7,16 @@
 
 #include <jansson.h>
 
+#include "nb_budget.h"
+
 /* The tree jansson's json_loadb(JSON_REJECT_DUPLICATES) would build, or NULL with `error`
  * (size bytes) saying where and what, and *huge telling whether an integer past 64 bits
  * was the cause. The caller owns the result. */
 json_t *api_parse_text(const char *body, size_t len, bool *huge, char *error, size_t size);
+
+/* From now on, what jansson allocates and frees on this thread counts against `budget`
+ * (borrowed; NULL: nothing counts). An allocation that would pass its max_bytes spends
+ * it and fails, and so does the parse or construction that asked for it. */
+void api_parse_meter(nb_budget *budget);
 
 #endif

@@ -32,8 +32,9 @@ typedef struct api_limits {
     size_t max_table_page;   /* values of one table answer (page with from and up_to) */
     size_t max_response; /* bytes of one answer (max_response_bytes), checked before it is
                           * written */
-    uint64_t max_request_seconds; /* how long one request may compute (the server's budget;
-                                   * here for the catalog) */
+    uint64_t max_request_seconds; /* how long one request may compute, and */
+    uint64_t max_request_mb;      /* the MiB it may hold (the server's budget; here for the
+                                   * catalog) */
 } api_limits;
 
 /* A small random number source for the samplers (splitmix64): start it with any seed. */

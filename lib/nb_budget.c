@@ -1,4 +1,4 @@
-/* nb_budget.c - a request's deadline and cancellation, checked cooperatively. */
+/* nb_budget.c - a request's deadline, memory and cancellation, checked cooperatively. */
 #include "nb_budget.h"
 
 #define CALLS_PER_LOOK 256
@@ -18,6 +18,15 @@ bool nb_budget_spent(nb_budget *b)
         return true;
     if (++b->calls < CALLS_PER_LOOK)
         return false;
+    return nb_budget_spent_now(b);
+}
+
+bool nb_budget_spent_now(nb_budget *b)
+{
+    if (!b)
+        return false;
+    if (b->spent != NB_BUDGET_LEFT)
+        return true;
     b->calls = 0;
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
@@ -35,12 +44,34 @@ bool nb_budget_spent(nb_budget *b)
     return b->spent != NB_BUDGET_LEFT;
 }
 
+bool nb_budget_hold(nb_budget *b, uint64_t bytes)
+{
+    if (!b)
+        return true;
+    if (b->max_bytes && (bytes > b->max_bytes || b->held > b->max_bytes - bytes)) {
+        if (b->spent == NB_BUDGET_LEFT)
+            b->spent = NB_BUDGET_MEMORY;
+        return false;
+    }
+    b->held += bytes;
+    return true;
+}
+
+void nb_budget_drop(nb_budget *b, uint64_t bytes)
+{
+    if (b)
+        b->held = bytes < b->held ? b->held - bytes : 0;
+}
+
 nb_status nb_budget_fail(const nb_budget *b, nb_err *err)
 {
     switch (b->spent) {
     case NB_BUDGET_DEADLINE:
         return nb_fail(err, NB_ELIMIT, "answering takes longer than the limit "
                        "max_request_seconds=%llu", (unsigned long long)b->seconds);
+    case NB_BUDGET_MEMORY:
+        return nb_fail(err, NB_ELIMIT, "answering needs more memory than the limit "
+                       "max_request_mb=%llu", (unsigned long long)(b->max_bytes >> 20));
     case NB_BUDGET_GONE:
         return nb_fail(err, NB_ECANCELLED, "the client went away before the answer");
     case NB_BUDGET_STOPPING:

@@ -37,7 +37,8 @@ struct nb_cotable {
 };
 
 typedef struct cotable_need {
-    uint64_t n; /* values of 0..n-1 wanted */
+    uint64_t n;        /* values of 0..n-1 wanted */
+    nb_budget *budget; /* the asking request's (may be NULL): the sieve's time and memory */
 } cotable_need;
 
 static void cotable_destroy(nb_cached *c)
@@ -66,19 +67,23 @@ static uint32_t lpf_index(const nb_cotable *t, uint64_t m)
 static nb_status cotable_build(const nb_cached *old_, const void *need_, nb_cached **out,
                                nb_err *err)
 {
-    (void)err;
     const nb_cotable *old = (const nb_cotable *)old_;
-    uint64_t n = ((const cotable_need *)need_)->n;
+    const cotable_need *need = need_;
+    uint64_t n = need->n;
     if (old && n < 2 * old->n)
         n = 2 * old->n;
     if (n < 64)
         n = 64;
-    nb_cotable *t = nb_xcalloc(1, sizeof *t);
-    t->n = n;
-    t->odd = nb_xcalloc_large(n / 2 + 1, sizeof *t->odd);
     uint64_t root = 1;
     while ((root + 1) * (root + 1) < n)
         root++;
+    /* what the sieve holds at its peak: the indices, the primes, the small sieve */
+    uint64_t peak = (n / 2 + 1 + n / 4 + 16) * sizeof(uint32_t) + 3 * root + 64;
+    if (!nb_budget_hold(need->budget, peak))
+        return nb_budget_fail(need->budget, err);
+    nb_cotable *t = nb_xcalloc(1, sizeof *t);
+    t->n = n;
+    t->odd = nb_xcalloc_large(n / 2 + 1, sizeof *t->odd);
     /* the primes up to the root, and their indices, by a small sieve of its own */
     uint8_t *composite = nb_xcalloc(root + 2, 1);
     uint32_t *small = nb_xmalloc((root / 2 + 2) * sizeof *small), nsmall = 0;
@@ -88,13 +93,19 @@ static nb_status cotable_build(const nb_cached *old_, const void *need_, nb_cach
             for (uint64_t j = m * m; j <= root; j += 2 * m)
                 composite[j] = 1;
         }
-    for (uint32_t k = nsmall; k-- > 0;) { /* index k + 2: 2 is the first prime */
+    for (uint32_t k = nsmall; k-- > 0 && !nb_budget_spent_now(need->budget);) { /* index k + 2: 2
+                                                                   * is the first prime */
         uint64_t p = small[k];
         for (uint64_t j = p * p; j < n; j += 2 * p)
             t->odd[j / 2] = k + 2;
     }
     free(small);
     free(composite);
+    if (nb_budget_spent(need->budget)) {
+        nb_budget_drop(need->budget, peak);
+        cotable_destroy(&t->base);
+        return nb_budget_fail(need->budget, err);
+    }
     t->primes = nb_xmalloc((n / 4 + 16) * sizeof *t->primes);
     t->primes[t->nprimes = 1] = 2;
     for (uint64_t m = 3; m < n; m += 2)
@@ -106,6 +117,7 @@ static nb_status cotable_build(const nb_cached *old_, const void *need_, nb_cach
     t->base = (nb_cached){.bytes = sizeof *t + (n / 2 + 1) * sizeof *t->odd +
                                    (t->nprimes + 2) * sizeof *t->primes,
                           .destroy = cotable_destroy};
+    nb_budget_drop(need->budget, peak); /* the caller holds the table as it comes out */
     *out = &t->base;
     return NB_OK;
 }
@@ -114,9 +126,9 @@ static const nb_cache_kind cotable_kind = {cotable_covers, cotable_build};
 
 static nb_status acquire(nb_solver *s, uint64_t n, const nb_cotable **out, nb_err *err)
 {
-    cotable_need need = {n};
+    cotable_need need = {n, s->budget};
     const nb_cached *c;
-    nb_status st = nb_cache_acquire(s->cache, "coprime", &cotable_kind, &need, &c, err);
+    nb_status st = nb_table_acquire(s, "coprime", &cotable_kind, &need, &c, err);
     if (st == NB_OK)
         *out = (const nb_cotable *)c;
     return st;
@@ -177,7 +189,7 @@ static nb_status co_prepare(nb_game *g, nb_solver *s, nb_err *err)
 static void co_release(nb_game *g, nb_solver *s)
 {
     nb_coprime_params *p = g->params;
-    nb_cache_release(s->cache, p->table ? &p->table->base : NULL);
+    nb_table_release(s, p->table ? &p->table->base : NULL);
     p->table = NULL;
 }
 
@@ -315,7 +327,7 @@ nb_status nb_coprime_sieve(nb_solver *s, uint64_t n, nb_err *err)
     const nb_cotable *t;
     nb_status st = acquire(s, n, &t, err);
     if (st == NB_OK)
-        nb_cache_release(s->cache, &t->base);
+        nb_table_release(s, &t->base);
     return st;
 }
 
@@ -331,6 +343,6 @@ nb_status nb_coprime_sequence(nb_solver *s, uint64_t up_to, nb_sequence *out, nb
     out->values = nb_xmalloc(out->count * sizeof *out->values);
     for (uint64_t n = 0; n <= up_to; n++)
         out->values[n] = table_value(t, n);
-    nb_cache_release(s->cache, &t->base);
+    nb_table_release(s, &t->base);
     return NB_OK;
 }

@@ -110,7 +110,7 @@ static nb_status acquire(nb_solver *s, size_t side, const nb_cuttable **out, nb_
 {
     cut_need need = {side};
     const nb_cached *c;
-    nb_status st = nb_cache_acquire(s->cache, "cutting", &cuttable_kind, &need, &c, err);
+    nb_status st = nb_table_acquire(s, "cutting", &cuttable_kind, &need, &c, err);
     if (st == NB_OK)
         *out = (const nb_cuttable *)c;
     return st;
@@ -128,7 +128,7 @@ static nb_status cut_prepare(nb_game *g, nb_solver *s, nb_err *err)
 static void cut_release(nb_game *g, nb_solver *s)
 {
     nb_cutting_params *p = g->params;
-    nb_cache_release(s->cache, p->table ? &p->table->base : NULL);
+    nb_table_release(s, p->table ? &p->table->base : NULL);
     p->table = NULL;
 }
 
@@ -278,7 +278,7 @@ nb_status nb_cutting_grid(nb_solver *s, uint64_t max_w, uint64_t max_h, uint64_t
     for (uint64_t w = 0; w <= max_w; w++)
         for (uint64_t h = 0; h <= max_h; h++)
             v[w * (max_h + 1) + h] = w < 2 || h < 2 ? NB_SG_WIN_NOW : cell(t, w, h);
-    nb_cache_release(s->cache, &t->base);
+    nb_table_release(s, &t->base);
     *values = v;
     return NB_OK;
 }

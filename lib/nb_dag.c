@@ -162,7 +162,7 @@ static uint32_t finished_mex(const dag_packing *pk, uint32_t left, const uint64_
  * node. Nodes left unfinished lie on or above a cycle: then the generalized values of
  * all nodes come from nb_gamma instead, bounded by max_work. Keeps the predecessor lists
  * in p. */
-static nb_status solve(nb_dag_params *p, uint64_t max_work, nb_err *err)
+static nb_status solve(nb_dag_params *p, uint64_t max_work, nb_budget *budget, nb_err *err)
 {
     size_t n = p->nodes;
     uint32_t *wide_at = nb_xcalloc_large(n + 1, sizeof *wide_at), *off, *pred;
@@ -223,8 +223,10 @@ static nb_status solve(nb_dag_params *p, uint64_t max_work, nb_err *err)
     if (!p->loopy)
         return NB_OK;
     p->counter = nb_xmalloc_large((n + 1) * sizeof *p->counter);
-    if (nb_gamma(n, off, pred, p->sg, p->counter, max_work))
+    if (nb_gamma(n, off, pred, p->sg, p->counter, max_work, budget))
         return NB_OK;
+    if (nb_budget_spent(budget))
+        return nb_budget_fail(budget, err);
     return nb_fail_field(err, NB_ELIMIT, 2, NB_NO_INDEX, NB_NO_INDEX,
                          "make a graph with cycles whose generalized SG values take more work "
                          "than the limit max_work=%llu", (unsigned long long)max_work);
@@ -293,7 +295,7 @@ static void dag_release(nb_game *g, nb_solver *s)
 
 static nb_status dag_prepare(nb_game *g, nb_solver *s, nb_err *err)
 {
-    nb_status st = solve(dag_params(g), s->limits.max_work, err);
+    nb_status st = solve(dag_params(g), s->limits.max_work, s->budget, err);
     if (st != NB_OK)
         dag_release(g, s);
     return st;

@@ -24,7 +24,7 @@ static bool open_node(uint32_t g) { return g >= UNLABELLED; } /* unlabelled or â
  * (unlabelled or âˆž) followers not yet covered in this round; u qualifies when it reaches
  * 0 while u itself is uncovered. */
 bool nb_gamma(size_t n, const uint32_t *off, const uint32_t *pred, uint32_t *gamma,
-              uint32_t *counter, uint64_t max_work)
+              uint32_t *counter, uint64_t max_work, nb_budget *budget)
 {
     uint32_t *cnt = nb_xmalloc_large((n + 1) * sizeof *cnt);
     uint32_t *covered = nb_xcalloc_large(n + 1, sizeof *covered); /* the round's stamp */
@@ -34,7 +34,8 @@ bool nb_gamma(size_t n, const uint32_t *off, const uint32_t *pred, uint32_t *gam
     size_t unlabelled = n;
     uint32_t order = 0;
     uint64_t work = 0;
-    for (uint32_t round = 0; unlabelled && work <= max_work; round++) {
+    for (uint32_t round = 0; unlabelled && work <= max_work && !nb_budget_spent_now(budget);
+         round++) {
         uint32_t stamp = round + 1;
         for (size_t u = 0; u < n; u++)
             cnt[u] = 0;

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "nb_analysis.h"
+#include "nb_budget.h"
 
 #define NB_GAMMA_INFINITE UINT32_MAX /* γ(v) = ∞(K), K the finite values of v's followers */
 
@@ -18,9 +19,10 @@
  * counter[0..n) Smith's counter function for the finite nodes: the order in which they
  * were labelled, which grows with γ and falls along every reversal (see nb_loopy.c).
  * Each round of the labelling costs O(n + m) and there are at most max γ + 2 rounds;
- * false when the work would pass max_work (the arrays are then undefined). */
+ * false when the work would pass max_work or `budget` (may be NULL) is spent, checked
+ * each round (the arrays are then undefined). */
 bool nb_gamma(size_t n, const uint32_t *off, const uint32_t *pred, uint32_t *gamma,
-              uint32_t *counter, uint64_t max_work);
+              uint32_t *counter, uint64_t max_work, nb_budget *budget);
 
 /* Retrograde analysis of a graph of positions in O(n + m): the outcome for the player to
  * move from each node into outcome[0..n) (an nb_verdict) and the remoteness into

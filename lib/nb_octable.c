@@ -42,6 +42,8 @@ typedef struct grower {
     uint32_t *stamp;
     size_t nstamp;
     uint64_t work; /* pair tests made */
+    nb_budget *budget; /* may be NULL */
+    uint64_t held;     /* what the values hold of the budget */
 } grower;
 
 static bool is_rare(uint32_t mask, uint32_t v) { return !(__builtin_popcount(v & mask) & 1); }
@@ -165,10 +167,21 @@ static void grower_push(grower *g, uint32_t v)
     }
 }
 
-/* Values until n reaches target or the pair tests pass max_work. */
+/* Whether the budget has room for the values' next growth (then held). */
+static bool room_to_grow(grower *g)
+{
+    uint64_t more = (g->cap ? g->cap : FIRST_GROWTH) * sizeof *g->values;
+    if (!nb_budget_hold(g->budget, more))
+        return false;
+    g->held += more;
+    return true;
+}
+
+/* Values until n reaches target, the pair tests pass max_work or the budget is spent. */
 static void grow(grower *g, uint64_t target, uint64_t max_work)
 {
-    while (g->n < target && g->work <= max_work)
+    while (g->n < target && g->work <= max_work && !nb_budget_spent(g->budget) &&
+           (g->n < g->cap || room_to_grow(g)))
         grower_push(g, next_value(g));
 }
 
@@ -258,7 +271,10 @@ static nb_status octable_build(const nb_cached *old_, const void *need_, nb_cach
     const nb_octable_need *need = need_;
     nb_octable *t = nb_xmalloc(sizeof *t);
     *t = *old;
-    grower g = {.rule = &t->rule, .n = old->n, .cap = old->n, .mask = old->mask};
+    grower g = {.rule = &t->rule, .n = old->n, .cap = old->n, .mask = old->mask,
+                .budget = need->budget};
+    if (nb_budget_hold(g.budget, old->n * sizeof *g.values)) /* no room: grow() stops */
+        g.held = old->n * sizeof *g.values;
     g.values = nb_xmalloc((old->n + 1) * sizeof *g.values);
     if (old->n) /* the seed has no values */
         memcpy(g.values, old->values, old->n * sizeof *g.values);
@@ -270,7 +286,8 @@ static nb_status octable_build(const nb_cached *old_, const void *need_, nb_cach
         target = t->limit;
     target = target < FIRST_GROWTH ? FIRST_GROWTH : target;
     target = target > t->limit ? t->limit : target;
-    while (g.n < target && g.work <= need->max_work && !t->proved) {
+    while (g.n < target && g.work <= need->max_work && !t->proved &&
+           !nb_budget_spent(need->budget)) {
         uint64_t stop = t->next_proof < target ? t->next_proof : target;
         grow(&g, stop, need->max_work);
         t->values = g.values, t->n = g.n;
@@ -284,6 +301,7 @@ static nb_status octable_build(const nb_cached *old_, const void *need_, nb_cach
     if (!t->proved && !t->rule.unequal && t->n == t->limit && t->n >= FIRST_PROOF)
         prove(t); /* the last chance: the table will not grow */
     grower_free(&g);
+    nb_budget_drop(need->budget, g.held); /* the caller holds the table as it comes out */
     if (t->proved && t->n > t->preperiod + t->period) /* the rest follows by the period */
         t->n = t->preperiod + t->period;
     t->values = nb_xrealloc(t->values, (t->n + 1) * sizeof *t->values);

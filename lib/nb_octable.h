@@ -28,6 +28,9 @@ typedef struct nb_octable_need {
     uint64_t limit;    /* max_table */
     uint64_t max_work; /* pair tests one growth may make */
     const nb_octal_rule *rule;
+    nb_budget *budget;  /* the asking request's (may be NULL): spent (its time, or its
+                         * memory, which holds the values while they grow), the growth
+                         * stops and the values so far make the version */
 } nb_octable_need;
 
 extern const nb_cache_kind nb_octable_kind;

@@ -51,19 +51,26 @@ static nb_status acquire_table(nb_solver *s, const nb_octal_rule *rule, uint64_t
 {
     char key[64];
     nb_octable_key(rule, key, sizeof key);
-    nb_octable_need need = {heap, want_period, s->limits.max_table, s->limits.max_work, rule};
+    nb_octable_need need = {heap, want_period, s->limits.max_table, s->limits.max_work, rule,
+                            s->budget};
     const nb_cached *c;
-    nb_status st = nb_cache_acquire(s->cache, key, &nb_octable_kind, &need, &c, err);
+    nb_status st = nb_table_acquire(s, key, &nb_octable_kind, &need, &c, err);
     if (st == NB_OK)
         *out = (const nb_octable *)c;
     return st;
 }
 
-/* A heap (field 0, element i) or up_to (i = NB_NO_INDEX) the table cannot answer. */
+/* A heap (field 0, element i) or up_to (i = NB_NO_INDEX) the table cannot answer: past
+ * max_table or max_work, or the table stopped short when the request's budget was spent
+ * (cancelled: no field is at fault). */
 static nb_status past_table(const nb_octable *t, const nb_solver *s, size_t i, const char *what,
                             uint64_t n, nb_err *err)
 {
-    if (t->rule.unequal && n >= t->limit)
+    if (nb_budget_spent(s->budget)) {
+        nb_status st = nb_budget_fail(s->budget, err);
+        if (st != NB_ELIMIT)
+            return st;
+    } else if (t->rule.unequal && n >= t->limit)
         nb_fail(err, NB_ELIMIT,
                 "%s %llu is past the SG table (limit max_table=%llu): Grundy's game has no "
                 "proved period", what, (unsigned long long)n, (unsigned long long)s->limits.max_table);
@@ -93,7 +100,7 @@ static nb_status oc_prepare(nb_game *g, nb_solver *s, nb_err *err)
         if (!nb_octable_value(p->table, g->state[i], &v))
             st = past_table(p->table, s, i, "heap", g->state[i], err);
     if (st != NB_OK && p->table) {
-        nb_cache_release(s->cache, &p->table->base);
+        nb_table_release(s, &p->table->base);
         p->table = NULL;
     }
     return st;
@@ -102,7 +109,7 @@ static nb_status oc_prepare(nb_game *g, nb_solver *s, nb_err *err)
 static void oc_release(nb_game *g, nb_solver *s)
 {
     nb_octal_params *p = oc_params(g);
-    nb_cache_release(s->cache, p->table ? &p->table->base : NULL);
+    nb_table_release(s, p->table ? &p->table->base : NULL);
     p->table = NULL;
 }
 
@@ -245,8 +252,9 @@ nb_status nb_octal_sequence(nb_solver *s, nb_octal_params *p, uint64_t up_to, nb
         st = acquire_table(s, &p->rule, up_to, true, &t, err);
     if (st != NB_OK)
         return st;
-    if (!nb_sequence_fill(out, up_to, table_value, t, t->proved ? t->period : 0, t->preperiod))
+    if (!nb_sequence_fill(out, s->budget, up_to, table_value, t, t->proved ? t->period : 0,
+                          t->preperiod))
         st = past_table(t, s, NB_NO_INDEX, "up_to", up_to, err);
-    nb_cache_release(s->cache, &t->base);
+    nb_table_release(s, &t->base);
     return st;
 }

@@ -127,6 +127,13 @@ extern const nb_ruleset nb_sum;
  * malloc'ed (caller frees). */
 uint64_t *nb_sum_state(const nb_sum_params *p, size_t *len);
 
+/* A table from the solver's cache (nb_cache_acquire) that counts against the request's
+ * memory budget while it is held (NB_ELIMIT naming max_request_mb, nothing held, when it
+ * would pass it). Release it with nb_table_release (NULL: nothing). */
+nb_status nb_table_acquire(const nb_solver *s, const char *key, const nb_cache_kind *kind,
+                           const void *need, const nb_cached **out, nb_err *err);
+void nb_table_release(const nb_solver *s, const nb_cached *t);
+
 /* A table of single-heap SG values with its proved period, if any. Owned by the caller:
  * free `values` with free(). */
 typedef struct nb_sequence {
@@ -142,9 +149,10 @@ nb_status nb_sequence_bound(const nb_solver *s, uint64_t up_to, nb_err *err);
 /* The value of heap n a cached table knows; false where it does not reach n. */
 typedef bool nb_table_value_fn(const void *table, uint64_t n, uint64_t *value);
 
-/* *out: the values of 0..up_to that `table` gives (malloc'ed, caller frees), with the
- * period when `period` is nonzero; false, *out empty, where the table does not reach. */
-bool nb_sequence_fill(nb_sequence *out, uint64_t up_to, nb_table_value_fn *value,
+/* *out: the values of 0..up_to that `table` gives (malloc'ed, caller frees; held against
+ * `budget`, which may be NULL), with the period when `period` is nonzero; false, *out
+ * empty, where the table does not reach or the budget has no room for them. */
+bool nb_sequence_fill(nb_sequence *out, nb_budget *budget, uint64_t up_to, nb_table_value_fn *value,
                       const void *table, uint64_t period, uint64_t preperiod);
 
 /* SG values of one heap of 0..up_to in the subtraction game on `set` (params as above,

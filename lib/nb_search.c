@@ -39,8 +39,32 @@ struct nb_search {
     nb_state scratch;
     bool over;
     nb_budget *budget; /* borrowed; spent: the expansion stops */
+    uint64_t held;     /* what the search holds of the budget's memory */
     bool out_of_budget;
 };
+
+/* Bytes the search holds once solved, from its capacities: each state's start, flag,
+ * moves' start, and what solve() adds (predecessor starts, outcome, remoteness, value);
+ * each word, slot, and move with its predecessor entry. */
+static uint64_t search_bytes(const nb_search *s)
+{
+    return (uint64_t)s->cap * (sizeof *s->start + 1 + 4 + 4 + 1 + 4 + 8) +
+           (uint64_t)s->wcap * sizeof *s->words + (uint64_t)s->nslots * sizeof *s->slots +
+           (uint64_t)s->ecap * (sizeof *s->edges + 4);
+}
+
+/* Holds what the search has grown to since it last looked; false when the budget has no
+ * room for it. */
+static bool hold_growth(nb_search *s)
+{
+    uint64_t now = search_bytes(s);
+    if (now <= s->held)
+        return true;
+    if (!nb_budget_hold(s->budget, now - s->held))
+        return false;
+    s->held = now;
+    return true;
+}
 
 static uint64_t hash_words(const uint64_t *w, size_t n)
 {
@@ -168,7 +192,7 @@ static void expand(nb_search *s)
     nb_state current = {0};
     size_t cap = 0;
     for (size_t i = 0; i < s->nstates && !s->over; i++) {
-        if (nb_budget_spent(s->budget)) {
+        if (nb_budget_spent(s->budget) || !hold_growth(s)) {
             s->out_of_budget = true;
             break;
         }
@@ -312,6 +336,7 @@ void nb_search_free(nb_search *s)
 {
     if (!s)
         return;
+    nb_budget_drop(s->budget, s->held);
     free(s->words);
     free(s->start);
     free(s->first);

@@ -34,9 +34,32 @@ nb_status nb_sequence_bound(const nb_solver *s, uint64_t up_to, nb_err *err)
                          (unsigned long long)s->limits.max_table);
 }
 
-bool nb_sequence_fill(nb_sequence *out, uint64_t up_to, nb_table_value_fn *value,
-                      const void *table, uint64_t period, uint64_t preperiod)
+nb_status nb_table_acquire(const nb_solver *s, const char *key, const nb_cache_kind *kind,
+                           const void *need, const nb_cached **out, nb_err *err)
 {
+    nb_status st = nb_cache_acquire(s->cache, key, kind, need, out, err);
+    if (st == NB_OK && !nb_budget_hold(s->budget, (*out)->bytes)) {
+        nb_cache_release(s->cache, *out);
+        *out = NULL;
+        st = nb_budget_fail(s->budget, err);
+    }
+    return st;
+}
+
+void nb_table_release(const nb_solver *s, const nb_cached *t)
+{
+    if (t)
+        nb_budget_drop(s->budget, t->bytes);
+    nb_cache_release(s->cache, t);
+}
+
+bool nb_sequence_fill(nb_sequence *out, nb_budget *budget, uint64_t up_to,
+                      nb_table_value_fn *value, const void *table, uint64_t period,
+                      uint64_t preperiod)
+{
+    *out = (nb_sequence){0};
+    if (!nb_budget_hold(budget, (up_to + 1) * sizeof *out->values))
+        return false;
     *out = (nb_sequence){.count = up_to + 1, .has_period = period != 0, .period = period,
                          .preperiod = preperiod};
     out->values = nb_xmalloc(out->count * sizeof *out->values);

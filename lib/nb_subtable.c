@@ -96,13 +96,15 @@ static uint8_t next_value(const nb_subtable *t, uint64_t n)
 }
 
 /* Computes values up to `target` (exclusive), stopping early once the period is proved
- * or the budget is spent. */
+ * or the budget is spent: its time, or its memory, which holds what the values take. */
 static void extend(nb_subtable *t, uint64_t target, size_t *cap, nb_budget *budget)
 {
     uint64_t len = window_len(t), top = base_pow(len);
     while (t->n < target && !t->proved && !nb_budget_spent(budget)) {
         if (t->n == *cap) {
             size_t grown = *cap * 2 < t->limit ? *cap * 2 : t->limit;
+            if (!nb_budget_hold(budget, grown - *cap))
+                break;
             t->values = nb_xrealloc(t->values, grown);
             *cap = grown;
         }
@@ -172,7 +174,12 @@ static nb_status subtable_build(const nb_cached *old_, const void *need_, nb_cac
         if (target > t->limit)
             target = t->limit;
     }
+    /* while it grows the table counts against the request's memory (no room even for the
+     * copy: extend() stops at once); the caller then holds it as it comes out */
+    size_t first = cap;
+    bool held = nb_budget_hold(need->budget, first);
     extend(t, target, &cap, need->budget);
+    nb_budget_drop(need->budget, cap - first + (held ? first : 0));
     if (t->proved && t->n > t->preperiod + t->period) /* the rest follows by the period */
         t->n = t->preperiod + t->period;
     t->values = nb_xrealloc(t->values, t->n);

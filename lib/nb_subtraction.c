@@ -83,7 +83,7 @@ static nb_status acquire_table(nb_solver *s, const nb_subtraction_params *p, uin
     nb_subtable_key(set, p->nset, key, sizeof key);
     nb_subtable_need need = {heap, want_period, s->limits.max_table, set, p->nset, s->budget};
     const nb_cached *c;
-    st = nb_cache_acquire(s->cache, key, &nb_subtable_kind, &need, &c, err);
+    st = nb_table_acquire(s, key, &nb_subtable_kind, &need, &c, err);
     if (st == NB_OK)
         *out = (const nb_subtable *)c;
     return st;
@@ -123,7 +123,7 @@ static nb_status sub_prepare(nb_game *g, nb_solver *s, nb_err *err)
     for (size_t i = 0; i < g->len; i++) {
         if (!nb_subtable_value(p->table, g->state[i], &v)) {
             st = past_table(p->table, s, i, "heap", g->state[i], err);
-            nb_cache_release(s->cache, &p->table->base);
+            nb_table_release(s, &p->table->base);
             p->table = NULL;
             return st;
         }
@@ -134,7 +134,7 @@ static nb_status sub_prepare(nb_game *g, nb_solver *s, nb_err *err)
 static void sub_release(nb_game *g, nb_solver *s)
 {
     nb_subtraction_params *p = sub_params(g);
-    nb_cache_release(s->cache, p->table ? &p->table->base : NULL);
+    nb_table_release(s, p->table ? &p->table->base : NULL);
     p->table = NULL;
     nb_submisere_free(p->misere);
     p->misere = NULL;
@@ -224,8 +224,9 @@ nb_status nb_subtraction_sequence(nb_solver *s, nb_subtraction_params *p, uint64
         st = acquire_table(s, p, up_to, true, &t, err);
     if (st != NB_OK)
         return st;
-    if (!nb_sequence_fill(out, up_to, table_value, t, t->proved ? t->period : 0, t->preperiod))
+    if (!nb_sequence_fill(out, s->budget, up_to, table_value, t, t->proved ? t->period : 0,
+                          t->preperiod))
         st = past_table(t, s, NB_NO_INDEX, "up_to", up_to, err);
-    nb_cache_release(s->cache, &t->base);
+    nb_table_release(s, &t->base);
     return st;
 }

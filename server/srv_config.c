@@ -46,6 +46,7 @@ static const setting settings[] = {
     {"max-response-bytes", "NIMBER_MAX_RESPONSE_BYTES", T_U64, AT(max_response_bytes), 0, 4096, 1e12, "bytes one answer may take (checked before it is written: 422 past it)"},
     {"drain-seconds", "NIMBER_DRAIN_SECONDS", T_DOUBLE, AT(drain_seconds), 0, 0, 3600, "after SIGTERM, seconds readyz answers 503 before the listener closes"},
     {"max-memory-mb", "NIMBER_MAX_MEMORY_MB", T_ULONG, AT(max_memory_mb), 0, 0, 1 << 24, "MiB the process may hold: past it, new computing requests get 503 with Retry-After until memory is given back (default: four fifths of the cgroup's memory limit; 0: none)"},
+    {"max-request-mb", "NIMBER_MAX_REQUEST_MB", T_U64, AT(max_request_mb), 0, 0, 1 << 24, "MiB one request may hold at once: its parsed body, the SG tables it uses or grows, its searches (422 past it; 0: no limit)"},
     {"max-request-seconds", "NIMBER_MAX_REQUEST_SECONDS", T_U64, AT(max_request_seconds), 0, 0, 86400, "seconds one request may compute (422 past it; 0: no limit); its work also stops when the client goes away"},
     {"shutdown-timeout", "NIMBER_SHUTDOWN_TIMEOUT", T_DOUBLE, AT(shutdown_timeout), 0, 0, 3600, "seconds in-flight requests may take to finish"},
     {"cors-origin", "NIMBER_CORS_ORIGIN", T_STRING, AT(cors_origin), 256, 0, 0, "Access-Control-Allow-Origin value"},
@@ -120,6 +121,7 @@ static void defaults(srv_config *cfg)
     cfg->drain_seconds = 0;
     cfg->shutdown_timeout = 30;
     cfg->max_request_seconds = 30;
+    cfg->max_request_mb = 512;
     strcpy(cfg->cors_origin, "*");
     cfg->log = true;
     cfg->limits.lib = nb_limits_default();
@@ -212,6 +214,7 @@ int srv_config_load(int argc, char **argv, srv_config *cfg, FILE *out, FILE *err
     }
     cfg->limits.max_response = (size_t)cfg->max_response_bytes;
     cfg->limits.max_request_seconds = cfg->max_request_seconds;
+    cfg->limits.max_request_mb = cfg->max_request_mb;
     if (cfg->max_memory_mb && cfg->cache_mb + 64 > cfg->max_memory_mb) {
         fprintf(err, "nimberd: --cache-mb %lu leaves no room under --max-memory-mb %lu (four "
                 "fifths of the cgroup's memory unless given): lower the cache or raise the "

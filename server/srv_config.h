@@ -24,6 +24,7 @@ typedef struct srv_config {
     double drain_seconds;          /* after SIGTERM: readyz 503 while still serving */
     double shutdown_timeout;       /* then: how long in-flight requests may take */
     uint64_t max_request_seconds;  /* how long one request may compute (0: no limit) */
+    uint64_t max_request_mb;       /* memory one request may hold at once (0: no limit) */
     unsigned long max_memory_mb;   /* resident MiB past which computing requests wait (0:
                                     * none) */
     char cors_origin[256];

@@ -31,19 +31,27 @@ static bool client_gone(void *ctx)
     return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
 }
 
-/* A computing route's endpoint: parsed body in, answer out. Runs inline or on a worker,
- * with the request's own budget: max_request_seconds, and stopped when the client goes
- * or the server's shutdown timeout passes. */
+/* The request's budget, from before its parse: max_request_seconds and max_request_mb,
+ * and spent when the client goes or the server's shutdown timeout passes. */
+static void start_budget(srv_request *r)
+{
+    srv_server *s = r->server;
+    nb_budget_start(&r->budget, s->cfg.max_request_seconds);
+    r->budget.max_bytes = s->cfg.max_request_mb << 20;
+    r->budget.gone = client_gone;
+    r->budget.gone_ctx = r;
+    r->budget.stop = &s->stopping;
+}
+
+/* A computing route's endpoint: parsed body in, answer out, within the request's budget.
+ * Runs inline or on a worker. */
 static void compute(srv_request *r)
 {
     srv_server *s = r->server;
-    nb_budget budget;
-    nb_budget_start(&budget, s->cfg.max_request_seconds);
-    budget.gone = client_gone;
-    budget.gone_ctx = r;
-    budget.stop = &s->stopping;
+    clock_gettime(CLOCK_MONOTONIC, &r->budget.start); /* the deadline counts the computing,
+                                                       * not the wait for a worker */
     nb_solver solver = s->solver;
-    solver.budget = &budget;
+    solver.budget = &r->budget;
     api_context ctx = s->api;
     ctx.solver = &solver;
     api_buf out = {.p = nb_xmalloc(ANSWER_START_BYTES), .cap = ANSWER_START_BYTES};
@@ -68,6 +76,31 @@ static void compute_on_worker(void *arg)
     compute(r);
     MHD_resume_connection(r->conn);
 }
+
+/* The body parsed within the request's budget, then freed; false once answered (the
+ * problem with the body). */
+static bool parse(srv_request *r)
+{
+    api_problem p = {0};
+    r->json = api_parse(r->body ? r->body : "", r->len, &r->budget, &p);
+    free(r->body);
+    r->body = NULL;
+    if (!r->json)
+        srv_answer_problem(r, &p);
+    return r->json != NULL;
+}
+
+/* A large body is parsed, as well as computed, off the HTTP thread. */
+static void parse_and_compute_on_worker(void *arg)
+{
+    srv_request *r = arg;
+    if (parse(r))
+        compute(r);
+    MHD_resume_connection(r->conn);
+}
+
+/* Bodies up to this are parsed on the HTTP thread (in well under a millisecond). */
+#define PARSE_INLINE_BYTES (64u << 10)
 
 static void gauges(srv_server *s, srv_gauges *g)
 {
@@ -265,20 +298,19 @@ void srv_dispatch(srv_request *r)
 {
     if (!admit(r))
         return;
-    api_problem p = {0};
-    r->json = api_parse(r->body ? r->body : "", r->len, &p);
-    free(r->body);
-    r->body = NULL;
-    if (!r->json) {
-        srv_answer_problem(r, &p);
-        return;
-    }
-    if (!r->route->heavy(r->json)) {
-        compute(r);
-        return;
+    start_budget(r);
+    bool large = r->len > PARSE_INLINE_BYTES;
+    if (!large) {
+        if (!parse(r))
+            return;
+        if (!r->route->heavy(r->json)) {
+            compute(r);
+            return;
+        }
     }
     MHD_suspend_connection(r->conn);
-    if (!srv_pool_submit(r->server->pool, compute_on_worker, r)) {
+    if (!srv_pool_submit(r->server->pool, large ? parse_and_compute_on_worker : compute_on_worker,
+                         r)) {
         json_decref(r->json);
         r->json = NULL;
         srv_answer_fail(r, NULL, 503, "%s",

@@ -55,6 +55,7 @@ typedef struct srv_request {
     int bad_head_status;
     const char *media;    /* Content-Type, borrowed from libmicrohttpd, or NULL */
     json_t *json;         /* parsed body, for a worker */
+    nb_budget budget;     /* the request's time and memory, from its parse to its answer */
     api_query query;      /* what the query string asks (read_query) */
     size_t query_parameters; /* how many the target held when over
                               * SRV_MAX_QUERY_PARAMETERS (then none were parsed), else 0 */

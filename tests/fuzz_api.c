@@ -46,7 +46,7 @@ static void require(int ok, const char *what, const unsigned char *data, size_t 
 static json_t *parse_both(const unsigned char *data, size_t size)
 {
     api_problem p = {0};
-    json_t *ours = api_parse((const char *)data, size, &p);
+    json_t *ours = api_parse((const char *)data, size, NULL, &p);
     json_t *theirs = memchr(data, 0, size)
                          ? NULL
                          : json_loadb((const char *)data, size, JSON_REJECT_DUPLICATES, NULL);

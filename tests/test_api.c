@@ -54,7 +54,7 @@ static int run(const char *body, json_t **out, api_problem *p)
 {
     memset(p, 0, sizeof *p);
     *out = NULL;
-    json_t *j = api_parse(body, strlen(body), p);
+    json_t *j = api_parse(body, strlen(body), NULL, p);
     if (!j)
         return p->status;
     api_buf text = {0};

@@ -1212,6 +1212,15 @@ static bool metric_at_least(unsigned port, const char *name, unsigned long want)
     return v >= want;
 }
 
+/* Waits until the gauge `name` reaches `want`; fails after 60 s rather than hang. */
+static void await_metric(unsigned port, const char *name, unsigned long want)
+{
+    for (int i = 0; !metric_at_least(port, name, want); i++) {
+        ck_assert_msg(i < 30000, "%s stayed under %lu for 60 s", name, want);
+        usleep(2000);
+    }
+}
+
 START_TEST(workers_keep_small_requests_flowing)
 {
     const char *args[] = {"--workers", "1", "--queue", "1", "--max-states", "20000000",
@@ -1221,11 +1230,9 @@ START_TEST(workers_keep_small_requests_flowing)
                     {d.port, "/v1/analyze", SLOW, {0}}};
     pthread_t th[3];
     pthread_create(&th[0], NULL, call_thread, &slow[0]);
-    while (!metric_at_least(d.port, "nimber_workers_busy", 1))
-        usleep(2000);
+    await_metric(d.port, "nimber_workers_busy", 1);
     pthread_create(&th[1], NULL, call_thread, &slow[1]);
-    while (!metric_at_least(d.port, "nimber_worker_queue_depth", 1))
-        usleep(2000);
+    await_metric(d.port, "nimber_worker_queue_depth", 1);
     /* the worker is busy and the queue full: the next long solve is turned away */
     slow[2].r = http_post(d.port, "/v1/analyze", SLOW);
     ck_assert_int_eq(slow[2].r.status, 503);
@@ -1256,8 +1263,7 @@ START_TEST(graceful_shutdown)
     call c = {d.port, "/v1/analyze", SLOW, {0}};
     pthread_t th;
     pthread_create(&th, NULL, call_thread, &c);
-    while (!metric_at_least(d.port, "nimber_workers_busy", 1))
-        usleep(2000);
+    await_metric(d.port, "nimber_workers_busy", 1);
     kill(d.pid, SIGTERM);
     usleep(200000);
     http_response r = http_do(d.port, "GET", "/readyz", NULL, NULL, 0);
@@ -1313,8 +1319,7 @@ START_TEST(request_budget)
     int fd = socket(AF_INET, SOCK_STREAM, 0);
     ck_assert_int_eq(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
     ck_assert(write(fd, text, (size_t)n) == n);
-    while (!metric_at_least(d.port, "nimber_workers_busy", 1))
-        usleep(2000);
+    await_metric(d.port, "nimber_workers_busy", 1);
     close(fd);
     clock_gettime(CLOCK_MONOTONIC, &t0);
     while (metric_at_least(d.port, "nimber_workers_busy", 1) && seconds_since(&t0) < 5)
@@ -1325,8 +1330,7 @@ START_TEST(request_budget)
     call c = {d.port, "/v1/analyze", SLOW, {0}};
     pthread_t th;
     pthread_create(&th, NULL, call_thread, &c);
-    while (!metric_at_least(d.port, "nimber_workers_busy", 1))
-        usleep(2000);
+    await_metric(d.port, "nimber_workers_busy", 1);
     clock_gettime(CLOCK_MONOTONIC, &t0);
     kill(d.pid, SIGTERM);
     ck_assert_int_eq(daemon_stop(&d, 0), 0);
@@ -1336,6 +1340,78 @@ START_TEST(request_budget)
     ck_assert_ptr_nonnull(strstr(c.r.body, "shutting down"));
     ck_assert_ptr_nonnull(http_header(&c.r, "Retry-After"));
     http_free(&c.r);
+}
+END_TEST
+
+/* "{"type":"nim","heaps":[1,1,...]}" with n heaps, malloc'ed. */
+static char *ones_body(size_t n)
+{
+    char *body = malloc(2 * n + 64), *t = body;
+    t += sprintf(t, "{\"type\":\"nim\",\"heaps\":[");
+    for (size_t i = 0; i < n; i++)
+        t += sprintf(t, "%s1", i ? "," : "");
+    sprintf(t, "]}");
+    return body;
+}
+
+/* --max-request-mb bounds what one request holds: its parsed body and its tables (a 422
+ * naming it); a large body is parsed on a worker, not on the HTTP thread. */
+START_TEST(request_memory_budget)
+{
+    const char *args[] = {"--max-request-mb", "8", "--workers", "1", "--queue", "1",
+                          "--max-request-seconds", "0", NULL};
+    daemon_proc d = daemon_start(args);
+    nimberd = d;
+    http_response r = http_do(d.port, "GET", "/v1/games", NULL, NULL, 0);
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r.json, "query"),
+                                                        "max_request_mb")), 8);
+    http_free(&r);
+    /* 300000 heaps parse into a tree of over 8 MiB: refused while parsing */
+    char *big = ones_body(300000);
+    expect_problem("/v1/analyze", big, 422, NULL, "max_request_mb=8");
+    free(big);
+    /* eight tables of about 2 MB each, held at once by one sum */
+    char sum[1024], *t = sum;
+    t += sprintf(t, "{\"type\":\"sum\",\"components\":[");
+    for (int i = 0; i < 8; i++)
+        t += sprintf(t, "%s{\"type\":\"subtraction\",\"set\":[%d,%d],\"heaps\":[1900000]}",
+                     i ? "," : "", 400009 + 97 * i, 400031 + 89 * i);
+    sprintf(t, "]}");
+    expect_problem("/v1/analyze", sum, 422, NULL, "max_request_mb=8");
+    /* the worker busy (a search whose client leaves later) and a large nim body queued
+     * behind it: the next large body is turned away, a small one is answered inline */
+    char text[256];
+    int n = snprintf(text, sizeof text, "POST /v1/analyze HTTP/1.1\r\nHost: x\r\n"
+                     "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n%s",
+                     strlen(SLOW), SLOW);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)d.port)};
+    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
+    for (int i = 0; metric_at_least(d.port, "nimber_workers_busy", 1); i++) {
+        ck_assert_msg(i < 30000, "the worker stayed busy after the sum's answer");
+        usleep(2000); /* the sum's worker counts itself free just after its answer */
+    }
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    ck_assert_int_eq(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+    ck_assert(write(fd, text, (size_t)n) == n);
+    await_metric(d.port, "nimber_workers_busy", 1);
+    char *large = ones_body(40000); /* 80 KB: parsed on a worker */
+    call queued = {d.port, "/v1/analyze", large, {0}};
+    pthread_t th;
+    pthread_create(&th, NULL, call_thread, &queued);
+    await_metric(d.port, "nimber_worker_queue_depth", 1);
+    r = http_post(d.port, "/v1/analyze", large);
+    ck_assert_int_eq(r.status, 503);
+    http_free(&r);
+    r = http_post(d.port, "/v1/analyze", "{\"type\":\"nim\",\"heaps\":[1,2,3]}");
+    ck_assert_int_eq(r.status, 200);
+    http_free(&r);
+    close(fd); /* the search stops; the queued body is parsed and answered */
+    pthread_join(th, NULL);
+    ck_assert_msg(queued.r.status == 200, "the queued body: %d %s", queued.r.status,
+                  queued.r.body);
+    http_free(&queued.r);
+    free(large);
+    ck_assert_int_eq(daemon_stop(&d, SIGTERM), 0);
 }
 END_TEST
 
@@ -1372,10 +1448,16 @@ START_TEST(memory_limit_refuses_new_work)
     call c = {d.port, "/v1/analyze/batch", body, {0}};
     pthread_t th;
     pthread_create(&th, NULL, call_thread, &c);
-    while (!metric_at_least(d.port, "nimber_workers_busy", 1))
-        usleep(2000);
+    await_metric(d.port, "nimber_workers_busy", 1);
+    /* the worker parses the body, then searches: new work is refused once the tree is held */
     nimberd = d;
-    http_response r = expect("/v1/analyze", "{\"type\":\"nim\",\"heaps\":[1]}", 503);
+    http_response r = {0};
+    for (int tries = 0; tries < 500 && r.status != 503; tries++) {
+        http_free(&r);
+        usleep(10000);
+        r = http_post(d.port, "/v1/analyze", "{\"type\":\"nim\",\"heaps\":[1]}");
+    }
+    ck_assert_int_eq(r.status, 503);
     ck_assert_ptr_nonnull(http_header(&r, "Retry-After"));
     ck_assert_ptr_nonnull(strstr(r.body, "max_memory_mb="));
     http_free(&r);
@@ -1510,6 +1592,7 @@ int main(void)
     tcase_add_test(own, graceful_shutdown);
     tcase_add_test(own, connections_per_address_capped);
     tcase_add_test(own, request_budget);
+    tcase_add_test(own, request_memory_budget);
     tcase_add_test(own, memory_limit_refuses_new_work);
     tcase_add_test(own, busy_port_is_an_error);
     suite_add_tcase(s, own);

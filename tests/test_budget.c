@@ -1,0 +1,165 @@
+/* test_budget.c - every solver that grows a table, searches or labels stays within a
+ * request's budget: past its memory (max_request_mb) the answer is a 422 naming it, once
+ * it is stopped (a client gone, a server stopping) a 503, and either way, as after a
+ * success, the request holds nothing of the budget when it is answered. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_endpoints.h"
+#include "api_json.h"
+#include "check_run.h"
+
+static nb_solver solver;
+static api_limits limits;
+static api_context ctx;
+
+static void setup(void)
+{
+    solver.cache = nb_cache_new(64u << 20);
+    limits = (api_limits){.lib = nb_limits_default(), .max_batch = 4, .max_table_page = 1000,
+                          .max_response = 1 << 20};
+    limits.lib.max_work = 1ULL << 40; /* the budget, not the work bound, must stop them */
+    solver.limits = limits.lib;
+    ctx = (api_context){&solver, &limits};
+}
+
+static void teardown(void) { nb_cache_free(solver.cache); }
+
+/* Positions whose answers need well over 1 MiB: a table, a search or a labelling. */
+static const char *const heavy[] = {
+    "{\"type\":\"subtraction\",\"set\":[999979,999983],\"heaps\":[3000000]}",
+    "{\"type\":\"octal\",\"code\":\"0.16\",\"heaps\":[300000]}", /* grundy's grows alike */
+    "{\"type\":\"coprime\",\"heaps\":[5000000]}",
+    "{\"type\":\"staircase\",\"convention\":\"misere\",\"stairs\":[4,4,4,4,4]}",
+    "{\"type\":\"sum\",\"components\":[{\"type\":\"subtraction\",\"set\":[400009,400031],"
+    "\"heaps\":[900000]},{\"type\":\"subtraction\",\"set\":[400031,400051],\"heaps\":[900000]}]}",
+};
+
+/* The analysis of body within budget b: its status, with the problem in *p. */
+static int analyse(const char *body, nb_budget *b, api_problem *p)
+{
+    memset(p, 0, sizeof *p);
+    json_t *j = api_parse(body, strlen(body), NULL, p);
+    ck_assert_msg(j != NULL, "%s does not parse", body);
+    solver.budget = b;
+    api_buf out = {0};
+    int status = api_analyze(&ctx, j, &API_QUERY_DEFAULT, &out, p);
+    solver.budget = NULL;
+    free(out.p);
+    json_decref(j);
+    return status;
+}
+
+START_TEST(memory_bound_is_a_422)
+{
+    for (size_t i = 0; i < sizeof heavy / sizeof *heavy; i++) {
+        nb_budget b;
+        nb_budget_start(&b, 0);
+        b.max_bytes = 1u << 20;
+        api_problem p;
+        int status = analyse(heavy[i], &b, &p);
+        ck_assert_msg(status == 422, "%s: status %d", heavy[i], status);
+        ck_assert_msg(strstr(p.detail, "max_request_mb=1"), "%s: %s", heavy[i], p.detail);
+        ck_assert_msg(b.held == 0, "%s: %llu bytes still held", heavy[i],
+                      (unsigned long long)b.held);
+        api_problem_clear(&p);
+        /* with room, the same position is answered, and nothing stays held either */
+        nb_budget_start(&b, 0);
+        b.max_bytes = 1u << 30;
+        status = analyse(heavy[i], &b, &p);
+        ck_assert_msg(status == 200, "%s with room: status %d (%s)", heavy[i], status,
+                      p.detail);
+        ck_assert_msg(b.held == 0, "%s: %llu bytes still held", heavy[i],
+                      (unsigned long long)b.held);
+        api_problem_clear(&p);
+    }
+}
+END_TEST
+
+/* Tables built by one request are in the cache; a second request under a small budget
+ * must not hold them either. */
+START_TEST(cached_tables_count_too)
+{
+    nb_budget b;
+    nb_budget_start(&b, 0);
+    api_problem p;
+    ck_assert_int_eq(analyse(heavy[0], &b, &p), 200); /* builds the table, no bound */
+    api_problem_clear(&p);
+    nb_budget_start(&b, 0);
+    b.max_bytes = 1u << 20;
+    ck_assert_int_eq(analyse(heavy[0], &b, &p), 422);
+    ck_assert_ptr_nonnull(strstr(p.detail, "max_request_mb=1"));
+    ck_assert(b.held == 0);
+    api_problem_clear(&p);
+}
+END_TEST
+
+/* A stopped budget (client gone, server stopping) stops every long loop: the table
+ * growths, the sieve, the search and the labelling of a graph with cycles. */
+START_TEST(stop_is_a_503)
+{
+    static const char *const loopy_dag =
+        "{\"type\":\"dag\",\"nodes\":3,\"edges\":[[0,1],[1,2],[2,0]],\"tokens\":[0]}";
+    for (size_t i = 0; i <= sizeof heavy / sizeof *heavy; i++) {
+        const char *body = i < sizeof heavy / sizeof *heavy ? heavy[i] : loopy_dag;
+        atomic_bool stop = true;
+        nb_budget b;
+        nb_budget_start(&b, 0);
+        b.stop = &stop;
+        api_problem p;
+        int status = analyse(body, &b, &p);
+        ck_assert_msg(status == 503, "%s: status %d", body, status);
+        ck_assert_msg(b.held == 0, "%s: %llu bytes still held", body, (unsigned long long)b.held);
+        api_problem_clear(&p);
+    }
+}
+END_TEST
+
+/* The parse counts its tree: past the budget it stops with a 422, and gives back what it
+ * held; a huge integer's second parse (to find its pointer) is counted too. */
+START_TEST(parse_is_bounded)
+{
+    size_t n = 200000;
+    char *body = malloc(n * 2 + 64), *t = body;
+    t += sprintf(t, "{\"type\":\"nim\",\"heaps\":[");
+    for (size_t i = 0; i < n; i++)
+        t += sprintf(t, "%s1", i ? "," : "");
+    for (int huge = 0; huge < 2; huge++) {
+        sprintf(t, "%s]}", huge ? ",99999999999999999999" : "");
+        nb_budget b;
+        nb_budget_start(&b, 0);
+        b.max_bytes = 1u << 20;
+        api_problem p = {0};
+        json_t *j = api_parse(body, strlen(body), &b, &p);
+        ck_assert_ptr_null(j);
+        ck_assert_int_eq(p.status, 422);
+        ck_assert_ptr_nonnull(strstr(p.detail, "max_request_mb=1"));
+        ck_assert(b.held == 0);
+        api_problem_clear(&p);
+        /* with room it parses (or finds the huge integer), and holds the tree's bytes */
+        nb_budget_start(&b, 0);
+        b.max_bytes = 1u << 30;
+        j = api_parse(body, strlen(body), &b, &p);
+        ck_assert(huge ? !j && p.status == 400 : j && b.held > n * 16);
+        json_decref(j);
+        api_problem_clear(&p);
+    }
+    free(body);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("budget");
+    TCase *tc = tcase_create("budget");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, memory_bound_is_a_422);
+    tcase_add_test(tc, cached_tables_count_too);
+    tcase_add_test(tc, stop_is_a_503);
+    tcase_add_test(tc, parse_is_bounded);
+    suite_add_tcase(s, tc);
+    return check_run(s, true);
+}
