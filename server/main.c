@@ -33,7 +33,10 @@ int main(int argc, char **argv)
         return 1;
     }
     srv_log_event(stdout, cfg.log, "listening", "listening on http://%s:%u", cfg.bind,
-                  srv_server_port(server));
+                  srv_server_port(server)); /* the first line, as clients expect */
+    if (cfg.metrics_listen[0])
+        srv_log_event(stdout, cfg.log, "metrics", "metrics on http://%s:%u/metrics",
+                      cfg.metrics_bind, srv_server_metrics_port(server));
 
     int sig;
     sigwait(&stop, &sig);

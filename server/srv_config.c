@@ -1,6 +1,7 @@
 /* srv_config.c - a table of settings drives defaults, environment, flags and --help. */
 #include "srv_config.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -23,6 +24,7 @@ typedef struct setting {
 static const setting settings[] = {
     {"port", "NIMBER_PORT", T_ULONG, AT(port), 0, 0, 65535, "TCP port to listen on (0: any free port)"},
     {"bind", "NIMBER_BIND", T_STRING, AT(bind), 64, 0, 0, "IPv4 address to listen on"},
+    {"metrics-listen", "NIMBER_METRICS_LISTEN", T_STRING, AT(metrics_listen), 80, 0, 0, "IPv4ADDRESS:PORT of a second listener that serves GET /metrics alone, for scraping (the main port then answers it 404); empty (the default): /metrics on the main port"},
     {"threads", "NIMBER_THREADS", T_ULONG, AT(threads), 0, 1, 256, "HTTP I/O threads (default: the cores the cgroup's CPU quota allows)"},
     {"workers", "NIMBER_WORKERS", T_ULONG, AT(workers), 0, 1, 256, "threads for long solves (default: the cores the cgroup's CPU quota allows)"},
     {"queue", "NIMBER_QUEUE", T_ULONG, AT(queue), 0, 1, 100000, "long solves that may wait; past it 503"},
@@ -169,6 +171,26 @@ static int assign(srv_config *cfg, const setting *s, const char *text, const cha
     return 0;
 }
 
+/* --metrics-listen's IPv4ADDRESS:PORT into metrics_bind and metrics_port; -1 (said on
+ * err) when it is not one. */
+static int read_listen(srv_config *cfg, FILE *err)
+{
+    const char *text = cfg->metrics_listen, *colon = strrchr(text, ':');
+    struct in_addr unused;
+    size_t digits = colon ? strlen(colon + 1) : 0;
+    if (colon && (size_t)(colon - text) < sizeof cfg->metrics_bind && digits && digits <= 5 &&
+        strspn(colon + 1, "0123456789") == digits) {
+        memcpy(cfg->metrics_bind, text, (size_t)(colon - text));
+        cfg->metrics_bind[colon - text] = '\0';
+        cfg->metrics_port = strtoul(colon + 1, NULL, 10);
+        if (inet_pton(AF_INET, cfg->metrics_bind, &unused) == 1 && cfg->metrics_port <= 65535)
+            return 0;
+    }
+    fprintf(err, "nimberd: --metrics-listen must be IPv4ADDRESS:PORT (such as 0.0.0.0:9090), "
+            "not \"%s\"\n", text);
+    return -1;
+}
+
 static void usage(FILE *out)
 {
     fprintf(out, "usage: nimberd [--FLAG VALUE]...\n\n"
@@ -212,6 +234,8 @@ int srv_config_load(int argc, char **argv, srv_config *cfg, FILE *out, FILE *err
         if (assign(cfg, s, value, arg, err))
             return -1;
     }
+    if (cfg->metrics_listen[0] && read_listen(cfg, err))
+        return -1;
     cfg->limits.max_response = (size_t)cfg->max_response_bytes;
     cfg->limits.max_request_seconds = cfg->max_request_seconds;
     cfg->limits.max_request_mb = cfg->max_request_mb;

@@ -11,6 +11,9 @@
 typedef struct srv_config {
     unsigned long port;
     char bind[64];
+    char metrics_listen[80];       /* ADDRESS:PORT of the metrics listener, or "" */
+    char metrics_bind[64];         /* ... its address and port, read from it */
+    unsigned long metrics_port;
     unsigned long threads;         /* I/O threads of the HTTP daemon */
     unsigned long workers;         /* threads that run long solves */
     unsigned long queue;           /* long solves that may wait for a worker */

@@ -78,6 +78,13 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
     srv_head_copy_method(r->method, sizeof r->method, method);
     nb_copy_cut(r->path, sizeof r->path, url);
     r->route = srv_route_find(url);
+    if (s->metrics_daemon && r->route) { /* /metrics on its own listener, and only there */
+        const union MHD_ConnectionInfo *d = MHD_get_connection_info(conn,
+                                                                    MHD_CONNECTION_INFO_DAEMON);
+        bool on_metrics = d && d->daemon == s->metrics_daemon;
+        if ((r->route->id == SRV_METRICS) != on_metrics)
+            r->route = NULL;
+    }
     if (srv_head_valid_id(head.request_id)) {
         nb_copy_cut(r->id, sizeof r->id, head.request_id);
     } else {
@@ -248,19 +255,24 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
         malloc_trim(0);
 }
 
-/* A socket listening on addr, or -1 with the reason in err. SO_REUSEADDR lets a restart
- * bind past the last run's connections in TIME_WAIT (on Linux it never lets two listeners
- * share a port); SO_REUSEPORT, which does, only when the operator asks for it. */
-static int open_listener(const srv_config *cfg, const struct sockaddr_in *addr, char *err,
+/* A socket listening on bind:port, or -1 with the reason in err. SO_REUSEADDR lets a
+ * restart bind past the last run's connections in TIME_WAIT (on Linux it never lets two
+ * listeners share a port); SO_REUSEPORT, which does, only when the operator asks for it. */
+static int open_listener(const char *bind_to, unsigned long port, bool reuse_port, char *err,
                          size_t errlen)
 {
+    struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    if (inet_pton(AF_INET, bind_to, &addr.sin_addr) != 1) {
+        snprintf(err, errlen, "--bind %s is not an IPv4 address", bind_to);
+        return -1;
+    }
     int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     int on = 1;
     if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) ||
-        (cfg->reuse_port && setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &on, sizeof on)) ||
-        bind(fd, (const struct sockaddr *)addr, sizeof *addr) || listen(fd, SOMAXCONN)) {
+        (reuse_port && setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &on, sizeof on)) ||
+        bind(fd, (const struct sockaddr *)&addr, sizeof addr) || listen(fd, SOMAXCONN)) {
         int why = errno;
-        snprintf(err, errlen, "cannot listen on %s:%lu: %s%s", cfg->bind, cfg->port, strerror(why),
+        snprintf(err, errlen, "cannot listen on %s:%lu: %s%s", bind_to, port, strerror(why),
                  why == EADDRINUSE ? " (another process listens there; --reuse-port 1 shares a "
                                      "port between processes)" : "");
         if (fd >= 0)
@@ -268,6 +280,34 @@ static int open_listener(const srv_config *cfg, const struct sockaddr_in *addr, 
         return -1;
     }
     return fd;
+}
+
+/* Connections the metrics listener takes at once: scrapers, not clients. */
+#define METRICS_CONNECTIONS 64
+
+/* The --metrics-listen listener: one thread, the same handler, /metrics alone. */
+static bool start_metrics(srv_server *s, char *err, size_t errlen)
+{
+    const srv_config *cfg = &s->cfg;
+    int listener = open_listener(cfg->metrics_bind, cfg->metrics_port, false, err, errlen);
+    if (listener < 0)
+        return false;
+    s->metrics_daemon = MHD_start_daemon(
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC, 0, NULL, NULL, handle, s,
+        MHD_OPTION_LISTEN_SOCKET, listener,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)cfg->conn_timeout,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)METRICS_CONNECTIONS,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, s,
+        MHD_OPTION_NOTIFY_CONNECTION, notify_connection, NULL,
+        MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
+        MHD_OPTION_URI_LOG_CALLBACK, see_target, NULL,
+        MHD_OPTION_END);
+    if (!s->metrics_daemon) {
+        snprintf(err, errlen, "cannot serve metrics on %s: libmicrohttpd did not start",
+                 cfg->metrics_listen);
+        close(listener);
+    }
+    return s->metrics_daemon != NULL;
 }
 
 srv_server *srv_server_start(const srv_config *cfg, char *err, size_t errlen)
@@ -286,13 +326,7 @@ srv_server *srv_server_start(const srv_config *cfg, char *err, size_t errlen)
     clock_gettime(CLOCK_REALTIME, &now);
     s->id_salt = (unsigned long long)now.tv_nsec * 2654435761ULL ^ (unsigned long long)getpid() << 32;
 
-    struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)cfg->port)};
-    if (inet_pton(AF_INET, cfg->bind, &addr.sin_addr) != 1) {
-        snprintf(err, errlen, "--bind %s is not an IPv4 address", cfg->bind);
-        srv_server_stop(s, 0);
-        return NULL;
-    }
-    int listener = open_listener(cfg, &addr, err, errlen);
+    int listener = open_listener(cfg->bind, cfg->port, cfg->reuse_port, err, errlen);
     if (listener < 0) {
         srv_server_stop(s, 0);
         return NULL;
@@ -319,7 +353,20 @@ srv_server *srv_server_start(const srv_config *cfg, char *err, size_t errlen)
         srv_server_stop(s, 0);
         return NULL;
     }
+    if (cfg->metrics_listen[0] && !start_metrics(s, err, errlen)) {
+        srv_server_stop(s, 0);
+        return NULL;
+    }
     return s;
+}
+
+unsigned srv_server_metrics_port(const srv_server *s)
+{
+    if (!s->metrics_daemon)
+        return 0;
+    const union MHD_DaemonInfo *info =
+        MHD_get_daemon_info(s->metrics_daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info ? info->port : 0;
 }
 
 unsigned srv_server_port(const srv_server *s)
@@ -360,6 +407,8 @@ void srv_server_stop(srv_server *s, double timeout)
         wait_in_flight(s, STOPPED_ANSWERS_SECONDS);
     if (s->daemon)
         MHD_stop_daemon(s->daemon);
+    if (s->metrics_daemon)
+        MHD_stop_daemon(s->metrics_daemon);
     srv_metrics_free(s->metrics);
     nb_cache_free(s->solver.cache);
     free(s->catalog);

@@ -14,10 +14,11 @@
 #include "srv_pool.h"
 #include "srv_routes.h"
 
-/* Owns its daemon, pool, metrics, cache and catalog text. */
+/* Owns its daemons, pool, metrics, cache and catalog text. */
 typedef struct srv_server {
     srv_config cfg;
     struct MHD_Daemon *daemon;
+    struct MHD_Daemon *metrics_daemon; /* the --metrics-listen listener, or NULL */
     srv_pool *pool;
     srv_metrics *metrics;
     nb_solver solver;

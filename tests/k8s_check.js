@@ -114,8 +114,12 @@ for (const [probe, route] of [["readinessProbe", "/readyz"], ["livenessProbe", "
         `${probe} GETs ${route} on port ${listen}: ${JSON.stringify(get)}`);
 }
 const notes = pod.metadata.annotations || {};
-check(notes["prometheus.io/scrape"] === "true" && Number(notes["prometheus.io/port"]) === listen &&
-      notes["prometheus.io/path"] === "/metrics", "Prometheus scrapes /metrics on the port");
+// metrics on a listener of their own (--metrics-listen), else on the main port
+const scrape = env.NIMBER_METRICS_LISTEN ? Number(env.NIMBER_METRICS_LISTEN.split(":").pop()) : listen;
+check((c.ports || []).some((p) => p.containerPort === scrape),
+      `the container declares the port metrics are served on (${scrape})`);
+check(notes["prometheus.io/scrape"] === "true" && Number(notes["prometheus.io/port"]) === scrape &&
+      notes["prometheus.io/path"] === "/metrics", "Prometheus scrapes /metrics on its port");
 const psc = pod.spec.securityContext || {}, csc = c.securityContext || {};
 check(psc.runAsNonRoot === true && psc.runAsUser > 0, "the pod runs as a non-root user");
 check(csc.readOnlyRootFilesystem === true, "the root filesystem is read-only");

@@ -1415,6 +1415,38 @@ START_TEST(request_memory_budget)
 }
 END_TEST
 
+/* --metrics-listen serves /metrics on a listener of its own, for scraping, and only there. */
+START_TEST(metrics_listener)
+{
+    int probe = socket(AF_INET, SOCK_STREAM, 0); /* a free port for it */
+    struct sockaddr_in a = {.sin_family = AF_INET};
+    socklen_t alen = sizeof a;
+    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
+    ck_assert_int_eq(bind(probe, (struct sockaddr *)&a, sizeof a), 0);
+    ck_assert_int_eq(getsockname(probe, (struct sockaddr *)&a, &alen), 0);
+    unsigned port = ntohs(a.sin_port);
+    close(probe);
+    char listen_at[64];
+    snprintf(listen_at, sizeof listen_at, "127.0.0.1:%u", port);
+    const char *args[] = {"--metrics-listen", listen_at, NULL};
+    daemon_proc d = daemon_start(args);
+    static const struct { bool on_metrics; const char *path; int status; } asks[] = {
+        {true, "/metrics", 200}, {false, "/metrics", 404}, {true, "/v1/games", 404},
+        {true, "/healthz", 404}, {false, "/v1/games", 200},
+    };
+    for (size_t i = 0; i < sizeof asks / sizeof *asks; i++) {
+        http_response r = http_do(asks[i].on_metrics ? port : d.port, "GET", asks[i].path,
+                                  NULL, NULL, 0);
+        ck_assert_msg(r.status == asks[i].status, "%s on the %s port: %d", asks[i].path,
+                      asks[i].on_metrics ? "metrics" : "main", r.status);
+        if (r.status == 200 && asks[i].on_metrics)
+            ck_assert_ptr_nonnull(strstr(r.body, "nimber_build_info"));
+        http_free(&r);
+    }
+    ck_assert_int_eq(daemon_stop(&d, SIGTERM), 0);
+}
+END_TEST
+
 /* Past --max-memory-mb, a new computation is refused (503, Retry-After) until the memory
  * held is given back; operations are still answered. */
 START_TEST(memory_limit_refuses_new_work)
@@ -1513,6 +1545,9 @@ START_TEST(flags_are_decimal)
         {"--drain-seconds", "nan", "decimal number between 0 and 3600"},
         {"--drain-seconds", "inf", "decimal number"},
         {"--cache-mb", "99999999", "between 1 and 1048576"},
+        {"--metrics-listen", "9090", "IPv4ADDRESS:PORT"},
+        {"--metrics-listen", "localhost:9090", "IPv4ADDRESS:PORT"},
+        {"--metrics-listen", "127.0.0.1:70000", "IPv4ADDRESS:PORT"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char cmd[512], text[1024];
@@ -1593,6 +1628,7 @@ int main(void)
     tcase_add_test(own, connections_per_address_capped);
     tcase_add_test(own, request_budget);
     tcase_add_test(own, request_memory_budget);
+    tcase_add_test(own, metrics_listener);
     tcase_add_test(own, memory_limit_refuses_new_work);
     tcase_add_test(own, busy_port_is_an_error);
     suite_add_tcase(s, own);
