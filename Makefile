@@ -23,7 +23,7 @@ SERVER_OBJ = $(SERVER_SRC:%.c=$(BUILD)/%.o) $(BUILD)/server/srv_files_data.o
 TEST_SRC   = $(wildcard tests/test_*.c)
 DAEMON     = $(if $(wildcard server/main.c),$(BUILD)/nimberd)
 TEST_BIN   = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
-TEST_SUPPORT = $(filter-out $(TEST_SRC) tests/fuzz_api.c,$(wildcard tests/*.c))
+TEST_SUPPORT = $(filter-out $(TEST_SRC) $(wildcard tests/fuzz_*.c),$(wildcard tests/*.c))
 TEST_SUPPORT_OBJ = $(TEST_SUPPORT:%.c=$(BUILD)/%.o)
 
 .PHONY: all run test deps deps-test bench bench-long fuzz clean install deploy-test
@@ -101,23 +101,31 @@ $(BUILD)/bench/bench_parse: $(BUILD)/bench/bench_parse.o $(BUILD)/libnimberapi.a
 $(BUILD)/bench/%: $(BUILD)/bench/%.o
 	$(CC) $^ -o $@ $(LIBS)
 
-# libFuzzer on the JSON layer under ASan and UBSan (clang), from tests/fuzz_seeds; new
-# inputs it finds are kept in build-fuzz/corpus, its log in build-fuzz/fuzz.log (the end
-# printed), and an input that fails in build-fuzz/crash-*.
+# libFuzzer under ASan and UBSan (clang), FUZZ_SECONDS for each target: fuzz_api on the
+# JSON layer from tests/fuzz_seeds, fuzz_http on raw request bytes through the HTTP edge
+# from tests/fuzz_http_seeds. New inputs each finds are kept in build-fuzz/corpus-NAME, its
+# log in build-fuzz/NAME.log (the end printed), and an input that fails in
+# build-fuzz/crash-*.
 FUZZ = build-fuzz
 FUZZ_SECONDS ?= 60
 fuzz:
 	@scripts/deps.sh fuzz
 	$(MAKE) BUILD=$(FUZZ) CC=clang OPT="-O1 -g" \
 	    SAN="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined" \
-	    $(FUZZ)/tests/fuzz_api
-	@mkdir -p $(FUZZ)/corpus
-	$(FUZZ)/tests/fuzz_api -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=4096 \
-	    -artifact_prefix=$(FUZZ)/ $(FUZZ)/corpus tests/fuzz_seeds 2>$(FUZZ)/fuzz.log \
-	    || { tail -n 60 $(FUZZ)/fuzz.log; exit 1; }
-	@grep -E 'DONE|^Done' $(FUZZ)/fuzz.log
+	    $(FUZZ)/tests/fuzz_api $(FUZZ)/tests/fuzz_http
+	@for t in api:tests/fuzz_seeds http:tests/fuzz_http_seeds; do \
+	    name=$${t%%:*}; mkdir -p $(FUZZ)/corpus-$$name; \
+	    $(FUZZ)/tests/fuzz_$$name -max_total_time=$(FUZZ_SECONDS) -timeout=20 -max_len=4096 \
+	        -artifact_prefix=$(FUZZ)/ $(FUZZ)/corpus-$$name $${t#*:} 2>$(FUZZ)/$$name.log \
+	        || { tail -n 60 $(FUZZ)/$$name.log; exit 1; }; \
+	    echo "fuzz_$$name: $$(grep -E 'DONE|^Done' $(FUZZ)/$$name.log)"; \
+	done
 
 $(BUILD)/tests/fuzz_api: $(BUILD)/tests/fuzz_api.o $(BUILD)/libnimberapi.a $(BUILD)/libnimber.a
+	$(CC) $^ -o $@ -fsanitize=fuzzer $(LIBS)
+
+$(BUILD)/tests/fuzz_http: $(BUILD)/tests/fuzz_http.o $(SERVER_OBJ) $(BUILD)/libnimberapi.a \
+                          $(BUILD)/libnimber.a
 	$(CC) $^ -o $@ -fsanitize=fuzzer $(LIBS)
 
 deploy-test:
