@@ -380,12 +380,26 @@ void srv_server_drain(srv_server *s) { atomic_store(&s->draining, true); }
 /* Seconds the answers of work stopped at shutdown may take to be sent. */
 #define STOPPED_ANSWERS_SECONDS 2.0
 
-/* Waits until no request is in flight, or `timeout` seconds passed. */
-static void wait_in_flight(srv_server *s, double timeout)
+/* Seconds a kept-alive connection has, once the listener is closed, to send one more
+ * request: it is answered (with Connection: close) rather than cut off mid-send. */
+#define KEEP_ALIVE_GRACE_SECONDS 1.0
+
+static unsigned open_connections(const srv_server *s)
+{
+    const union MHD_DaemonInfo *info =
+        MHD_get_daemon_info(s->daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info ? info->num_connections : 0;
+}
+
+/* Waits until no request is in flight, or `timeout` seconds passed; and for the first
+ * `grace` of them, also until no connection is open. */
+static void wait_in_flight(srv_server *s, double timeout, double grace)
 {
     struct timespec since;
     clock_gettime(CLOCK_MONOTONIC, &since);
-    while (atomic_load(&s->in_flight) > 0 && srv_elapsed(&since) < timeout) {
+    double t;
+    while ((t = srv_elapsed(&since)) < timeout &&
+           (atomic_load(&s->in_flight) > 0 || (t < grace && open_connections(s) > 0))) {
         struct timespec pause = {0, 10 * 1000000L};
         nanosleep(&pause, NULL);
     }
@@ -399,12 +413,12 @@ void srv_server_stop(srv_server *s, double timeout)
         MHD_socket listener = MHD_quiesce_daemon(s->daemon);
         if (listener != MHD_INVALID_SOCKET)
             close(listener);
-        wait_in_flight(s, timeout);
+        wait_in_flight(s, timeout, KEEP_ALIVE_GRACE_SECONDS);
         atomic_store(&s->stopping, true); /* what still computes stops at its next check */
     }
     srv_pool_free(s->pool); /* runs what is queued; workers resume their connections */
     if (s->daemon) /* the stopped requests' 503s go out before the connections close */
-        wait_in_flight(s, STOPPED_ANSWERS_SECONDS);
+        wait_in_flight(s, STOPPED_ANSWERS_SECONDS, 0);
     if (s->daemon)
         MHD_stop_daemon(s->daemon);
     if (s->metrics_daemon)
