@@ -1,0 +1,260 @@
+#!/usr/bin/env python3
+"""reliability_check.py - replays each finding of the attack on nimberd as a hostile client
+and a faulty environment (the budgets issue), at small sizes with the budgets set low by
+flags, against daemons of its own: one request's time and memory, abandoned work, parsing
+and answers before any limit, clients that never read, shutdown and the keep-alive
+requests sent just after SIGTERM, and the HTTP edge. Usage: reliability_check.py NIMBERD"""
+import json
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+from tally import Tally
+
+signal.alarm(240)  # a hung daemon fails the check instead of stalling the suite
+binary = sys.argv[1]
+tally = Tally("reliability")
+check = tally.check
+SLOW = b'{"type":"staircase","convention":"misere","stairs":[5,5,5,5,5,5]}'
+NIM = b'{"type":"nim","heaps":[1,2,4]}'
+
+
+class Daemon:
+    """nimberd on a free port with the given flags, stopped (SIGTERM) on exit."""
+
+    def __init__(self, *flags):
+        self.p = subprocess.Popen([binary, "--port", "0", "--bind", "127.0.0.1", "--log", "0",
+                                   *flags], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                  text=True)
+        self.port = int(re.search(r"(\d+)\s*$", self.p.stdout.readline()).group(1))
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.p.poll() is None:
+            self.p.send_signal(signal.SIGTERM)
+            self.p.wait(timeout=60)
+
+    def rss_mb(self, peak=False):
+        status = open(f"/proc/{self.p.pid}/status").read()
+        return int(re.search(r"VmHWM:\s+(\d+)" if peak else r"VmRSS:\s+(\d+)",
+                             status).group(1)) / 1024
+
+    def gauge(self, name):
+        return float(re.search(rf"^{name} (\S+)$", self.get("/metrics")[2], re.M).group(1))
+
+    def connect(self):
+        return socket.create_connection(("127.0.0.1", self.port), timeout=30)
+
+    def send(self, data):
+        """Sends raw bytes on a new connection; (status, headers, body) of the first answer
+        (0 when there is none), reading until the server closes."""
+        with self.connect() as s:
+            s.sendall(data)
+            return parse(read_all(s))
+
+    def post(self, path, body):
+        return self.send(b"POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                         b"Content-Length: %d\r\nConnection: close\r\n\r\n%s"
+                         % (path.encode(), len(body), body))
+
+    def get(self, path):
+        return self.send(b"GET %s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                         % path.encode())
+
+
+def read_all(s):
+    data = b""
+    try:
+        while chunk := s.recv(1 << 16):
+            data += chunk
+    except OSError:
+        pass
+    return data
+
+
+def parse(data):
+    m = re.match(rb"HTTP/1\.1 (\d+)[^\r]*\r\n(.*?)\r\n\r\n", data, re.S)
+    if not m:
+        return 0, "", ""
+    return int(m.group(1)), m.group(2).decode("latin1"), data[m.end():].decode("utf8", "replace")
+
+
+def detail(body):
+    try:
+        return json.loads(body).get("detail", "")
+    except ValueError:
+        return ""
+
+
+def timed(fn, *args):
+    t = time.monotonic()
+    out = fn(*args)
+    return out, time.monotonic() - t
+
+
+def await_gauge(d, name, test, seconds=30):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if test(d.gauge(name)):
+            return True
+        time.sleep(0.005)
+    return False
+
+
+def ones(n):
+    return b'{"type":"nim","heaps":[' + b",".join([b"1"] * n) + b"]}"
+
+
+# 1. No time or memory budget: a small legal body held a worker for 75 s and 1.09 GB.
+with Daemon("--max-request-mb", "8") as d:
+    tables = json.dumps({"type": "sum", "components": [
+        {"type": "subtraction", "set": [400009 + 97 * i, 400031 + 89 * i], "heaps": [1900000]}
+        for i in range(8)]}).encode()
+    idle = d.rss_mb()
+    (status, _, body), took = timed(d.post, "/v1/analyze", tables)
+    check(status == 422 and "max_request_mb=8" in detail(body) and took < 10,
+          f"8 tables of 2 MB under an 8 MiB budget: {status} {detail(body)} in {took:.1f} s")
+    check(d.rss_mb(peak=True) < idle + 64, f"peak RSS {d.rss_mb(peak=True):.0f} MiB")
+with Daemon("--max-request-seconds", "1") as d:
+    (status, _, body), took = timed(d.post, "/v1/analyze", SLOW)
+    check(status == 422 and "max_request_seconds=1" in detail(body) and took < 5,
+          f"a search past its 1 s deadline: {status} {detail(body)} in {took:.1f} s")
+
+# 2. Work abandoned by its client kept the workers busy and starved later requests.
+with Daemon("--workers", "2", "--max-request-seconds", "0") as d:
+    gone = [d.connect() for _ in range(2)]
+    for s in gone:
+        s.sendall(b"POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: %d\r\n\r\n%s" % (len(SLOW), SLOW))
+    check(await_gauge(d, "nimber_workers_busy", lambda v: v == 2), "two searches running")
+    for s in gone:
+        s.close()
+    (freed, took) = timed(await_gauge, d, "nimber_workers_busy", lambda v: v == 0, 10)
+    check(freed and took < 2, f"the abandoned searches freed their workers after {took:.2f} s")
+    status, _, _ = d.post("/v1/play", b'{"type":"subtraction","set":[1,4,9],"heaps":[99]}')
+    check(status == 200, f"the next computation: {status}")
+
+# 3. Parsing before any limit: 64 MB of heaps or of empty objects became GBs of tree on the
+# HTTP thread, stalling every other request.
+with Daemon("--max-request-mb", "16", "--max-body-mb", "16") as d:
+    idle = d.rss_mb()
+    bodies = [ones(3_000_000), b"[" + b",".join([b'{"":{}}'] * 700_000) + b"]"]
+    answers = []
+    threads = [threading.Thread(target=lambda b=b: answers.append(d.post("/v1/analyze", b)))
+               for b in bodies * 2]
+    for t in threads:
+        t.start()
+    small = [timed(d.post, "/v1/analyze", NIM) for _ in range(20)]
+    for t in threads:
+        t.join()
+    check(all(a[0] == 422 and "max_request_mb=16" in detail(a[2]) for a in answers),
+          f"6 MB bodies under a 16 MiB budget: {[(a[0], detail(a[2])) for a in answers]}")
+    check(all(s[0][0] == 200 for s in small) and max(s[1] for s in small) < 2,
+          f"small requests meanwhile: slowest {max(s[1] for s in small):.2f} s")
+    check(d.rss_mb(peak=True) < idle + 200, f"peak RSS {d.rss_mb(peak=True):.0f} MiB")
+
+# 4. Answers: a legal batch made a 246 MB answer; clients that never read held 1.97 GB.
+with Daemon("--max-response-bytes", "1000000", "--conn-timeout", "2") as d:
+    batch = json.dumps({"positions": [{"type": "nim", "heaps": list(range(1, 400))}] * 1000})
+    status, _, body = d.post("/v1/analyze/batch", batch.encode())
+    cut = [r for r in json.loads(body)["results"] if r.get("status") == 422] if status == 200 else []
+    check(status == 200 and len(body) <= 1000000 and cut and
+          all("max_response_bytes=1000000" in r["detail"] for r in cut),
+          f"a batch of answers past 1 MB: {status}, {len(body)} bytes, {len(cut)} positions cut")
+    idle = d.rss_mb()
+    table = b'{"type":"nim","up_to":90000}'  # an answer of about 600 KB
+    never = [d.connect() for _ in range(8)]
+    for s in never:
+        s.sendall(b"POST /v1/table HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: %d\r\n\r\n%s" % (len(table), table))
+    time.sleep(0.5)
+    status, _, _ = d.post("/v1/analyze", NIM)
+    check(status == 200, f"a small request beside 8 clients that do not read: {status}")
+    time.sleep(4)  # past --conn-timeout 2: the server gives up on them
+    cut = [len(read_all(s)) for s in never]
+    for s in never:
+        s.close()
+    check(all(n < 600_000 for n in cut), f"the unread answers were cut off: {cut} bytes read")
+    check(d.rss_mb() < idle + 32, f"RSS {d.rss_mb():.0f} MiB after, {idle:.0f} before")
+
+# 5. Shutdown: a solve in flight outlived --shutdown-timeout by many seconds; keep-alive
+# requests sent in the 20 ms after SIGTERM (drain 0 s) got no answer.
+with Daemon("--shutdown-timeout", "1", "--max-request-seconds", "0") as d:
+    answer = []
+    t = threading.Thread(target=lambda: answer.append(d.post("/v1/analyze", SLOW)))
+    t.start()
+    check(await_gauge(d, "nimber_workers_busy", lambda v: v >= 1), "a search running")
+    start = time.monotonic()
+    d.p.send_signal(signal.SIGTERM)
+    code = d.p.wait(timeout=30)
+    took = time.monotonic() - start
+    t.join()
+    check(code == 0 and took < 6, f"exit {code} {took:.1f} s after SIGTERM")
+    check(answer and answer[0][0] == 503 and "Retry-After" in answer[0][1],
+          f"the stopped search's answer: {answer[0][0] if answer else None}")
+with Daemon() as d:
+    request = (b"POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+               b"Content-Length: %d\r\n\r\n%s" % (len(NIM), NIM))
+    kept = [d.connect() for _ in range(100)]
+    for s in kept:
+        s.sendall(request)
+        s.recv(4096)
+    d.p.send_signal(signal.SIGTERM)
+    for s in kept:
+        s.sendall(request)
+    answers = [parse(read_all(s)) for s in kept]
+    ok = sum(a[0] == 200 and "Connection: close" in a[1] for a in answers)
+    check(ok == 100, f"keep-alive requests just after SIGTERM: {ok} of 100 answered "
+          "with Connection: close")
+
+# 6. The HTTP edge.
+with Daemon("--max-connections-per-ip", "8", "--conn-timeout", "5") as d:
+    trickle = [d.connect() for _ in range(8)]
+    for s in trickle:
+        s.sendall(b"POST /v1/analyze HTTP/1.1\r\n")
+    time.sleep(0.2)
+    status, _, _ = d.get("/healthz")
+    check(status == 0, f"a ninth connection from the address beside 8 trickling heads: {status}")
+    for s in trickle:
+        s.close()
+    time.sleep(0.2)
+    cases = [  # (raw request, status, what the detail or head says)
+        (b"GET /v1/games?" + b"&".join(b"p%d=1" % i for i in range(958)) +
+         b" HTTP/1.1\r\nHost: x\r\n\r\n", 400, "958 parameters"),
+        (b"POST /v1/analyze HTTP/1.1\r\nHost: x\r\nTransfer-Encoding : chunked\r\n"
+         b"Content-Length: 30\r\n\r\n" + NIM, 400, "not a token"),
+        (b"POST /v1/analyze HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n\r\n", 501,
+         "chunked"),
+        (b"POST /v1/analyze HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, identity\r\n\r\n",
+         501, "chunked"),
+        (b"POST /v1/analyze%00.json HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}", 400,
+         "NUL"),
+        (b"POST /v1/analyze?max_moves=1%00 HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}",
+         400, "NUL"),
+    ]
+    for text, want, says in cases:
+        status, head, body = d.send(text)
+        check(status == want and says in detail(body), f"{text[:50]!r}: {status} {detail(body)}")
+    for query in ["max_moves=%2B5", "max_moves=%205", "max_moves=1e2"]:
+        status, _, body = d.post("/v1/analyze?" + query, NIM)
+        check(status == 400, f"?{query}: {status}")
+    status, _, _ = d.send(b"POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/"
+                          b"json;charset=latin1\r\nContent-Length: %d\r\n\r\n%s" % (len(NIM), NIM))
+    check(status == 415, f"a body in latin1: {status}")
+    status, head, body = d.get("/%3Cscript%3E")
+    check(status == 404 and "script" not in body and "nosniff" in head,
+          f"a 404 does not echo the path: {body}")
+    status, head, _ = d.get("/metrics")
+    check(status == 200 and "Access-Control-Allow-Origin" not in head, "/metrics has no CORS")
+for flag, value in [("--port", "0x47FF"), ("--port", "1.84e4"), ("--drain-seconds", "nan"),
+                    ("--metrics-listen", "9090")]:
+    code = subprocess.run([binary, flag, value], capture_output=True).returncode
+    check(code == 2, f"{flag} {value}: exit {code}")
+
+tally.finish()
