@@ -1292,6 +1292,22 @@ static double seconds_since(const struct timespec *t0)
     return (double)(now.tv_sec - t0->tv_sec) + (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
+/* POSTs SLOW on a connection of its own, without reading the answer: the socket, for the
+ * caller to close (a client that goes away) or read. */
+static int post_slow_raw(unsigned port)
+{
+    char text[256];
+    int n = snprintf(text, sizeof text, "POST /v1/analyze HTTP/1.1\r\nHost: x\r\n"
+                     "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n%s",
+                     strlen(SLOW), SLOW);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    ck_assert_int_eq(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+    ck_assert(write(fd, text, (size_t)n) == n);
+    return fd;
+}
+
 /* A request computes at most --max-request-seconds; its work stops when its client goes
  * away; past --shutdown-timeout the work in flight stops and the process exits. */
 START_TEST(request_budget)
@@ -1305,20 +1321,11 @@ START_TEST(request_budget)
     expect_problem("/v1/analyze", SLOW, 422, "/stairs", "max_request_seconds=1");
     ck_assert_msg(seconds_since(&t0) < 5, "the search ran %.1f s", seconds_since(&t0));
     /* a client that leaves mid-search frees its worker at once */
-    char text[256];
-    int n = snprintf(text, sizeof text, "POST /v1/analyze HTTP/1.1\r\nHost: x\r\n"
-                     "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n%s",
-                     strlen(SLOW), SLOW);
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)d.port)};
-    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
     const char *no_deadline[] = {"--max-states", "60000000", "--shutdown-timeout", "1",
                                  "--max-request-seconds", "0", NULL};
     ck_assert_int_eq(daemon_stop(&d, SIGTERM), 0);
     d = daemon_start(no_deadline);
-    a.sin_port = htons((uint16_t)d.port);
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    ck_assert_int_eq(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
-    ck_assert(write(fd, text, (size_t)n) == n);
+    int fd = post_slow_raw(d.port);
     await_metric(d.port, "nimber_workers_busy", 1);
     close(fd);
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -1380,19 +1387,11 @@ START_TEST(request_memory_budget)
     expect_problem("/v1/analyze", sum, 422, NULL, "max_request_mb=8");
     /* the worker busy (a search whose client leaves later) and a large nim body queued
      * behind it: the next large body is turned away, a small one is answered inline */
-    char text[256];
-    int n = snprintf(text, sizeof text, "POST /v1/analyze HTTP/1.1\r\nHost: x\r\n"
-                     "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n%s",
-                     strlen(SLOW), SLOW);
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)d.port)};
-    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
     for (int i = 0; metric_at_least(d.port, "nimber_workers_busy", 1); i++) {
         ck_assert_msg(i < 30000, "the worker stayed busy after the sum's answer");
         usleep(2000); /* the sum's worker counts itself free just after its answer */
     }
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    ck_assert_int_eq(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
-    ck_assert(write(fd, text, (size_t)n) == n);
+    int fd = post_slow_raw(d.port);
     await_metric(d.port, "nimber_workers_busy", 1);
     char *large = ones_body(40000); /* 80 KB: parsed on a worker */
     call queued = {d.port, "/v1/analyze", large, {0}};
