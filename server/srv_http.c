@@ -75,6 +75,8 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
     if (sock) /* the next request on the connection starts clean */
         sock->nul_in_target = false, sock->query_parameters = 0;
     clock_gettime(CLOCK_MONOTONIC, &r->start);
+    atomic_store(&s->last_request_ns,
+                 (long long)r->start.tv_sec * 1000000000LL + r->start.tv_nsec);
     srv_head_copy_method(r->method, sizeof r->method, method);
     nb_copy_cut(r->path, sizeof r->path, url);
     r->route = srv_route_find(url);
@@ -380,9 +382,12 @@ void srv_server_drain(srv_server *s) { atomic_store(&s->draining, true); }
 /* Seconds the answers of work stopped at shutdown may take to be sent. */
 #define STOPPED_ANSWERS_SECONDS 2.0
 
-/* Seconds a kept-alive connection has, once the listener is closed, to send one more
- * request: it is answered (with Connection: close) rather than cut off mid-send. */
-#define KEEP_ALIVE_GRACE_SECONDS 1.0
+/* Once the listener is closed, open connections are kept this many seconds, and longer
+ * while requests keep beginning (one within ACTIVE_GRACE_SECONDS): a kept-alive
+ * connection's next request is answered (with Connection: close) rather than cut off
+ * mid-send, on a loaded machine too; then the idle ones are closed. */
+#define KEEP_ALIVE_GRACE_SECONDS 2.0
+#define ACTIVE_GRACE_SECONDS 0.5
 
 static unsigned open_connections(const srv_server *s)
 {
@@ -391,15 +396,27 @@ static unsigned open_connections(const srv_server *s)
     return info ? info->num_connections : 0;
 }
 
-/* Waits until no request is in flight, or `timeout` seconds passed; and for the first
- * `grace` of them, also until no connection is open. */
+/* Seconds since a request last began. */
+static double since_last_request(const srv_server *s)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return ((double)now.tv_sec * 1e9 + (double)now.tv_nsec -
+            (double)atomic_load(&s->last_request_ns)) / 1e9;
+}
+
+/* Waits until no request is in flight, or `timeout` seconds passed; and also, for the
+ * first `grace` seconds or while a request began within ACTIVE_GRACE_SECONDS after them,
+ * until no connection is open. */
 static void wait_in_flight(srv_server *s, double timeout, double grace)
 {
     struct timespec since;
     clock_gettime(CLOCK_MONOTONIC, &since);
     double t;
     while ((t = srv_elapsed(&since)) < timeout &&
-           (atomic_load(&s->in_flight) > 0 || (t < grace && open_connections(s) > 0))) {
+           (atomic_load(&s->in_flight) > 0 ||
+            (grace > 0 && open_connections(s) > 0 &&
+             (t < grace || since_last_request(s) < ACTIVE_GRACE_SECONDS)))) {
         struct timespec pause = {0, 10 * 1000000L};
         nanosleep(&pause, NULL);
     }

@@ -28,6 +28,7 @@ typedef struct srv_server {
     atomic_bool draining;
     atomic_bool stopping; /* the shutdown timeout passed: every request's budget is spent */
     atomic_size_t in_flight;
+    atomic_llong last_request_ns; /* CLOCK_MONOTONIC when a request last began */
     atomic_ullong next_id;
     unsigned long long id_salt;
 } srv_server;

@@ -31,6 +31,8 @@ class Daemon:
                                    *flags], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                   text=True)
         self.port = int(re.search(r"(\d+)\s*$", self.p.stdout.readline()).group(1))
+        # AddressSanitizer keeps freed memory in quarantine: RSS is not given back
+        self.sanitized = "libasan" in open(f"/proc/{self.p.pid}/maps").read()
 
     def __enter__(self):
         return self
@@ -181,7 +183,8 @@ with Daemon("--max-response-bytes", "1000000", "--conn-timeout", "2") as d:
     for s in never:
         s.close()
     check(all(n < 600_000 for n in cut), f"the unread answers were cut off: {cut} bytes read")
-    check(d.rss_mb() < idle + 32, f"RSS {d.rss_mb():.0f} MiB after, {idle:.0f} before")
+    check(d.sanitized or d.rss_mb() < idle + 32,
+          f"RSS {d.rss_mb():.0f} MiB after, {idle:.0f} before")
 
 # 5. Shutdown: a solve in flight outlived --shutdown-timeout by many seconds; keep-alive
 # requests sent in the 20 ms after SIGTERM (drain 0 s) got no answer.
