@@ -93,8 +93,9 @@ static nb_status cotable_build(const nb_cached *old_, const void *need_, nb_cach
             for (uint64_t j = m * m; j <= root; j += 2 * m)
                 composite[j] = 1;
         }
-    for (uint32_t k = nsmall; k-- > 0 && !nb_budget_spent_now(need->budget);) { /* index k + 2: 2
-                                                                   * is the first prime */
+    /* each prime's index k + 2 (2 is the first prime), the request's budget looked at
+     * before each */
+    for (uint32_t k = nsmall; k-- > 0 && !nb_budget_spent_now(need->budget);) {
         uint64_t p = small[k];
         for (uint64_t j = p * p; j < n; j += 2 * p)
             t->odd[j / 2] = k + 2;
@@ -331,6 +332,13 @@ nb_status nb_coprime_sieve(nb_solver *s, uint64_t n, nb_err *err)
     return st;
 }
 
+/* table_value as nb_sequence_fill reads it: the table reaches every n asked. */
+static bool known_value(const void *t, uint64_t n, uint64_t *value)
+{
+    *value = table_value(t, n);
+    return true;
+}
+
 nb_status nb_coprime_sequence(nb_solver *s, uint64_t up_to, nb_sequence *out, nb_err *err)
 {
     const nb_cotable *t;
@@ -339,10 +347,8 @@ nb_status nb_coprime_sequence(nb_solver *s, uint64_t up_to, nb_sequence *out, nb
         st = acquire(s, up_to + 1, &t, err);
     if (st != NB_OK)
         return st;
-    *out = (nb_sequence){.count = up_to + 1};
-    out->values = nb_xmalloc(out->count * sizeof *out->values);
-    for (uint64_t n = 0; n <= up_to; n++)
-        out->values[n] = table_value(t, n);
+    if (!nb_sequence_fill(out, s->budget, up_to, known_value, t, 0, 0)) /* no room */
+        st = nb_budget_fail(s->budget, err);
     nb_table_release(s, &t->base);
-    return NB_OK;
+    return st;
 }

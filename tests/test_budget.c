@@ -18,8 +18,8 @@ static api_context ctx;
 static void setup(void)
 {
     solver.cache = nb_cache_new(64u << 20);
-    limits = (api_limits){.lib = nb_limits_default(), .max_batch = 4, .max_table_page = 1000,
-                          .max_response = 1 << 20};
+    limits = (api_limits){.lib = nb_limits_default(), .max_batch = 4,
+                          .max_table_page = 1000000, .max_response = 64 << 20};
     limits.lib.max_work = 1ULL << 40; /* the budget, not the work bound, must stop them */
     solver.limits = limits.lib;
     ctx = (api_context){&solver, &limits};
@@ -96,6 +96,36 @@ START_TEST(cached_tables_count_too)
 }
 END_TEST
 
+/* /v1/table's values count too: 300000 of them take 2.4 MB beside their table. */
+START_TEST(table_values_count)
+{
+    static const char *const tables[] = {
+        "{\"type\":\"coprime\",\"up_to\":300000}",
+        "{\"type\":\"subtraction\",\"set\":[999979,999983],\"up_to\":300000}",
+        "{\"type\":\"octal\",\"code\":\"0.16\",\"up_to\":300000}",
+    };
+    for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
+        for (int room = 0; room < 2; room++) {
+            nb_budget b;
+            nb_budget_start(&b, 0);
+            b.max_bytes = room ? 1u << 30 : 1u << 20;
+            api_problem p = {0};
+            json_t *j = api_parse(tables[i], strlen(tables[i]), NULL, &p);
+            solver.budget = &b;
+            api_buf out = {0};
+            int status = api_table(&ctx, j, &API_QUERY_DEFAULT, &out, &p);
+            solver.budget = NULL;
+            ck_assert_msg(status == (room ? 200 : 422), "%s: status %d (%s)", tables[i], status,
+                          p.detail);
+            if (!room)
+                ck_assert_ptr_nonnull(strstr(p.detail, "max_request_mb=1"));
+            free(out.p);
+            json_decref(j);
+            api_problem_clear(&p);
+        }
+}
+END_TEST
+
 /* A stopped budget (client gone, server stopping) stops every long loop: the table
  * growths, the sieve, the search and the labelling of a graph with cycles. */
 START_TEST(stop_is_a_503)
@@ -159,6 +189,7 @@ int main(void)
     tcase_add_test(tc, memory_bound_is_a_422);
     tcase_add_test(tc, cached_tables_count_too);
     tcase_add_test(tc, stop_is_a_503);
+    tcase_add_test(tc, table_values_count);
     tcase_add_test(tc, parse_is_bounded);
     suite_add_tcase(s, tc);
     return check_run(s, true);
