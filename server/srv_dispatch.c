@@ -70,13 +70,6 @@ static void compute(srv_request *r)
     }
 }
 
-static void compute_on_worker(void *arg)
-{
-    srv_request *r = arg;
-    compute(r);
-    MHD_resume_connection(r->conn);
-}
-
 /* The body parsed within the request's budget, then freed; false once answered (the
  * problem with the body). */
 static bool parse(srv_request *r)
@@ -90,11 +83,12 @@ static bool parse(srv_request *r)
     return r->json != NULL;
 }
 
-/* A large body is parsed, as well as computed, off the HTTP thread. */
-static void parse_and_compute_on_worker(void *arg)
+/* A worker's job: the computation, after the parse when the HTTP thread left the body
+ * unparsed (a large one); then the connection goes back to libmicrohttpd. */
+static void compute_on_worker(void *arg)
 {
     srv_request *r = arg;
-    if (parse(r))
+    if (r->json || parse(r))
         compute(r);
     MHD_resume_connection(r->conn);
 }
@@ -299,8 +293,7 @@ void srv_dispatch(srv_request *r)
     if (!admit(r))
         return;
     start_budget(r);
-    bool large = r->len > PARSE_INLINE_BYTES;
-    if (!large) {
+    if (r->len <= PARSE_INLINE_BYTES) { /* a larger body is parsed on the worker */
         if (!parse(r))
             return;
         if (!r->route->heavy(r->json)) {
@@ -309,8 +302,7 @@ void srv_dispatch(srv_request *r)
         }
     }
     MHD_suspend_connection(r->conn);
-    if (!srv_pool_submit(r->server->pool, large ? parse_and_compute_on_worker : compute_on_worker,
-                         r)) {
+    if (!srv_pool_submit(r->server->pool, compute_on_worker, r)) {
         json_decref(r->json);
         r->json = NULL;
         srv_answer_fail(r, NULL, 503, "%s",
