@@ -3,6 +3,7 @@
 
 #define CALLS_PER_LOOK 256
 #define GONE_EVERY_SECONDS 0.02
+#define PAUSE_EVERY_SECONDS 0.0002
 
 void nb_budget_start(nb_budget *b, uint64_t seconds)
 {
@@ -32,6 +33,10 @@ bool nb_budget_spent_now(nb_budget *b)
     clock_gettime(CLOCK_MONOTONIC, &now);
     double elapsed = (double)(now.tv_sec - b->start.tv_sec) +
                      (double)(now.tv_nsec - b->start.tv_nsec) / 1e9;
+    if (b->pause && elapsed >= b->next_pause) {
+        b->next_pause = elapsed + PAUSE_EVERY_SECONDS;
+        b->pause();
+    }
     if (b->stop && atomic_load(b->stop))
         b->spent = NB_BUDGET_STOPPING;
     else if (b->seconds && elapsed > (double)b->seconds)

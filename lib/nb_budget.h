@@ -13,6 +13,9 @@
 
 /* Whether the one who asked has gone away (a closed connection). */
 typedef bool nb_gone_fn(void *ctx);
+/* A moment's pause offered by a long computation, at most every 0.2 ms of it (a server
+ * lets a low-priority worker give its core to a thread that waits for it). */
+typedef void nb_pause_fn(void);
 
 /* Set up by whoever runs a request (nb_budget_start), lives as long as the request; the
  * solver borrows it through nb_solver.budget. */
@@ -23,12 +26,14 @@ typedef struct nb_budget {
     void *gone_ctx;           /* borrowed */
     const atomic_bool *stop;  /* set when the server stops: every budget is spent (NULL:
                                * never), borrowed */
+    nb_pause_fn *pause;       /* NULL: no pauses */
     uint64_t max_bytes;       /* memory the request may hold at once: its parsed body, the
                                * tables it uses and builds, its searches; 0: no bound */
     uint64_t held;            /* what it holds now (nb_budget_hold, nb_budget_drop) */
     /* what the checks keep */
     uint32_t calls;           /* since the clock was last read */
     double next_gone;         /* seconds after the start when gone() is asked next */
+    double next_pause;        /* and when pause() is called next */
     enum { NB_BUDGET_LEFT, NB_BUDGET_DEADLINE, NB_BUDGET_MEMORY, NB_BUDGET_GONE,
            NB_BUDGET_STOPPING } spent;
 } nb_budget;
@@ -38,8 +43,9 @@ typedef struct nb_budget {
 void nb_budget_start(nb_budget *b, uint64_t seconds);
 
 /* True once the budget is spent: the deadline passed, the asker went, the server stops.
- * Cheap enough for every step of a loop: it reads the clock once per 256 calls and asks
- * gone() at most every 20 ms. b may be NULL (never spent). */
+ * Cheap enough for every step of a loop: it reads the clock once per 256 calls, asks
+ * gone() at most every 20 ms and calls pause() at most every 0.2 ms. b may be NULL (never
+ * spent). */
 bool nb_budget_spent(nb_budget *b);
 /* The same, reading the clock at every call: for loops whose steps are long. */
 bool nb_budget_spent_now(nb_budget *b);

@@ -25,6 +25,14 @@ struct srv_pool {
     size_t nthreads;
 };
 
+static _Thread_local bool on_worker;
+
+void srv_pool_yield(void)
+{
+    if (on_worker)
+        sched_yield();
+}
+
 /* Workers run long solves under SCHED_IDLE (the lowest priority; nice 19 where that is
  * refused), so that when they fill every core small requests still get the CPU first. */
 static void lower_priority(void)
@@ -38,6 +46,7 @@ static void *work(void *arg)
 {
     srv_pool *pool = arg;
     lower_priority();
+    on_worker = true;
     pthread_mutex_lock(&pool->lock);
     for (;;) {
         while (!pool->count && !pool->stopping)

@@ -16,6 +16,9 @@ bool srv_pool_submit(srv_pool *pool, srv_job_fn fn, void *arg);
 /* Jobs waiting, and jobs running. */
 size_t srv_pool_waiting(srv_pool *pool);
 size_t srv_pool_running(srv_pool *pool);
+/* On a worker, gives its core to any thread waiting for one (a wakeup can otherwise wait
+ * up to a scheduler tick behind a low-priority worker); elsewhere does nothing. */
+void srv_pool_yield(void);
 /* Runs every queued job to the end, stops the threads and frees the pool. */
 void srv_pool_free(srv_pool *pool);
 
