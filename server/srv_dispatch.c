@@ -2,6 +2,7 @@
 #include "srv_dispatch.h"
 
 #include <errno.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +33,8 @@ static bool client_gone(void *ctx)
 }
 
 /* The request's budget, from before its parse: max_request_seconds and max_request_mb,
- * and spent when the client goes or the server's shutdown timeout passes. */
+ * and spent when the client goes or the server's shutdown timeout passes; on a worker,
+ * its pauses yield the core. */
 static void start_budget(srv_request *r)
 {
     srv_server *s = r->server;
@@ -41,6 +43,7 @@ static void start_budget(srv_request *r)
     r->budget.gone = client_gone;
     r->budget.gone_ctx = r;
     r->budget.stop = &s->stopping;
+    r->budget.pause = srv_pool_yield;
 }
 
 /* A computing route's endpoint: parsed body in, answer out, within the request's budget.
@@ -57,8 +60,8 @@ static void compute(srv_request *r)
     api_buf out = {.p = nb_xmalloc(ANSWER_START_BYTES), .cap = ANSWER_START_BYTES};
     api_problem p = {0};
     int status = r->route->endpoint(&ctx, r->json, &r->query, &out, &p);
-    /* r->json is freed once the answer is queued (completed()): a large body takes long
-     * to free and the client need not wait for it */
+    /* r->json is freed once the answer is on its way: a large body takes long to free
+     * and the client need not wait for it */
     if (status == 200) {
         size_t len;
         char *text = api_buf_take(&out, &len);
@@ -68,6 +71,23 @@ static void compute(srv_request *r)
         r->retry_after = status == 503; /* cancelled by a shutdown: another replica answers */
         srv_answer_problem(r, &p);
     }
+}
+
+/* The game types a parsed body asks about, for /metrics: its type, or each position's in
+ * a batch (string types only; a body that is no object counts nothing). */
+static void count_games(const srv_request *r)
+{
+    srv_metrics *m = r->server->metrics;
+    json_t *positions = json_object_get(r->json, "positions"), *item;
+    size_t i;
+    if (!json_is_array(positions)) {
+        if (json_is_string(json_object_get(r->json, "type")))
+            srv_metrics_game(m, json_string_value(json_object_get(r->json, "type")));
+        return;
+    }
+    json_array_foreach(positions, i, item)
+        if (json_is_string(json_object_get(item, "type")))
+            srv_metrics_game(m, json_string_value(json_object_get(item, "type")));
 }
 
 /* The body parsed within the request's budget, then freed; false once answered (the
@@ -80,17 +100,31 @@ static bool parse(srv_request *r)
     r->body = NULL;
     if (!r->json)
         srv_answer_problem(r, &p);
+    else
+        count_games(r);
     return r->json != NULL;
 }
 
+/* A request whose body or answer passes this gives its memory back to the system. */
+#define LARGE_REQUEST_BYTES (1u << 20)
+
 /* A worker's job: the computation, after the parse when the HTTP thread left the body
- * unparsed (a large one); then the connection goes back to libmicrohttpd. */
+ * unparsed (a large one); then the connection goes back to libmicrohttpd. The worker
+ * frees the parsed tree and trims the heap after that, not the HTTP thread, which would
+ * keep its other connections waiting meanwhile (a large tree takes tens of milliseconds
+ * to free, and malloc_trim as long). */
 static void compute_on_worker(void *arg)
 {
     srv_request *r = arg;
     if (r->json || parse(r))
         compute(r);
-    MHD_resume_connection(r->conn);
+    json_t *tree = r->json;
+    r->json = NULL;
+    bool large = r->cap > LARGE_REQUEST_BYTES || r->out_len > LARGE_REQUEST_BYTES;
+    MHD_resume_connection(r->conn); /* r is the HTTP thread's from here */
+    json_decref(tree);
+    if (large)
+        malloc_trim(0);
 }
 
 /* Bodies up to this are parsed on the HTTP thread (in well under a millisecond). */

@@ -6,7 +6,6 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
-#include <malloc.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <stdio.h>
@@ -30,9 +29,17 @@ static double srv_elapsed(const struct timespec *since)
     return (double)(now.tv_sec - since->tv_sec) + (now.tv_nsec - since->tv_nsec) / 1e9;
 }
 
-/* The process's resident memory in MiB (/proc/self/statm), 0 when unknown. */
+/* The process's resident memory in MiB (/proc/self/statm), 0 when unknown; read at most
+ * every 10 ms (each read costs the HTTP thread as much as a small request). */
 static unsigned long resident_mb(void)
 {
+    static atomic_ullong read_at_ms, last_mb;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    unsigned long long ms = (unsigned long long)now.tv_sec * 1000 + (unsigned long long)now.tv_nsec / 1000000;
+    unsigned long long at = atomic_load(&read_at_ms);
+    if (at && ms - at < 10)
+        return (unsigned long)atomic_load(&last_mb);
     FILE *f = fopen("/proc/self/statm", "r");
     unsigned long size = 0, resident = 0;
     if (f) {
@@ -40,7 +47,10 @@ static unsigned long resident_mb(void)
             resident = 0;
         fclose(f);
     }
-    return (unsigned long)((unsigned long long)resident * (unsigned long long)sysconf(_SC_PAGESIZE) >> 20);
+    unsigned long long mb = (unsigned long long)resident * (unsigned long long)sysconf(_SC_PAGESIZE) >> 20;
+    atomic_store(&last_mb, mb);
+    atomic_store(&read_at_ms, ms);
+    return (unsigned long)mb;
 }
 
 /* What a connection knows before its request's head is complete: whether the request
@@ -210,27 +220,6 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
     return r->answered ? srv_answer_queue(r) : MHD_YES;
 }
 
-/* The game types a computing request asked about: its body's type, or each position's
- * in a batch (only string types; a body that is no object counts nothing). */
-static void count_games(srv_metrics *m, const srv_request *r)
-{
-    if (!r->route || !r->route->endpoint || !json_is_object(r->json))
-        return;
-    json_t *positions = json_object_get(r->json, "positions"), *item;
-    size_t i;
-    if (!json_is_array(positions)) {
-        if (json_is_string(json_object_get(r->json, "type")))
-            srv_metrics_game(m, json_string_value(json_object_get(r->json, "type")));
-        return;
-    }
-    json_array_foreach(positions, i, item)
-        if (json_is_string(json_object_get(item, "type")))
-            srv_metrics_game(m, json_string_value(json_object_get(item, "type")));
-}
-
-/* A request whose body or answer passes this gives its memory back when it completes. */
-#define LARGE_REQUEST_BYTES (1u << 20)
-
 static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
                       enum MHD_RequestTerminationCode why)
 {
@@ -242,10 +231,8 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     double seconds = srv_elapsed(&r->start);
     int status = r->answered ? r->status : 500;
     srv_metrics_observe(s->metrics, r->route ? r->route->id : SRV_UNKNOWN, status, seconds);
-    count_games(s->metrics, r);
     if (s->cfg.log)
         srv_log_request(r, status, seconds, why != MHD_REQUEST_TERMINATED_COMPLETED_OK);
-    bool large = r->cap > LARGE_REQUEST_BYTES || r->out_len > LARGE_REQUEST_BYTES;
     if (!r->out_static)
         free(r->out);
     free(r->body);
@@ -253,8 +240,6 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     free(r);
     *con_cls = NULL;
     atomic_fetch_sub(&s->in_flight, 1);
-    if (large) /* its freed trees and buffers go back to the system, not kept for later */
-        malloc_trim(0);
 }
 
 /* A socket listening on bind:port, or -1 with the reason in err. SO_REUSEADDR lets a
