@@ -56,4 +56,10 @@ for log in "$logs"/*; do
 done
 echo
 echo "$passed passed, $failed failed"
-if [ ${#bad[@]} -ne 0 ]; then echo "failing: ${bad[*]}"; exit 1; fi
+if [ ${#bad[@]} -ne 0 ]; then
+  # the failing checks again, last, where a log's tail shows them
+  for name in "${bad[@]}"; do
+    grep -E ':[EF]:|^FAIL' "$logs/$name" | sed "s/^/[$name] /" | tail -20
+  done
+  echo "failing: ${bad[*]}"; exit 1
+fi
