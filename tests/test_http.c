@@ -1213,6 +1213,19 @@ static bool metric_at_least(unsigned port, const char *name, unsigned long want)
 }
 
 /* Waits until the gauge `name` reaches `want`; fails after 60 s rather than hang. */
+/* Posts `body` to /v1/analyze every 10 ms, up to 5 s, until the answer has `status`;
+ * returns the last answer (the caller frees it). */
+static http_response post_until(unsigned port, const char *body, int status)
+{
+    http_response r = {0};
+    for (int tries = 0; tries < 500 && r.status != status; tries++) {
+        http_free(&r);
+        usleep(10000);
+        r = http_post(port, "/v1/analyze", body);
+    }
+    return r;
+}
+
 static void await_metric(unsigned port, const char *name, unsigned long want)
 {
     for (int i = 0; !metric_at_least(port, name, want); i++) {
@@ -1482,12 +1495,7 @@ START_TEST(memory_limit_refuses_new_work)
     await_metric(d.port, "nimber_workers_busy", 1);
     /* the worker parses the body, then searches: new work is refused once the tree is held */
     nimberd = d;
-    http_response r = {0};
-    for (int tries = 0; tries < 500 && r.status != 503; tries++) {
-        http_free(&r);
-        usleep(10000);
-        r = http_post(d.port, "/v1/analyze", "{\"type\":\"nim\",\"heaps\":[1]}");
-    }
+    http_response r = post_until(d.port, "{\"type\":\"nim\",\"heaps\":[1]}", 503);
     ck_assert_int_eq(r.status, 503);
     ck_assert_ptr_nonnull(http_header(&r, "Retry-After"));
     ck_assert_ptr_nonnull(strstr(r.body, "max_memory_mb="));
@@ -1502,12 +1510,7 @@ START_TEST(memory_limit_refuses_new_work)
 #ifndef __SANITIZE_ADDRESS__ /* (AddressSanitizer keeps freed memory in quarantine) */
     /* the batch's memory goes back (the worker frees the tree after the answer is
        queued, so a client that retries shortly is served): new work is taken again */
-    r = (http_response){0};
-    for (int tries = 0; tries < 500 && r.status != 200; tries++) {
-        http_free(&r);
-        usleep(10000);
-        r = http_post(d.port, "/v1/analyze", "{\"type\":\"nim\",\"heaps\":[1]}");
-    }
+    r = post_until(d.port, "{\"type\":\"nim\",\"heaps\":[1]}", 200);
     ck_assert_int_eq(r.status, 200);
     http_free(&r);
 #endif
