@@ -13,6 +13,9 @@ CFLAGS_ALL = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror $(OPT) $(SAN) -MMD -MP
 PKGS    = libmicrohttpd jansson primecount
 LIBS    = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -pthread $(SAN)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
+# nimberd's allocator: jemalloc (README, Dependencies), except under a sanitizer, which
+# brings its own; the test binaries keep glibc's
+MALLOC_LIB = $(if $(SAN),,-ljemalloc)
 
 LIB_SRC    = $(wildcard lib/*.c)
 API_SRC    = $(wildcard api/*.c)
@@ -60,7 +63,7 @@ $(BUILD)/libnimberapi.a: $(API_OBJ)
 	ar rcs $@ $^
 
 $(BUILD)/nimberd: $(BUILD)/server/main.o $(SERVER_OBJ) $(BUILD)/libnimberapi.a $(BUILD)/libnimber.a
-	$(CC) $^ -o $@ $(LIBS)
+	$(CC) $^ -o $@ $(MALLOC_LIB) $(LIBS)
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT_OBJ) $(SERVER_OBJ) $(BUILD)/libnimberapi.a \
                   $(BUILD)/libnimber.a

@@ -6,7 +6,7 @@
 set -euo pipefail
 # Usage: deps.sh build|test|deploy|bench|fuzz|ci
 what=${1:-build}
-pkgs=(gcc make pkg-config libmicrohttpd-dev libjansson-dev libprimecount-dev)
+pkgs=(gcc make pkg-config libmicrohttpd-dev libjansson-dev libprimecount-dev libjemalloc-dev)
 if [ "$what" != build ]; then
   pkgs+=(check curl python3 python3-yaml python3-jsonschema chromium chromium-driver
          python3-selenium)

@@ -108,11 +108,26 @@ static bool parse(srv_request *r)
 /* A request whose body or answer passes this gives its memory back to the system. */
 #define LARGE_REQUEST_BYTES (1u << 20)
 
+/* jemalloc's control interface: linked into nimberd, absent (null) from the test binaries
+ * and the sanitizer builds, which keep glibc's allocator. */
+extern int mallctl(const char *name, void *oldp, size_t *oldlenp, void *newp, size_t newlen)
+    __attribute__((weak));
+
+/* Gives the heap's free pages back to the system: every jemalloc arena's (4096 is
+ * jemalloc 5's MALLCTL_ARENAS_ALL), or glibc's. */
+static void give_memory_back(void)
+{
+    if (mallctl)
+        mallctl("arena.4096.purge", NULL, NULL, NULL, 0);
+    else
+        malloc_trim(0);
+}
+
 /* A worker's job: the computation, after the parse when the HTTP thread left the body
  * unparsed (a large one); then the connection goes back to libmicrohttpd. The worker
- * frees the parsed tree and trims the heap after that, not the HTTP thread, which would
- * keep its other connections waiting meanwhile (a large tree takes tens of milliseconds
- * to free, and malloc_trim as long). */
+ * frees the parsed tree and gives the memory back after that, not the HTTP thread, which
+ * would keep its other connections waiting meanwhile (a large tree takes tens of
+ * milliseconds to free, and glibc's malloc_trim as long). */
 static void compute_on_worker(void *arg)
 {
     srv_request *r = arg;
@@ -124,7 +139,7 @@ static void compute_on_worker(void *arg)
     MHD_resume_connection(r->conn); /* r is the HTTP thread's from here */
     json_decref(tree);
     if (large)
-        malloc_trim(0);
+        give_memory_back();
 }
 
 /* Bodies up to this are parsed on the HTTP thread (in well under a millisecond). */
