@@ -6,6 +6,15 @@ wrk.headers["Content-Type"] = "application/json"
 local expected = os.getenv("EXPECT")
 local threads = {}
 
+-- DELAY_MS paces each connection: it waits that long after each answer before the next
+-- request, so the traffic is an open-ish load well under capacity, not a saturating loop.
+local delay_ms = tonumber(os.getenv("DELAY_MS") or "")
+if delay_ms then
+  function delay()
+    return delay_ms
+  end
+end
+
 function setup(thread)
   table.insert(threads, thread)
 end
