@@ -218,6 +218,21 @@ with Daemon() as d:
     closing = sum(a[0] == 200 and "Connection: close" in a[1] for a in answers)
     check(ok == 100, f"keep-alive requests just after SIGTERM: {ok} of 100 answered")
     check(closing > 0, f"answers during the drain carry Connection: close: {closing} of 100")
+with Daemon("--drain-seconds", "2") as d:
+    kept = [d.connect() for _ in range(20)]
+    for s in kept:
+        s.sendall(request)
+        s.recv(4096)
+    d.p.send_signal(signal.SIGTERM)
+    end = time.monotonic() + 10
+    while d.get("/readyz")[0] != 503 and time.monotonic() < end:
+        time.sleep(0.01)
+    for s in kept:  # the server has taken the signal in: every answer now says close
+        s.sendall(request)
+    answers = [parse(read_all(s)) for s in kept]
+    closing = sum(a[0] == 200 and "Connection: close" in a[1] for a in answers)
+    check(closing == 20, f"answers once readyz says draining carry Connection: close: "
+          f"{closing} of 20")
 
 # 6. The HTTP edge.
 with Daemon("--max-connections-per-ip", "8", "--conn-timeout", "5") as d:
