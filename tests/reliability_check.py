@@ -21,6 +21,8 @@ tally = Tally("reliability")
 check = tally.check
 SLOW = b'{"type":"staircase","convention":"misere","stairs":[5,5,5,5,5,5]}'
 NIM = b'{"type":"nim","heaps":[1,2,4]}'
+KEEP_ALIVE_NIM = (b"POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: %d\r\n\r\n%s" % (len(NIM), NIM))
 
 
 class Daemon:
@@ -100,17 +102,40 @@ def timed(fn, *args):
     return out, time.monotonic() - t
 
 
-def await_gauge(d, name, test, seconds=30):
+def await_true(test, seconds=30):
     end = time.monotonic() + seconds
     while time.monotonic() < end:
-        if test(d.gauge(name)):
+        if test():
             return True
         time.sleep(0.005)
     return False
 
 
+def await_gauge(d, name, test, seconds=30):
+    return await_true(lambda: test(d.gauge(name)), seconds)
+
+
 def ones(n):
     return b'{"type":"nim","heaps":[' + b",".join([b"1"] * n) + b"]}"
+
+
+def keep_alive(d, n):
+    """n connections, each with one nim request answered and kept open."""
+    kept = [d.connect() for _ in range(n)]
+    for s in kept:
+        s.sendall(KEEP_ALIVE_NIM)
+        s.recv(4096)
+    return kept
+
+
+def answer_again(kept):
+    """Sends the nim request again on each kept connection: (answered 200, of those with
+    Connection: close)."""
+    for s in kept:
+        s.sendall(KEEP_ALIVE_NIM)
+    answers = [parse(read_all(s)) for s in kept]
+    return (sum(a[0] == 200 for a in answers),
+            sum(a[0] == 200 and "Connection: close" in a[1] for a in answers))
 
 
 # 1. No time or memory budget: a small legal body held a worker for 75 s and 1.09 GB.
@@ -202,37 +227,20 @@ with Daemon("--shutdown-timeout", "1", "--max-request-seconds", "0") as d:
     check(answer and answer[0][0] == 503 and "Retry-After" in answer[0][1],
           f"the stopped search's answer: {answer[0][0] if answer else None}")
 with Daemon() as d:
-    request = (b"POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-               b"Content-Length: %d\r\n\r\n%s" % (len(NIM), NIM))
-    kept = [d.connect() for _ in range(100)]
-    for s in kept:
-        s.sendall(request)
-        s.recv(4096)
+    kept = keep_alive(d, 100)
     d.p.send_signal(signal.SIGTERM)
-    for s in kept:
-        s.sendall(request)
-    answers = [parse(read_all(s)) for s in kept]
     # every request is answered; on a loaded machine some may be read before the server
     # has taken the signal in, and those are answered as keep-alive, then closed
-    ok = sum(a[0] == 200 for a in answers)
-    closing = sum(a[0] == 200 and "Connection: close" in a[1] for a in answers)
+    ok, closing = answer_again(kept)
     check(ok == 100, f"keep-alive requests just after SIGTERM: {ok} of 100 answered")
     check(closing > 0, f"answers during the drain carry Connection: close: {closing} of 100")
 with Daemon("--drain-seconds", "2") as d:
-    kept = [d.connect() for _ in range(20)]
-    for s in kept:
-        s.sendall(request)
-        s.recv(4096)
+    kept = keep_alive(d, 20)
     d.p.send_signal(signal.SIGTERM)
-    end = time.monotonic() + 10
-    while d.get("/readyz")[0] != 503 and time.monotonic() < end:
-        time.sleep(0.01)
-    for s in kept:  # the server has taken the signal in: every answer now says close
-        s.sendall(request)
-    answers = [parse(read_all(s)) for s in kept]
-    closing = sum(a[0] == 200 and "Connection: close" in a[1] for a in answers)
-    check(closing == 20, f"answers once readyz says draining carry Connection: close: "
-          f"{closing} of 20")
+    draining = await_true(lambda: d.get("/readyz")[0] == 503, 10)
+    _, closing = answer_again(kept)  # the server has taken the signal in: all say close
+    check(draining and closing == 20, f"answers once readyz says draining ({draining}) "
+          f"carry Connection: close: {closing} of 20")
 
 # 6. The HTTP edge.
 with Daemon("--max-connections-per-ip", "8", "--conn-timeout", "5") as d:
