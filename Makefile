@@ -17,7 +17,7 @@ CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 # brings its own; the test binaries keep glibc's
 MALLOC_LIB = $(if $(SAN),,-ljemalloc)
 
-LIB_SRC    = $(wildcard lib/*.c)
+LIB_SRC    = $(wildcard lib/*/*.c)
 API_SRC    = $(wildcard api/*.c)
 SERVER_SRC = $(filter-out server/main.c,$(wildcard server/*.c))
 LIB_OBJ    = $(LIB_SRC:%.c=$(BUILD)/%.o)

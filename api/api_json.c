@@ -1,13 +1,14 @@
 /* api_json.c - request parsing and typed field access with JSON Pointers in errors. */
 #include "api_json.h"
-#include "api_parse.h"
-#include "api_utf8.h"
-#include "api_write.h"
-#include "nb_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "api_parse.h"
+#include "api_utf8.h"
+#include "api_write.h"
+#include "core/nb_util.h"
 
 /* How much of a client's text t a detail quotes: all of it up to 64 bytes, else its
  * first 60 bytes or fewer, ending at a character's end (and *cut set, for "..."). */

@@ -9,7 +9,7 @@
 #include <jansson.h>
 
 #include "api_problem.h"
-#include "nb_budget.h"
+#include "core/nb_budget.h"
 
 /* Parses a body, its tree counted against `budget` (borrowed, may be NULL); on failure
  * fills p (400, or 422 max_request_mb when the tree would pass the budget) and returns

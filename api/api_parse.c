@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "api_utf8.h"
-#include "nb_util.h"
+#include "core/nb_util.h"
 
 #define MAX_DEPTH 2048 /* jansson's JSON_PARSER_MAX_DEPTH */
 /* What a failed allocation of the tree says: past the request's memory budget, or none. */

@@ -7,7 +7,7 @@
 
 #include <jansson.h>
 
-#include "nb_budget.h"
+#include "core/nb_budget.h"
 
 /* The tree jansson's json_loadb(JSON_REJECT_DUPLICATES) would build, or NULL with `error`
  * (size bytes) saying where and what, and *huge telling whether an integer past 64 bits

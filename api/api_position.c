@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nb_util.h"
+#include "core/nb_util.h"
 
 void api_move_writer_free(api_move_writer *w)
 {

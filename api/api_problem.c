@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "api_utf8.h"
-#include "nb_util.h"
+#include "core/nb_util.h"
 
 static int vfail(api_problem *p, const char *kind, int status, const char *pointer,
                  const char *fmt, va_list ap)

@@ -6,7 +6,7 @@
 
 #include <jansson.h>
 
-#include "nb_error.h"
+#include "core/nb_error.h"
 
 /* Room for a JSON Pointer built of the API's own field names and of indices; a pointer
  * that holds a client's key (an unknown field) is built to its length instead. */

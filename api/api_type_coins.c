@@ -3,9 +3,10 @@
 #include <string.h>
 
 #include "api_json.h"
-#include "nb_util.h"
 #include "api_position.h"
 #include "api_types.h"
+#include "core/nb_util.h"
+#include "games/nb_coins.h"
 
 static int coins_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
                         api_problem *p)

@@ -5,8 +5,8 @@
 #include "api_json.h"
 #include "api_position.h"
 #include "api_types.h"
-#include "nb_coprime.h"
-#include "nb_util.h"
+#include "core/nb_util.h"
+#include "games/nb_coprime.h"
 
 static int coprime_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
                           api_problem *p)

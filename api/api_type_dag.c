@@ -4,10 +4,11 @@
 #include <stdlib.h>
 
 #include "api_json.h"
-#include "nb_util.h"
 #include "api_position.h"
 #include "api_types.h"
-#include "nb_loopy.h"
+#include "core/nb_util.h"
+#include "engine/nb_loopy.h"
+#include "games/nb_dag.h"
 
 static int dag_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
                       api_problem *p)

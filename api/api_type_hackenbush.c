@@ -6,8 +6,8 @@
 #include "api_json.h"
 #include "api_position.h"
 #include "api_types.h"
-#include "nb_hackenbush.h"
-#include "nb_util.h"
+#include "core/nb_util.h"
+#include "games/nb_hackenbush.h"
 
 static int hackenbush_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
                              api_problem *p)

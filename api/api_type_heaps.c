@@ -4,9 +4,13 @@
 #include <string.h>
 
 #include "api_json.h"
-#include "nb_util.h"
 #include "api_position.h"
 #include "api_types.h"
+#include "core/nb_util.h"
+#include "games/nb_bash.h"
+#include "games/nb_moore.h"
+#include "games/nb_nim.h"
+#include "games/nb_subtraction.h"
 
 static int decode_heaps(json_t *obj, const char *base, const api_limits *lim, api_game *g,
                         api_problem *p)

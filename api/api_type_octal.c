@@ -6,7 +6,8 @@
 #include "api_json.h"
 #include "api_position.h"
 #include "api_types.h"
-#include "nb_util.h"
+#include "core/nb_util.h"
+#include "games/nb_octal.h"
 
 static int decode_heaps(json_t *obj, const char *base, api_game *g, api_problem *p)
 {

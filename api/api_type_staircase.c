@@ -2,6 +2,7 @@
 #include "api_json.h"
 #include "api_position.h"
 #include "api_types.h"
+#include "games/nb_staircase.h"
 
 static int staircase_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
                             api_problem *p)

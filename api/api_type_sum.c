@@ -6,7 +6,8 @@
 #include "api_json.h"
 #include "api_position.h"
 #include "api_types.h"
-#include "nb_util.h"
+#include "core/nb_util.h"
+#include "engine/nb_sum.h"
 
 static int sum_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
                       api_problem *p)

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "api_json.h"
-#include "nb_util.h"
+#include "core/nb_util.h"
 
 extern const api_type api_type_nim, api_type_bash, api_type_subtraction, api_type_moore,
     api_type_staircase, api_type_coins, api_type_cutting, api_type_dag, api_type_hackenbush,

@@ -8,7 +8,8 @@
 
 #include "api_problem.h"
 #include "api_write.h"
-#include "nb_rulesets.h"
+#include "engine/nb_solver.h"
+#include "tables/nb_sequence.h"
 
 typedef struct api_type api_type;
 typedef struct api_game api_game;
@@ -48,7 +49,7 @@ struct api_type {
     const char *name;
     const nb_ruleset *rules;
     /* The members besides "type" and "convention", in the ruleset's field order: fields[0]
-     * holds the position (the state), the others the rules (nb_rulesets.h). */
+     * holds the position (the state), the others the rules (the ruleset's header in lib/games/). */
     const char *const *fields;
     const char *position;        /* JSON object text: the position members a /v1/table
                                     request may leave out, with the empty value they take */

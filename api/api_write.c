@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nb_util.h"
+#include "core/nb_util.h"
 
 /* Room for need more bytes and the final NUL; the place they go. */
 static char *room(api_buf *b, size_t need)

@@ -9,11 +9,14 @@
 #include <string.h>
 #include <time.h>
 
-#include "nb_coprime.h"
-#include "nb_hackenbush.h"
-#include "nb_loopy.h"
-#include "nb_octable.h"
-#include "nb_rulesets.h"
+#include "engine/nb_loopy.h"
+#include "games/nb_coprime.h"
+#include "games/nb_cutting.h"
+#include "games/nb_dag.h"
+#include "games/nb_hackenbush.h"
+#include "games/nb_octal.h"
+#include "games/nb_subtraction.h"
+#include "tables/nb_octable.h"
 
 static double now(void)
 {

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "nb_octable.h"
+#include "games/nb_octal.h"
 
 static double now(void)
 {

@@ -11,7 +11,7 @@
 
 #include "api_json.h"
 #include "api_write.h"
-#include "nb_util.h"
+#include "core/nb_util.h"
 #include "srv_answer.h"
 #include "srv_files.h"
 

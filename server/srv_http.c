@@ -7,14 +7,14 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
-#include <sys/socket.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "api_write.h"
-#include "nb_util.h"
+#include "core/nb_util.h"
 #include "srv_answer.h"
 #include "srv_dispatch.h"
 #include "srv_head.h"

@@ -9,7 +9,7 @@
 
 #include "api_types.h"
 #include "api_write.h"
-#include "nb_util.h"
+#include "core/nb_util.h"
 
 #ifndef NIMBER_COMMIT
 #define NIMBER_COMMIT "unknown"

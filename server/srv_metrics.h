@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "nb_cache.h"
+#include "tables/nb_cache.h"
 #include "srv_routes.h"
 
 typedef struct srv_metrics srv_metrics;

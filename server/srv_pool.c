@@ -8,7 +8,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "nb_util.h"
+#include "core/nb_util.h"
 
 typedef struct job {
     srv_job_fn fn;

@@ -3,6 +3,7 @@
 #define CHECK_RUN_H
 
 #include <check.h>
+#include <stdbool.h>
 #include <stdlib.h>
 
 /* Runs the suite (forking per test unless told not to) at the verbosity CK_VERBOSITY

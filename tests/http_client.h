@@ -3,11 +3,10 @@
 #ifndef HTTP_CLIENT_H
 #define HTTP_CLIENT_H
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
-
-#include <jansson.h>
 
 typedef struct daemon_proc {
     pid_t pid;

@@ -2,17 +2,17 @@
  * from the old version, eviction that never frees a table in use, failed builds, a
  * mixed stress run, and real subtraction tables solved concurrently. */
 #include <check.h>
-#include <stdbool.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "nb_cache.h"
-#include "nb_rulesets.h"
 #include "check_run.h"
+#include "games/nb_subtraction.h"
+#include "tables/nb_cache.h"
 
 /* A test table: `size` words, each equal to its index plus a per-key salt. */
 typedef struct test_table {

@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "brute.h"
-#include "nb_loopy.h"
-#include "nb_rulesets.h"
 #include "check_run.h"
+#include "engine/nb_loopy.h"
+#include "games/nb_dag.h"
 
 #define HEAP 4           /* the Nim heap beside the graph: values 0..HEAP-1 */
 #define MAX_NODES 8

@@ -8,9 +8,11 @@
 
 #include "brute.h"
 #include "check_run.h"
-#include "nb_rulesets.h"
-#include "nb_submisere.h"
-#include "nb_tame.h"
+#include "engine/nb_submisere.h"
+#include "engine/nb_tame.h"
+#include "games/nb_bash.h"
+#include "games/nb_moore.h"
+#include "games/nb_subtraction.h"
 
 static nb_solver solver;
 

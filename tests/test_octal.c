@@ -6,9 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nb_octable.h"
-#include "nb_rulesets.h"
 #include "check_run.h"
+#include "games/nb_beans.h"
+#include "games/nb_octal.h"
+#include "tables/nb_octable.h"
 
 static nb_solver solver;
 

@@ -1,0 +1,88 @@
+/* nb_budget.c - a request's deadline, memory and cancellation, checked cooperatively. */
+#include "core/nb_budget.h"
+
+#define CALLS_PER_LOOK 256
+#define GONE_EVERY_SECONDS 0.02
+#define PAUSE_EVERY_SECONDS 0.0002
+
+void nb_budget_start(nb_budget *b, uint64_t seconds)
+{
+    *b = (nb_budget){.seconds = seconds};
+    clock_gettime(CLOCK_MONOTONIC, &b->start);
+}
+
+bool nb_budget_spent(nb_budget *b)
+{
+    if (!b)
+        return false;
+    if (b->spent != NB_BUDGET_LEFT)
+        return true;
+    if (++b->calls < CALLS_PER_LOOK)
+        return false;
+    return nb_budget_spent_now(b);
+}
+
+bool nb_budget_spent_now(nb_budget *b)
+{
+    if (!b)
+        return false;
+    if (b->spent != NB_BUDGET_LEFT)
+        return true;
+    b->calls = 0;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double elapsed = (double)(now.tv_sec - b->start.tv_sec) +
+                     (double)(now.tv_nsec - b->start.tv_nsec) / 1e9;
+    if (b->pause && elapsed >= b->next_pause) {
+        b->next_pause = elapsed + PAUSE_EVERY_SECONDS;
+        b->pause();
+    }
+    if (b->stop && atomic_load(b->stop))
+        b->spent = NB_BUDGET_STOPPING;
+    else if (b->seconds && elapsed > (double)b->seconds)
+        b->spent = NB_BUDGET_DEADLINE;
+    else if (b->gone && elapsed >= b->next_gone) {
+        b->next_gone = elapsed + GONE_EVERY_SECONDS;
+        if (b->gone(b->gone_ctx))
+            b->spent = NB_BUDGET_GONE;
+    }
+    return b->spent != NB_BUDGET_LEFT;
+}
+
+bool nb_budget_hold(nb_budget *b, uint64_t bytes)
+{
+    if (!b)
+        return true;
+    if (b->max_bytes && (bytes > b->max_bytes || b->held > b->max_bytes - bytes)) {
+        if (b->spent == NB_BUDGET_LEFT)
+            b->spent = NB_BUDGET_MEMORY;
+        return false;
+    }
+    b->held += bytes;
+    return true;
+}
+
+void nb_budget_drop(nb_budget *b, uint64_t bytes)
+{
+    if (b)
+        b->held = bytes < b->held ? b->held - bytes : 0;
+}
+
+nb_status nb_budget_fail(const nb_budget *b, nb_err *err)
+{
+    switch (b->spent) {
+    case NB_BUDGET_DEADLINE:
+        return nb_fail(err, NB_ELIMIT, "answering takes longer than the limit "
+                       "max_request_seconds=%llu", (unsigned long long)b->seconds);
+    case NB_BUDGET_MEMORY:
+        return nb_fail(err, NB_ELIMIT, "answering needs more memory than the limit "
+                       "max_request_mb=%llu", (unsigned long long)(b->max_bytes >> 20));
+    case NB_BUDGET_GONE:
+        return nb_fail(err, NB_ECANCELLED, "the client went away before the answer");
+    case NB_BUDGET_STOPPING:
+        return nb_fail(err, NB_ECANCELLED, "nimberd is shutting down: its shutdown timeout "
+                       "passed before the answer; retry on another replica");
+    default:
+        return nb_fail(err, NB_ELIMIT, "the request's budget is spent");
+    }
+}

@@ -1,0 +1,65 @@
+/* nb_budget.h - how long one request may compute, how much memory it may hold, and
+ * whether it is still wanted: the solvers' long loops look at it now and then and stop
+ * once it is spent. */
+#ifndef NB_BUDGET_H
+#define NB_BUDGET_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "core/nb_error.h"
+
+/* Whether the one who asked has gone away (a closed connection). */
+typedef bool nb_gone_fn(void *ctx);
+/* A moment's pause offered by a long computation, at most every 0.2 ms of it (a server
+ * lets a low-priority worker give its core to a thread that waits for it). */
+typedef void nb_pause_fn(void);
+
+/* Set up by whoever runs a request (nb_budget_start), lives as long as the request; the
+ * solver borrows it through nb_solver.budget. */
+typedef struct nb_budget {
+    uint64_t seconds;         /* the deadline after the start; 0: none */
+    struct timespec start;
+    nb_gone_fn *gone;         /* NULL: the asker never goes */
+    void *gone_ctx;           /* borrowed */
+    const atomic_bool *stop;  /* set when the server stops: every budget is spent (NULL:
+                               * never), borrowed */
+    nb_pause_fn *pause;       /* NULL: no pauses */
+    uint64_t max_bytes;       /* memory the request may hold at once: its parsed body, the
+                               * tables it uses and builds, its searches; 0: no bound */
+    uint64_t held;            /* what it holds now (nb_budget_hold, nb_budget_drop) */
+    /* what the checks keep */
+    uint32_t calls;           /* since the clock was last read */
+    double next_gone;         /* seconds after the start when gone() is asked next */
+    double next_pause;        /* and when pause() is called next */
+    enum { NB_BUDGET_LEFT, NB_BUDGET_DEADLINE, NB_BUDGET_MEMORY, NB_BUDGET_GONE,
+           NB_BUDGET_STOPPING } spent;
+} nb_budget;
+
+/* A budget of `seconds` (0: no deadline) starting now, with no memory bound, no gone()
+ * and no stop. */
+void nb_budget_start(nb_budget *b, uint64_t seconds);
+
+/* True once the budget is spent: the deadline passed, the asker went, the server stops.
+ * Cheap enough for every step of a loop: it reads the clock once per 256 calls, asks
+ * gone() at most every 20 ms and calls pause() at most every 0.2 ms. b may be NULL (never
+ * spent). */
+bool nb_budget_spent(nb_budget *b);
+/* The same, reading the clock at every call: for loops whose steps are long. */
+bool nb_budget_spent_now(nb_budget *b);
+
+/* Counts `bytes` more as held: true when that stays within max_bytes; else the budget is
+ * spent (nothing is counted) and the caller gives up what it was about to take. b may be
+ * NULL (always true). */
+bool nb_budget_hold(nb_budget *b, uint64_t bytes);
+/* Counts `bytes` held no longer (never below 0). b may be NULL. */
+void nb_budget_drop(nb_budget *b, uint64_t bytes);
+
+/* Fills err saying why b is spent: NB_ELIMIT for the deadline ("...the limit
+ * max_request_seconds=N") or the memory ("...max_request_mb=N"), NB_ECANCELLED for a
+ * client gone or a server stopping; returns that status. */
+nb_status nb_budget_fail(const nb_budget *b, nb_err *err);
+
+#endif

@@ -1,0 +1,99 @@
+/* nb_heaps.c - checks, canonical form and move emission for heap games. */
+#include "engine/nb_heaps.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/nb_util.h"
+
+nb_status nb_heaps_check(const nb_game *g, const nb_solver *s, nb_err *err)
+{
+    if (g->len > s->limits.max_parts)
+        return nb_fail_field(err, NB_ELIMIT, 0, NB_NO_INDEX, NB_NO_INDEX,
+                             "holds %zu heaps, over the limit max_parts=%llu", g->len,
+                             (unsigned long long)s->limits.max_parts);
+    for (size_t i = 0; i < g->len; i++)
+        if (g->state[i] > NB_HEAP_MAX)
+            return nb_fail_field(err, NB_EINVAL, 0, i, NB_NO_INDEX, "exceeds 2^63-1");
+    return NB_OK;
+}
+
+size_t nb_heaps_part_count(const nb_game *g) { return g->len; }
+
+/* Insertion sort, which puts a searched state back in order in one pass: a move changes a
+ * few heaps of a sorted state. A state far from sorted (a client's, of up to max_parts
+ * heaps) goes to qsort once its entries have moved more than a few places each on
+ * average, so that no state costs more than a linear pass and one qsort. */
+void nb_heaps_canonicalize(const nb_game *g, uint64_t *state, size_t len)
+{
+    (void)g;
+    size_t moved = 0, budget = 4 * len + 64;
+    for (size_t i = 1; i < len; i++) {
+        uint64_t v = state[i];
+        size_t j = i;
+        for (; j > 0 && state[j - 1] > v; j--)
+            state[j] = state[j - 1];
+        state[j] = v;
+        moved += i - j;
+        if (moved > budget) {
+            qsort(state, len, sizeof *state, nb_cmp_u64);
+            return;
+        }
+    }
+}
+
+void nb_heaps_apply(const nb_game *g, const nb_move *m, nb_state *after)
+{
+    nb_state_resize(after, g->len);
+    memcpy(after->w, g->state, g->len * sizeof *after->w);
+    after->w[m->w[0]] -= m->w[1];
+}
+
+uint64_t nb_heaps_max(const nb_game *g)
+{
+    uint64_t m = 0;
+    for (size_t i = 0; i < g->len; i++)
+        if (g->state[i] > m)
+            m = g->state[i];
+    return m;
+}
+
+void nb_heaps_values(const nb_game *g, const nb_heap_rule *rule, uint64_t *sg)
+{
+    for (size_t i = 0; i < g->len; i++)
+        sg[i] = rule->value(g, g->state[i]);
+}
+
+void nb_heaps_options(const nb_game *g, const nb_heap_rule *rule, size_t part,
+                      nb_option_fn fn, void *ctx)
+{
+    uint64_t n = g->state[part], take;
+    for (uint64_t i = 0; (take = rule->take(g, n, i)) != 0; i++) {
+        if (take > n)
+            continue;
+        uint64_t words[2] = {part, take};
+        nb_move m = {.len = 2, .w = words};
+        if (!fn(ctx, &m, rule->value(g, n - take)))
+            return;
+    }
+}
+
+void nb_heaps_each_move(const nb_game *g, const nb_heap_rule *rule, nb_move_fn fn, void *ctx)
+{
+    uint64_t *scratch = nb_xmalloc((g->len + 1) * sizeof *scratch);
+    memcpy(scratch, g->state, g->len * sizeof *scratch);
+    bool go_on = true;
+    for (size_t heap = 0; heap < g->len && go_on; heap++) {
+        uint64_t n = g->state[heap], take;
+        for (uint64_t i = 0; go_on && (take = rule->take(g, n, i)) != 0; i++) {
+            if (take > n)
+                continue;
+            uint64_t words[2] = {heap, take};
+            nb_move m = {.len = 2, .w = words};
+            scratch[heap] = n - take;
+            go_on = fn(ctx, &m, scratch, g->len);
+        }
+        scratch[heap] = n;
+    }
+    free(scratch);
+}

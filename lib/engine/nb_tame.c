@@ -1,0 +1,163 @@
+/* nb_tame.c - misère play of heap games by Conway's theory of tame games (On Numbers and
+ * Games ch. 12; Winning Ways ch. 13, "Survival in the Lost World").
+ *
+ * The theorem, in the form used here. Label every position of a game fickle or firm
+ * (a fickle position has SG value 0 or 1) so that, with g its value and v = g ^ 1:
+ *   T0  a position without options is fickle (its value is 0);
+ *   F1  a fickle position has no firm option of value v;
+ *   F2  a fickle position with options has a fickle option of value v;
+ *   R1  a firm position of value 0 or 1 has no fickle option of value v;
+ *   R2  a firm position of value 1 has a firm option of value 0 or a fickle one of value 1;
+ *   R3  a firm position of value 2 or more has a firm option of value 0 or a fickle one of
+ *       value 1, and a firm option of value 1 or a fickle one of value 0.
+ * Then a sum of such positions is lost under misère play for the player to move exactly
+ * when it is lost in misère Nim played on the SG values with the fickle parts as the
+ * heaps of 0 and 1: when every part is fickle and the values' XOR is 1, or some part is
+ * firm and the XOR is 0 (Bouton's misère Nim, whose heaps obey T0..R3 with heaps of 0 and
+ * 1 fickle).
+ * Proof, by induction on the sum. From a sum claimed lost, each move changes one part:
+ * fickle to fickle flips the XOR's last bit (all fickle: XOR 1 becomes 0, claimed won);
+ * fickle to firm leaves XOR 1 ^ g ^ g' != 0 by F1 (claimed won); with a firm part and XOR
+ * 0 a move changes the XOR, and if it leaves every part fickle, the others XOR to g and
+ * R1 keeps the new XOR from being 1. From a sum claimed won: every part fickle with XOR 0
+ * (not the empty sum, which wins at once): a part with options moves by F2 to XOR 1. Two
+ * firm parts or more: Nim's move to XOR 0 leaves a firm part. One firm part G, the others
+ * fickle of XOR y != g: g = 0 (y = 1) a fickle part of value 1 moves to 0 by F2; g = 1
+ * (y = 0) R2 gives the move; g >= 2 R3 gives it for y = 0 and y = 1. Each lands on a sum
+ * claimed lost. The two labels exclude each other (F2 against R1), so the label a
+ * position gets from its options is unique; a position with a wild option is wild.
+ * These are Conway's tame genera: fickle 0 and 1 are 0^120 and 1^031, firm the rest.
+ * Each rule is checked against the exhaustive search in tests/test_misere.c. */
+#include "engine/nb_tame.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "core/nb_util.h"
+
+void nb_tame_offer(nb_tame_options *o, uint64_t value, nb_tame label)
+{
+    o->any = true;
+    if (label == NB_TAME_WILD)
+        o->wild = true;
+    else if (value <= 1)
+        (label == NB_TAME_FICKLE ? o->fickle : o->firm)[value] = true;
+}
+
+nb_tame nb_tame_label(const nb_tame_options *o, uint64_t value)
+{
+    if (o->wild)
+        return NB_TAME_WILD;
+    if (!o->any)
+        return NB_TAME_FICKLE; /* T0 */
+    if (value >= 2) /* R3 */
+        return (o->firm[0] || o->fickle[1]) && (o->firm[1] || o->fickle[0]) ? NB_TAME_FIRM
+                                                                             : NB_TAME_WILD;
+    unsigned v = (unsigned)value ^ 1;
+    if (!o->firm[v] && o->fickle[v]) /* F1, F2 */
+        return NB_TAME_FICKLE;
+    if (!o->fickle[v] && (value == 0 || o->firm[0] || o->fickle[1])) /* R1, R2 */
+        return NB_TAME_FIRM;
+    return NB_TAME_WILD;
+}
+
+/* Lost under misère play: misère Nim on the values, fickle parts as heaps of 0 and 1. */
+static bool sum_lost(size_t firm, uint64_t x)
+{
+    return firm ? x == 0 : x == 1;
+}
+
+typedef struct heap_info {
+    uint64_t value;
+    nb_tame label;
+    bool lost_alone;
+} heap_info;
+
+/* Pushes the moves of heap `part` to value `target` whose heap after has a label that
+ * `fits` (NB_TAME_WILD: any label). False once out is full. */
+static bool push_fitting(const nb_game *g, nb_solver *s, nb_tame_heap_fn *heap, size_t part,
+                         uint64_t target, nb_tame fits, nb_movelist *out, nb_err *err)
+{
+    nb_movelist found;
+    nb_movelist_init(&found, SIZE_MAX);
+    g->rules->moves_to(g, s, part, target, &found, err);
+    bool room = true;
+    for (size_t i = 0; i < found.len && room; i++) {
+        nb_move m = nb_movelist_at(&found, i);
+        heap_info after;
+        heap(g, g->state[part] - m.w[1], &after.value, &after.label, &after.lost_alone);
+        if (fits == NB_TAME_WILD || after.label == fits)
+            room = nb_movelist_push(out, &m);
+    }
+    nb_movelist_free(&found);
+    return room;
+}
+
+/* Every part tame: the sum's verdict and every move to a lost sum. */
+static void analyse_tame(const nb_game *g, nb_solver *s, nb_tame_heap_fn *heap,
+                         const heap_info *info, nb_analysis *out, nb_err *err)
+{
+    size_t firm = 0;
+    uint64_t x = 0;
+    for (size_t i = 0; i < g->len; i++) {
+        firm += info[i].label == NB_TAME_FIRM;
+        x ^= info[i].value;
+    }
+    out->verdict = sum_lost(firm, x) ? NB_LOSE : NB_WIN;
+    bool room = out->verdict == NB_WIN;
+    for (size_t i = 0; i < g->len && room; i++) {
+        size_t firm_rest = firm - (info[i].label == NB_TAME_FIRM);
+        uint64_t rest = x ^ info[i].value;
+        if (firm_rest) { /* any part left here: the XOR must be 0 */
+            room = push_fitting(g, s, heap, i, rest, NB_TAME_WILD, &out->moves, err);
+        } else { /* a fickle part for XOR 1, or a firm one for XOR 0 */
+            room = push_fitting(g, s, heap, i, rest ^ 1, NB_TAME_FICKLE, &out->moves, err) &&
+                   push_fitting(g, s, heap, i, rest, NB_TAME_FIRM, &out->moves, err);
+        }
+    }
+}
+
+typedef struct alone_ctx {
+    const nb_game *g;
+    nb_tame_heap_fn *heap;
+    uint64_t n;
+    nb_movelist *out;
+} alone_ctx;
+
+static bool push_if_lost_alone(void *ctx_, const nb_move *move, uint64_t value)
+{
+    (void)value;
+    alone_ctx *c = ctx_;
+    heap_info after;
+    c->heap(c->g, c->n - move->w[1], &after.value, &after.label, &after.lost_alone);
+    return !after.lost_alone || nb_movelist_push(c->out, move);
+}
+
+nb_status nb_tame_analyse(const nb_game *g, nb_solver *s, nb_tame_heap_fn *heap,
+                          nb_analysis *out, nb_err *err)
+{
+    heap_info *info = nb_xmalloc((g->len + 1) * sizeof *info);
+    size_t wild = 0, nonempty = 0, last = 0;
+    nb_status st = NB_OK;
+    for (size_t i = 0; i < g->len && st == NB_OK; i++) {
+        if (!heap(g, g->state[i], &info[i].value, &info[i].label, &info[i].lost_alone)) {
+            st = NB_EDECLINED;
+            break;
+        }
+        wild += info[i].label == NB_TAME_WILD;
+        if (g->state[i])
+            nonempty++, last = i;
+    }
+    if (st == NB_OK && !wild) {
+        analyse_tame(g, s, heap, info, out, err);
+    } else if (st == NB_OK && nonempty <= 1) { /* one heap: its own misère table */
+        out->verdict = nonempty && info[last].lost_alone ? NB_LOSE : NB_WIN;
+        alone_ctx c = {g, heap, g->state[last], &out->moves};
+        if (nonempty && out->verdict == NB_WIN)
+            st = g->rules->options(g, s, last, push_if_lost_alone, &c, err);
+    } else {
+        st = NB_EDECLINED;
+    }
+    free(info);
+    return st;
+}

@@ -1,0 +1,260 @@
+/* nb_octal.c - octal games and Grundy's game: take j counters from a heap and leave what
+ * digit j allows (no heap, one, or two); values from the cached sparse-space table, heaps
+ * past it through the proved period. */
+#include "games/nb_octal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/nb_util.h"
+#include "engine/nb_heaps.h"
+#include "tables/nb_octable.h"
+
+static nb_octal_params *oc_params(const nb_game *g) { return g->params; }
+
+nb_status nb_octal_parse(const char *code, nb_octal_rule *rule, nb_err *err)
+{
+    *rule = (nb_octal_rule){0};
+    size_t len = strlen(code);
+    if (len < 3 || (code[0] != '0' && code[0] != '4') || code[1] != '.')
+        return nb_fail_field(err, NB_EINVAL, 1, NB_NO_INDEX, NB_NO_INDEX,
+                             "must be an octal code \"d0.d1d2...\" with d0 0 or 4 "
+                             "(\"0.07\", \"4.07\"), got \"%.40s\"", code);
+    if (len - 2 > NB_OCTAL_MAX_DIGITS)
+        return nb_fail_field(err, NB_EINVAL, 1, NB_NO_INDEX, NB_NO_INDEX,
+                             "has %zu digits after the point, at most %d", len - 2,
+                             NB_OCTAL_MAX_DIGITS);
+    rule->digit[0] = (uint8_t)(code[0] - '0');
+    for (size_t j = 1; j + 1 < len; j++) {
+        char c = code[j + 1];
+        if (c < '0' || c > '7')
+            return nb_fail_field(err, NB_EINVAL, 1, NB_NO_INDEX, NB_NO_INDEX,
+                                 "digit %zu after the point must be an octal digit 0..7, "
+                                 "got '%c'", j, c);
+        rule->digit[j] = (uint8_t)(c - '0');
+    }
+    for (size_t j = 0; j <= NB_OCTAL_MAX_DIGITS; j++)
+        if (rule->digit[j])
+            rule->last = j;
+    return NB_OK;
+}
+
+nb_octal_rule nb_octal_grundy(void)
+{
+    return (nb_octal_rule){.digit = {4}, .last = 0, .unequal = true};
+}
+
+/* Acquires the table, grown to answer heap (and the period when asked). */
+static nb_status acquire_table(nb_solver *s, const nb_octal_rule *rule, uint64_t heap,
+                               bool want_period, const nb_octable **out, nb_err *err)
+{
+    char key[64];
+    nb_octable_key(rule, key, sizeof key);
+    nb_octable_need need = {heap, want_period, s->limits.max_table, s->limits.max_work, rule,
+                            s->budget};
+    const nb_cached *c;
+    nb_status st = nb_table_acquire(s, key, &nb_octable_kind, &need, &c, err);
+    if (st == NB_OK)
+        *out = (const nb_octable *)c;
+    return st;
+}
+
+/* A heap (field 0, element i) or up_to (i = NB_NO_INDEX) the table cannot answer: past
+ * max_table or max_work, or the table stopped short when the request's budget was spent
+ * (cancelled: no field is at fault). */
+static nb_status past_table(const nb_octable *t, const nb_solver *s, size_t i, const char *what,
+                            uint64_t n, nb_err *err)
+{
+    if (nb_budget_spent(s->budget)) {
+        nb_status st = nb_budget_fail(s->budget, err);
+        if (st != NB_ELIMIT)
+            return st;
+    } else if (t->rule.unequal && n >= t->limit)
+        nb_fail(err, NB_ELIMIT,
+                "%s %llu is past the SG table (limit max_table=%llu): Grundy's game has no "
+                "proved period", what, (unsigned long long)n, (unsigned long long)s->limits.max_table);
+    else if (n >= t->limit)
+        nb_fail(err, NB_ELIMIT,
+                "%s %llu is past the SG table: no period is proved within its first %llu "
+                "values (limit max_table=%llu)", what, (unsigned long long)n,
+                (unsigned long long)t->n, (unsigned long long)s->limits.max_table);
+    else
+        nb_fail(err, NB_ELIMIT,
+                "%s %llu is past the SG table of %llu values: growing it further takes more "
+                "than the limit max_work=%llu pair tests per request", what,
+                (unsigned long long)n, (unsigned long long)t->n,
+                (unsigned long long)s->limits.max_work);
+    nb_err_blame(err, i == NB_NO_INDEX ? NB_FIELD_UP_TO : 0, i, NB_NO_INDEX);
+    return NB_ELIMIT;
+}
+
+static nb_status oc_prepare(nb_game *g, nb_solver *s, nb_err *err)
+{
+    nb_octal_params *p = oc_params(g);
+    uint64_t top = nb_heaps_max(g);
+    bool past = top >= s->limits.max_table;
+    nb_status st = acquire_table(s, &p->rule, past ? 0 : top, past, &p->table, err);
+    uint64_t v;
+    for (size_t i = 0; i < g->len && st == NB_OK; i++)
+        if (!nb_octable_value(p->table, g->state[i], &v))
+            st = past_table(p->table, s, i, "heap", g->state[i], err);
+    if (st != NB_OK && p->table) {
+        nb_table_release(s, &p->table->base);
+        p->table = NULL;
+    }
+    return st;
+}
+
+static void oc_release(nb_game *g, nb_solver *s)
+{
+    nb_octal_params *p = oc_params(g);
+    nb_table_release(s, p->table ? &p->table->base : NULL);
+    p->table = NULL;
+}
+
+static uint64_t heap_value(const nb_game *g, uint64_t n)
+{
+    uint64_t v = 0;
+    nb_octable_value(oc_params(g)->table, n, &v); /* prepare made every heap answerable */
+    return v;
+}
+
+/* The state with heap `heap` replaced in place by m's count heaps. */
+static void oc_apply(const nb_game *g, const nb_move *m, nb_state *after)
+{
+    size_t heap = m->w[0], count = m->w[2];
+    nb_state_resize(after, g->len - 1 + count);
+    memcpy(after->w, g->state, heap * sizeof *after->w);
+    for (size_t k = 0; k < count; k++)
+        after->w[heap + k] = m->w[3 + k];
+    memcpy(after->w + heap + count, g->state + heap + 1,
+           (g->len - heap - 1) * sizeof *after->w);
+}
+
+static nb_status oc_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err *err)
+{
+    (void)s, (void)err;
+    for (size_t i = 0; i < g->len; i++)
+        sg[i] = heap_value(g, g->state[i]);
+    return NB_OK;
+}
+
+/* Calls fn(ctx, move, value after) for the moves of one heap: by take j ascending, no
+ * heap, then one, then the splits a + b by a ascending; stops when fn says so. Returns
+ * false when it left moves out: past max_work splits, or, on a heap past the proved
+ * preperiod, the splits with a > max(preperiod + 2 period, LISTED_SPLITS), whose values
+ * repeat those of a - period (both parts lie in the periodic range), so every value a
+ * split can take is still offered. `every`: no such shortcut (the exhaustive search). */
+#define LISTED_SPLITS 4096 /* splits a + b of one take listed in full below this a */
+static bool heap_moves(const nb_game *g, size_t heap, uint64_t max_work, bool every,
+                       nb_option_fn fn, void *ctx)
+{
+    const nb_octal_rule *r = &oc_params(g)->rule;
+    const nb_octable *t = oc_params(g)->table;
+    uint64_t n = g->state[heap], work = 0;
+    bool all = true;
+    for (size_t j = 0; j <= r->last && j <= n; j++) {
+        uint8_t d = r->digit[j];
+        uint64_t w[5] = {heap, j, 0, 0, 0}, m = n - j, half = m / 2;
+        nb_move move = {.len = 3, .w = w};
+        if ((d & 1) && m == 0 && !fn(ctx, &move, 0))
+            return all;
+        w[2] = 1, w[3] = m, move.len = 4;
+        if ((d & 2) && m > 0 && !fn(ctx, &move, heap_value(g, m)))
+            return all;
+        uint64_t enough = t && t->proved ? t->preperiod + 2 * t->period : UINT64_MAX;
+        enough = enough > LISTED_SPLITS ? enough : LISTED_SPLITS;
+        if ((d & 4) && !every && !r->unequal && half > enough)
+            half = enough, all = false;
+        w[2] = 2, move.len = 5;
+        for (uint64_t a = 1; (d & 4) && a <= half; a++) {
+            if (r->unequal && 2 * a == m)
+                break;
+            if (++work > max_work)
+                return false;
+            w[3] = a, w[4] = m - a;
+            if (!fn(ctx, &move, heap_value(g, a) ^ heap_value(g, m - a)))
+                return all;
+        }
+    }
+    return all;
+}
+
+static nb_status oc_options(const nb_game *g, nb_solver *s, size_t part, nb_option_fn fn,
+                            void *ctx, nb_err *err)
+{
+    if (heap_moves(g, part, s->limits.max_work, false, fn, ctx))
+        return NB_OK;
+    return nb_fail(err, NB_ELIMIT, "heap %llu has too many splits to list (limit max_work=%llu, "
+                   "or past the period: the splits listed take every value)",
+                   (unsigned long long)g->state[part], (unsigned long long)s->limits.max_work);
+}
+
+typedef struct target_ctx {
+    uint64_t target;
+    nb_movelist *out;
+} target_ctx;
+
+static bool push_if_target(void *ctx_, const nb_move *m, uint64_t value)
+{
+    target_ctx *c = ctx_;
+    return value != c->target || nb_movelist_push(c->out, m);
+}
+
+/* Every move to the target, or (the list then says it may be incomplete) one of each
+ * value class past the period or while max_work allows. */
+static nb_status oc_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64_t target,
+                             nb_movelist *out, nb_err *err)
+{
+    (void)err;
+    target_ctx c = {target, out};
+    if (!heap_moves(g, part, s->limits.max_work, false, push_if_target, &c))
+        out->incomplete = true;
+    return NB_OK;
+}
+
+/* Every move (the exhaustive search's: small heaps, every split listed). */
+static void oc_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
+{
+    nb_state_offer o = {.g = g, .fn = fn, .ctx = ctx};
+    for (size_t heap = 0; heap < g->len && !o.stopped; heap++)
+        heap_moves(g, heap, UINT64_MAX, true, nb_offer_state, &o);
+    free(o.after.w);
+}
+
+const nb_ruleset nb_octal = {
+    .name = "octal",
+    .check = nb_heaps_check,
+    .apply = oc_apply,
+    .prepare = oc_prepare,
+    .release = oc_release,
+    .part_count = nb_heaps_part_count,
+    .part_values = oc_values,
+    .moves_to = oc_moves_to,
+    .options = oc_options,
+    .each_move = oc_each_move,
+    .canonicalize = nb_heaps_canonicalize,
+    .components = nb_components_per_part,
+};
+
+static bool table_value(const void *t, uint64_t n, uint64_t *value)
+{
+    return nb_octable_value(t, n, value);
+}
+
+nb_status nb_octal_sequence(nb_solver *s, nb_octal_params *p, uint64_t up_to, nb_sequence *out,
+                            nb_err *err)
+{
+    const nb_octable *t;
+    nb_status st = nb_sequence_bound(s, up_to, err);
+    if (st == NB_OK)
+        st = acquire_table(s, &p->rule, up_to, true, &t, err);
+    if (st != NB_OK)
+        return st;
+    if (!nb_sequence_fill(out, s->budget, up_to, table_value, t, t->proved ? t->period : 0,
+                          t->preperiod))
+        st = past_table(t, s, NB_NO_INDEX, "up_to", up_to, err);
+    nb_table_release(s, &t->base);
+    return st;
+}

@@ -1,0 +1,29 @@
+/* nb_octal.h - take-and-break games given by an octal code, and Grundy's game. State =
+ * heaps; a move is {heap, take, count, a, b}: the heap is replaced in place by `count`
+ * heaps (none; a; a <= b). Field 1 is the code. The rule itself (nb_octal_rule) is the
+ * table's key, in tables/nb_octable.h. */
+#ifndef NB_OCTAL_H
+#define NB_OCTAL_H
+
+#include "engine/nb_solver.h"
+#include "tables/nb_octable.h"
+#include "tables/nb_sequence.h"
+
+typedef struct nb_octal_params {
+    nb_octal_rule rule;
+    const nb_octable *table; /* attached by prepare, released by release */
+} nb_octal_params;
+extern const nb_ruleset nb_octal;
+
+/* Reads a code "d0.d1d2...dk": d0 0 or 4, then 1..32 octal digits (trailing zeros
+ * allowed). Errors blame field 1. */
+nb_status nb_octal_parse(const char *code, nb_octal_rule *rule, nb_err *err);
+/* Grundy's game: split a heap into two unequal heaps. */
+nb_octal_rule nb_octal_grundy(void);
+
+/* SG values of heaps 0..up_to of an octal rule (params as above, table not attached),
+ * proving the period when the theorem applies and max_table and max_work allow. */
+nb_status nb_octal_sequence(nb_solver *s, nb_octal_params *p, uint64_t up_to, nb_sequence *out,
+                            nb_err *err);
+
+#endif

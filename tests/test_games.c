@@ -1,0 +1,611 @@
+/* test_games.c - the rulesets' fixed cases: published values and periods (Bash, the
+ * subtraction games, the cutting game, Green Hackenbush, the coprime game), closed forms
+ * near 2^63, large graphs and heaps past every table. Random positions of every type are
+ * test_registry's; the engine's fixed cases are test_engine's, the octal games'
+ * test_octal's. */
+#include <check.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "brute.h"
+#include "check_run.h"
+#include "core/nb_primes.h"
+#include "core/nb_util.h"
+#include "engine/nb_heaps.h"
+#include "engine/nb_search.h"
+#include "games/nb_bash.h"
+#include "games/nb_coprime.h"
+#include "games/nb_cutting.h"
+#include "games/nb_dag.h"
+#include "games/nb_hackenbush.h"
+#include "games/nb_moore.h"
+#include "games/nb_nim.h"
+#include "games/nb_subtraction.h"
+#include "lib_fixture.h"
+#include "tables/nb_subtable.h"
+
+START_TEST(nim_huge_heaps)
+{
+    uint64_t h[3] = {INT64_MAX, INT64_MAX - 1, 12345};
+    nb_game g = {&nb_nim, NULL, 3, h};
+    nb_analysis a;
+    nb_err err = {0};
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 16, &a, &err) == NB_OK);
+    ck_assert_uint_eq(a.sg, 1 ^ 12345);
+    ck_assert_uint_eq(a.moves.len, 3); /* X = 12344 has bit 13, which all three have */
+    nb_move third = nb_movelist_at(&a.moves, 2), first = nb_movelist_at(&a.moves, 0);
+    ck_assert_uint_eq(third.w[0], 2); /* {heap, take} */
+    ck_assert_uint_eq(third.w[1], 12345 - (12345 ^ 12344));
+    ck_assert_uint_eq(first.w[1], (uint64_t)INT64_MAX - (INT64_MAX ^ 12344));
+    nb_analysis_free(&a);
+}
+END_TEST
+
+START_TEST(bash_seed_rule)
+{
+    /* One heap: the player to move loses iff (k+1) divides n, even near 2^63. */
+    for (uint64_t k = 1; k < 50; k++) {
+        uint64_t n = (uint64_t)INT64_MAX - k;
+        nb_bash_params p = {k};
+        nb_game g = {&nb_bash, &p, 1, &n};
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 4, &a, &err) == NB_OK);
+        ck_assert_uint_eq(a.verdict == NB_LOSE, n % (k + 1) == 0);
+        ck_assert_uint_eq(a.sg, n % (k + 1));
+        nb_analysis_free(&a);
+    }
+}
+END_TEST
+
+
+/* A plain mex over an array, the obvious way. */
+static uint8_t *naive_sequence(const nb_subtraction_params *p, size_t n)
+{
+    uint8_t *v = calloc(n, 1);
+    for (size_t i = 0; i < n; i++) {
+        bool seen[130] = {0};
+        for (size_t k = 0; k < p->nset; k++)
+            if (p->set[k] <= i)
+                seen[v[i - p->set[k]]] = true;
+        while (seen[v[i]])
+            v[i]++;
+    }
+    return v;
+}
+
+START_TEST(subtraction_period_matches_naive)
+{
+    /* The proved period answers far past the stored table: check 2*10^5 values. */
+    const size_t n = 200000;
+    for (int round = 0; round < 60; round++) {
+        nb_subtraction_params p = {0};
+        random_set(&p, 6, round < 30 ? 12 : 60);
+        uint8_t *naive = naive_sequence(&p, n);
+        nb_sequence seq;
+        nb_err err = {0};
+        ck_assert(nb_subtraction_sequence(&solver, &p, n - 1, &seq, &err) == NB_OK);
+        ck_assert(seq.has_period);
+        for (size_t i = 0; i < n; i++)
+            ck_assert_uint_eq(seq.values[i], naive[i]);
+        /* minimal: no smaller preperiod, and the period is the least that holds */
+        if (seq.preperiod > 0)
+            ck_assert(naive[seq.preperiod - 1] != naive[seq.preperiod - 1 + seq.period]);
+        for (uint64_t q = 1; q < seq.period; q++) {
+            bool holds = true;
+            for (size_t i = seq.preperiod + 1000; i + q < n && holds; i++)
+                holds = naive[i] == naive[i + q];
+            ck_assert_msg(!holds, "period %llu is not minimal: %llu holds",
+                          (unsigned long long)seq.period, (unsigned long long)q);
+        }
+        free(seq.values);
+        free(naive);
+    }
+}
+END_TEST
+
+START_TEST(subtraction_literature)
+{
+    struct { uint64_t set[4]; size_t n; uint64_t period, pre; uint64_t first[8]; } cases[] = {
+        {{1, 3, 4}, 3, 7, 0, {0, 1, 0, 1, 2, 3, 2, 0}},
+        {{2, 3}, 2, 5, 0, {0, 0, 1, 1, 2, 0, 0, 1}},
+        {{1, 2, 3}, 3, 4, 0, {0, 1, 2, 3, 0, 1, 2, 3}},
+        {{1}, 1, 2, 0, {0, 1, 0, 1, 0, 1, 0, 1}},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        nb_subtraction_params p = {.nset = cases[c].n};
+        memcpy(p.set, cases[c].set, sizeof cases[c].set);
+        nb_sequence seq;
+        nb_err err = {0};
+        ck_assert(nb_subtraction_sequence(&solver, &p, 7, &seq, &err) == NB_OK);
+        ck_assert(seq.has_period);
+        ck_assert_uint_eq(seq.period, cases[c].period);
+        ck_assert_uint_eq(seq.preperiod, cases[c].pre);
+        for (int i = 0; i < 8; i++)
+            ck_assert_uint_eq(seq.values[i], cases[c].first[i]);
+        free(seq.values);
+    }
+    /* Heap 10^18 of {1,3,4}: 10^18 mod 7 = 1 -> value 1; 10^18 + 3 -> value 1 ^ ... 2. */
+    nb_subtraction_params p = {.nset = 3, .set = {4, 1, 3}};
+    uint64_t heap = 1000000000000000000ULL;
+    nb_game g = {&nb_subtraction, &p, 1, &heap};
+    nb_analysis a;
+    nb_err err = {0};
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 16, &a, &err) == NB_OK);
+    ck_assert_uint_eq(a.sg, 1);
+    nb_analysis_free(&a);
+    heap += 3; /* mod 7 = 4 -> value 2 */
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 16, &a, &err) == NB_OK);
+    ck_assert_uint_eq(a.sg, 2);
+    nb_analysis_free(&a);
+}
+END_TEST
+
+START_TEST(subtraction_past_table)
+{
+    /* {5,37,61,99,250} repeats its first window only at value 1942 (period 349): with a
+     * table of 1000 values heaps inside are answered, heaps past it are a limit error. */
+    solver.limits.max_table = 1000;
+    nb_subtraction_params p = {.nset = 5, .set = {5, 37, 61, 99, 250}};
+    uint8_t *naive = naive_sequence(&p, 501);
+    nb_sequence seq;
+    nb_err err = {0};
+    nb_status st = nb_subtraction_sequence(&solver, &p, 1000, &seq, &err);
+    ck_assert(st == NB_ELIMIT);
+    ck_assert_int_eq(err.field, NB_FIELD_UP_TO);
+    nb_err_clear(&err);
+    ck_assert(nb_subtraction_sequence(&solver, &p, 998, &seq, &err) == NB_OK);
+    ck_assert(!seq.has_period); /* the period is out of the table's reach */
+    uint64_t heaps[2] = {500, 5000000};
+    nb_game g = {&nb_subtraction, &p, 2, heaps};
+    nb_analysis a;
+    st = nb_analyse(&solver, &g, NB_NORMAL, 16, &a, &err);
+    ck_assert(st == NB_ELIMIT);
+    ck_assert_int_eq(err.field, 0);
+    ck_assert_uint_eq(err.index[0], 1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "max_table=1000"));
+    nb_err_clear(&err);
+    g.len = 1;
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 16, &a, &err) == NB_OK);
+    ck_assert_uint_eq(a.sg, naive[500]);
+    nb_analysis_free(&a);
+    free(seq.values);
+    free(naive);
+}
+END_TEST
+
+START_TEST(moore_large)
+{
+    /* Far past any search: every constructive move must leave all columns at 0 mod k+1. */
+    for (int round = 0; round < 300; round++) {
+        uint64_t h[40];
+        nb_moore_params p = {.k = 1 + rnd(6)};
+        nb_game g = {&nb_moore, &p, 1 + rnd(40), h};
+        for (size_t i = 0; i < g.len; i++)
+            h[i] = (uint64_t)random() << 31 ^ (uint64_t)random();
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 50, &a, &err) == NB_OK);
+        for (size_t m = 0; m < a.moves.len; m++) {
+            uint64_t after[40];
+            memcpy(after, h, sizeof after);
+            nb_move mv = nb_movelist_at(&a.moves, m); /* {heap, take} pairs */
+            ck_assert(mv.len >= 2 && mv.len <= 2 * p.k && mv.len % 2 == 0);
+            for (size_t t = 0; t < mv.len; t += 2) {
+                ck_assert(mv.w[t + 1] >= 1 && mv.w[t + 1] <= h[mv.w[t]]);
+                ck_assert(t == 0 || mv.w[t] > mv.w[t - 2]); /* in order */
+                after[mv.w[t]] -= mv.w[t + 1];
+            }
+            for (int b = 0; b < 63; b++) {
+                uint64_t ones = 0;
+                for (size_t i = 0; i < g.len; i++)
+                    ones += after[i] >> b & 1;
+                ck_assert_uint_eq(ones % (p.k + 1), 0);
+            }
+        }
+        ck_assert_uint_eq(a.moves.len > 0, a.verdict == NB_WIN);
+        nb_analysis_free(&a);
+    }
+}
+END_TEST
+
+START_TEST(cutting_poj_2311)
+{
+    /* POJ 2311 sample: 2x2 LOSE, 3x2 LOSE, 4x2 WIN; and the table is symmetric. */
+    uint64_t cases[3][3] = {{2, 2, NB_LOSE}, {3, 2, NB_LOSE}, {4, 2, NB_WIN}};
+    for (int c = 0; c < 3; c++) {
+        nb_cutting_params p = {0};
+        nb_game g = {&nb_cutting, &p, 2, cases[c]};
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 16, &a, &err) == NB_OK);
+        ck_assert_uint_eq(a.verdict, cases[c][2]);
+        nb_analysis_free(&a);
+    }
+    uint64_t *v;
+    nb_err err = {0};
+    ck_assert(nb_cutting_grid(&solver, 60, 60, &v, &err) == NB_OK);
+    for (int w = 0; w <= 60; w++)
+        for (int h = 0; h <= 60; h++)
+            ck_assert_uint_eq(v[w * 61 + h], v[h * 61 + w]);
+    ck_assert_uint_eq(v[1 * 61 + 5], NB_SG_WIN_NOW);
+    free(v);
+    /* Growing the cached table keeps the values already computed. */
+    ck_assert(nb_cutting_grid(&solver, 90, 20, &v, &err) == NB_OK);
+    uint64_t *small;
+    ck_assert(nb_cutting_grid(&solver, 20, 20, &small, &err) == NB_OK);
+    for (int w = 0; w <= 20; w++)
+        for (int h = 0; h <= 20; h++)
+            ck_assert_uint_eq(small[w * 21 + h], v[w * 21 + h]);
+    free(v);
+    free(small);
+}
+END_TEST
+
+/* A random DAG: edges go from lower to higher rank of a random permutation. */
+static size_t random_dag(uint32_t *edges, size_t nodes, size_t max_edges)
+{
+    uint32_t perm[64];
+    for (size_t i = 0; i < nodes; i++)
+        perm[i] = (uint32_t)i;
+    for (size_t i = nodes; i > 1; i--) {
+        size_t j = rnd(i);
+        uint32_t t = perm[i - 1];
+        perm[i - 1] = perm[j], perm[j] = t;
+    }
+    size_t m = rnd(max_edges + 1);
+    for (size_t e = 0; e < m; e++) {
+        uint32_t a = (uint32_t)rnd(nodes), b = (uint32_t)rnd(nodes);
+        if (a == b)
+            b = (b + 1) % nodes;
+        if (a > b)
+            a ^= b, b ^= a, a ^= b;
+        edges[2 * e] = perm[a], edges[2 * e + 1] = perm[b];
+    }
+    return m;
+}
+
+START_TEST(dag_long_path)
+{
+    /* 10^6 nodes in one path: no recursion, SG alternates 0,1 from the sink. */
+    size_t n = 1000000;
+    uint32_t *edges = malloc(2 * n * sizeof *edges);
+    for (size_t i = 0; i + 1 < n; i++)
+        edges[2 * i] = (uint32_t)i, edges[2 * i + 1] = (uint32_t)i + 1;
+    nb_dag_params p = {.nodes = n, .nedges = n - 1, .edges = edges};
+    uint64_t token = 0;
+    nb_game g = {&nb_dag, &p, 1, &token};
+    nb_err err = {0};
+    ck_assert(nb_game_open(&solver, &g, &err) == NB_OK);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_uint_eq(p.sg[i], (n - 1 - i) % 2);
+    nb_game_close(&solver, &g);
+    free(edges);
+}
+END_TEST
+
+/* Each node's value is the mex of its successors' values: on a DAG that defines the SG
+ * function, so checking it at every node checks the whole table. */
+static void check_mex_everywhere(const nb_dag_params *p)
+{
+    size_t n = p->nodes;
+    uint8_t *seen = calloc(n + 1, 1);
+    uint32_t *first = calloc(n + 1, sizeof *first), *next = malloc((p->nedges + 1) * sizeof *next);
+    for (size_t e = 0; e < p->nedges; e++) { /* successor lists, 1-based, by linking */
+        next[e] = first[p->edges[2 * e]];
+        first[p->edges[2 * e]] = (uint32_t)e + 1;
+    }
+    for (size_t u = 0; u < n; u++) {
+        for (uint32_t e = first[u]; e; e = next[e - 1])
+            if (p->sg[p->edges[2 * (e - 1) + 1]] <= n)
+                seen[p->sg[p->edges[2 * (e - 1) + 1]]] = 1;
+        uint32_t mex = 0;
+        while (seen[mex])
+            mex++;
+        ck_assert_uint_eq(p->sg[u], mex);
+        for (uint32_t e = first[u]; e; e = next[e - 1])
+            if (p->sg[p->edges[2 * (e - 1) + 1]] <= n)
+                seen[p->sg[p->edges[2 * (e - 1) + 1]]] = 0;
+    }
+    free(next);
+    free(first);
+    free(seen);
+}
+
+START_TEST(dag_large_values)
+{
+    /* Nodes past several buckets of the grouping, a transitive tournament whose values
+     * run to 99 (past the values a node's mask holds beside its count), repeated edges,
+     * and a hub with an edge to every node of the tournament and to some others. */
+    size_t n = 9000, t = 100, m = 0;
+    uint32_t *edges = malloc(2 * (t * t + 40000) * sizeof *edges);
+    for (uint32_t i = 0; i < t; i++) /* node 8000+i -> 8000+j for every j > i: value t-1-i */
+        for (uint32_t j = i + 1; j < t; j++)
+            edges[2 * m] = 8000 + i, edges[2 * m + 1] = 8000 + j, m++;
+    for (uint32_t j = 0; j < t; j += 1 + (uint32_t)rnd(2)) /* the hub, node 0 */
+        edges[2 * m] = 0, edges[2 * m + 1] = 8000 + j, m++;
+    for (size_t k = 0; k < 30000; k++) { /* forward edges between random nodes */
+        uint32_t a = 1 + (uint32_t)rnd(n - 1), b = 1 + (uint32_t)rnd(n - 1);
+        if (a == b)
+            continue;
+        edges[2 * m] = a < b ? a : b, edges[2 * m + 1] = a < b ? b : a, m++;
+        if (rnd(8) == 0) /* the same edge again */
+            edges[2 * m] = edges[2 * m - 2], edges[2 * m + 1] = edges[2 * m - 1], m++;
+    }
+    nb_dag_params p = {.nodes = n, .nedges = m, .edges = edges};
+    uint64_t token = 0;
+    nb_game g = {&nb_dag, &p, 1, &token};
+    nb_err err = {0};
+    ck_assert(nb_game_open(&solver, &g, &err) == NB_OK);
+    for (uint32_t i = 0; i < t; i++)
+        ck_assert_uint_eq(p.sg[8000 + i], t - 1 - i);
+    check_mex_everywhere(&p);
+    nb_game_close(&solver, &g);
+    free(edges);
+}
+END_TEST
+
+START_TEST(dag_wide_ids)
+{
+    /* Node ids past 2^20, where the grouping's partitioned edges no longer fit 32 bits:
+     * random DAGs on 40 ids spread over 1.1 million nodes, checked by brute force and at
+     * every node. */
+    size_t n = 1100000;
+    for (int round = 0; round < 20; round++) {
+        uint32_t ids[40], edges[2 * 80];
+        for (size_t i = 0; i < 40; i++) { /* distinct, the last two ids among them */
+            bool fresh;
+            do {
+                ids[i] = i < 2 ? (uint32_t)(n - 1 - i) : (uint32_t)rnd(n);
+                fresh = true;
+                for (size_t j = 0; j < i; j++)
+                    fresh &= ids[j] != ids[i];
+            } while (!fresh);
+        }
+        nb_dag_params p = {.nodes = n, .edges = edges};
+        p.nedges = random_dag(edges, 40, 80);
+        for (size_t i = 0; i < 2 * p.nedges; i++)
+            edges[i] = ids[edges[i]];
+        uint64_t tokens[2] = {ids[rnd(40)], ids[rnd(40)]};
+        nb_game g = {&nb_dag, &p, 1 + rnd(2), tokens};
+        brute_check(&solver, &g, NB_NORMAL, "dag with wide ids");
+        nb_err err = {0};
+        ck_assert(nb_game_open(&solver, &g, &err) == NB_OK);
+        check_mex_everywhere(&p);
+        nb_game_close(&solver, &g);
+    }
+}
+END_TEST
+
+/* The coprime game's closed form against the mex over every move, heap by heap. */
+START_TEST(coprime_values_by_mex)
+{
+    enum { N = 3000 };
+    uint64_t *g = calloc(N, sizeof *g);
+    bool *seen = calloc(N + 2, sizeof *seen);
+    for (uint64_t x = 1; x < N; x++) {
+        memset(seen, 0, (N + 2) * sizeof *seen);
+        for (uint64_t y = 1; y <= x; y++)
+            if (nb_gcd(x, y) == 1)
+                seen[g[x - y]] = true;
+        while (seen[g[x]])
+            g[x]++;
+    }
+    nb_sequence seq;
+    nb_err err = {0};
+    ck_assert(nb_coprime_sequence(&solver, N - 1, &seq, &err) == NB_OK);
+    for (uint64_t x = 0; x < N; x++)
+        ck_assert_msg(seq.values[x] == g[x], "heap %llu: %llu, by mex %llu",
+                      (unsigned long long)x, (unsigned long long)seq.values[x],
+                      (unsigned long long)g[x]);
+    ck_assert(!seq.has_period);
+    /* the examples: g(3)=2, g(5)=3, g(9)=2, g(15)=2, g(25)=3 */
+    ck_assert(g[3] == 2 && g[5] == 3 && g[9] == 2 && g[15] == 2 && g[25] == 3);
+    free(seq.values);
+    free(seen);
+    free(g);
+}
+END_TEST
+
+/* Heaps past the sieve: least prime factors found by factoring, their indices counted
+ * (pi(10^9) = 50847534, and 10^9 + 7 and 10^9 + 9 are the next two primes), the limit on
+ * counting named, and every winning move leaving a loss. */
+START_TEST(coprime_large_heaps)
+{
+    const struct { uint64_t x, value; } cases[] = {
+        {1000000007ULL, 50847535}, {1000000007ULL * 1000000009ULL, 50847535},
+        {1000000009ULL * 1000000009ULL, 50847536}, {3ULL * 2305843009213693951ULL, 2},
+        {(1ULL << 62) + 2, 0}, {NB_COPRIME_SIEVE + 1ULL, 3} /* 4194305 = 5 * 838861 */,
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        uint64_t x = cases[c].x;
+        nb_coprime_params p = {0};
+        nb_game g = {&nb_coprime, &p, 1, &x};
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert_msg(nb_analyse(&solver, &g, NB_NORMAL, 4, &a, &err) == NB_OK, "%s", err.msg);
+        ck_assert_msg(a.sg == cases[c].value, "heap %llu: %llu", (unsigned long long)x,
+                      (unsigned long long)a.sg);
+        nb_analysis_free(&a);
+    }
+    uint64_t prime = 2305843009213693951ULL; /* 2^61 - 1: past max_prime_count */
+    nb_coprime_params p = {0};
+    nb_game g = {&nb_coprime, &p, 1, &prime};
+    nb_analysis a;
+    nb_err err = {0};
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 4, &a, &err) == NB_ELIMIT);
+    ck_assert_ptr_nonnull(strstr(err.msg, "max_prime_count"));
+    expect_field(&err, 0, 0, NB_NO_INDEX, NB_NO_INDEX);
+    for (int round = 0; round < 200; round++) {
+        uint64_t h[3];
+        static const uint64_t small[] = {3, 5, 7, 11, 13};
+        for (int i = 0; i < 3; i++) /* odd heaps past the sieve with a factor below 14 */
+            h[i] = small[rnd(5)] * (((uint64_t)random() << 27 ^ (uint64_t)random()) | 1);
+        g = (nb_game){&nb_coprime, &p, 3, h};
+        ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 8, &a, &err) == NB_OK);
+        for (size_t i = 0; i < a.moves.len; i++) {
+            nb_move m = nb_movelist_at(&a.moves, i);
+            ck_assert_uint_eq(nb_gcd(h[m.w[0]], m.w[1]), 1);
+            uint64_t after[3] = {h[0], h[1], h[2]};
+            after[m.w[0]] -= m.w[1];
+            nb_game next = {&nb_coprime, &p, 3, after};
+            nb_analysis b;
+            ck_assert(nb_analyse(&solver, &next, NB_NORMAL, 0, &b, &err) == NB_OK);
+            ck_assert_int_eq(b.verdict, NB_LOSE);
+            nb_analysis_free(&b);
+        }
+        ck_assert(a.verdict == NB_LOSE || a.moves.len > 0);
+        nb_analysis_free(&a);
+    }
+}
+END_TEST
+
+/* The value of a Green Hackenbush graph on its edge list (ground 0). */
+static uint64_t hackenbush_value(size_t nodes, const uint32_t *edges, size_t m)
+{
+    nb_hackenbush_params p = {nodes, m, edges, 0};
+    uint64_t *state = malloc((m + 1) * sizeof *state);
+    for (size_t e = 0; e < m; e++)
+        state[e] = e;
+    nb_game g = {&nb_hackenbush, &p, m, state};
+    nb_analysis a;
+    nb_err err = {0};
+    ck_assert_msg(nb_analyse(&solver, &g, NB_NORMAL, 64, &a, &err) == NB_OK, "%s", err.msg);
+    ck_assert(a.complete);
+    uint64_t v = a.sg;
+    nb_analysis_free(&a);
+    free(state);
+    return v;
+}
+
+/* Winning Ways ch. 7 and the seed notes: a stalk of n is worth n; the colon principle on
+ * trees; an odd cycle on the ground is worth 1 and an even one 0 (fusion); a triangle on
+ * a stalk is worth 2; loops are worth 1 each; a cactus with a branch on its cycle; and
+ * what is not joined to the ground counts for nothing. */
+START_TEST(hackenbush_literature)
+{
+    const uint32_t stalk[] = {0, 1, 1, 2, 2, 3};                       /* 3 */
+    const uint32_t tree[] = {0, 1, 1, 2, 1, 3, 3, 4, 0, 5};            /* (1+(1^2))^1 = 5 */
+    const uint32_t triangle[] = {0, 1, 1, 2, 2, 0};                    /* 1 */
+    const uint32_t square[] = {0, 1, 1, 2, 2, 3, 3, 0};                /* 0 */
+    const uint32_t on_stalk[] = {0, 1, 1, 2, 2, 3, 3, 1};              /* 1 + 1 = 2 */
+    const uint32_t loops[] = {0, 0, 0, 0, 0, 0};                       /* 1 ^ 1 ^ 1 = 1 */
+    const uint32_t cactus[] = {0, 1, 1, 2, 2, 3, 3, 1, 2, 4, 4, 5};    /* 1 + (1 ^ 2) = 4 */
+    const uint32_t floating[] = {0, 1, 2, 3, 3, 4, 4, 2};              /* 1: the rest fell */
+    const uint32_t parallel[] = {0, 1, 0, 1, 1, 2};                    /* 0 ^ (1+0) = 1 */
+    ck_assert_uint_eq(hackenbush_value(4, stalk, 3), 3);
+    ck_assert_uint_eq(hackenbush_value(6, tree, 5), 5);
+    ck_assert_uint_eq(hackenbush_value(3, triangle, 3), 1);
+    ck_assert_uint_eq(hackenbush_value(4, square, 4), 0);
+    ck_assert_uint_eq(hackenbush_value(4, on_stalk, 4), 2);
+    ck_assert_uint_eq(hackenbush_value(1, loops, 3), 1);
+    ck_assert_uint_eq(hackenbush_value(6, cactus, 6), 4);
+    ck_assert_uint_eq(hackenbush_value(5, floating, 4), 1);
+    /* two parallel edges are a cycle of two: nodes 0 and 1 fuse, their two loops worth 0,
+     * and the stalk hung on node 1 worth 1 */
+    ck_assert_uint_eq(hackenbush_value(3, parallel, 3), 1);
+    /* past max_work the edges inside cycles are not all re-solved: the list says so */
+    solver.limits.max_work = 5;
+    nb_hackenbush_params p = {3, 3, triangle, 0};
+    uint64_t state[3] = {0, 1, 2};
+    nb_game g = {&nb_hackenbush, &p, 3, state};
+    nb_analysis a;
+    nb_err err = {0};
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 64, &a, &err) == NB_OK);
+    ck_assert(!a.complete);
+    nb_analysis_free(&a);
+    solver.limits = nb_limits_default();
+}
+END_TEST
+
+/* A large graph in linear time and no recursion: a path of 10^6 edges from the ground
+ * (worth 10^6), and the same with a cycle closed at its far end. */
+START_TEST(hackenbush_long_path)
+{
+    size_t n = 1000000;
+    uint32_t *edges = malloc(2 * (n + 1) * sizeof *edges);
+    for (size_t i = 0; i < n; i++)
+        edges[2 * i] = (uint32_t)i, edges[2 * i + 1] = (uint32_t)i + 1;
+    ck_assert_uint_eq(hackenbush_value(n + 1, edges, n), n);
+    edges[2 * n] = (uint32_t)n, edges[2 * n + 1] = (uint32_t)n - 2; /* a triangle at the end */
+    ck_assert_uint_eq(hackenbush_value(n + 1, edges, n + 1), n - 2 + 1);
+    free(edges);
+}
+END_TEST
+
+/* Graphs too large for the brute-force solver: the winning moves listed are exactly the
+ * moves after which the position, analysed afresh, is worth 0. */
+START_TEST(hackenbush_moves_by_reanalysis)
+{
+    for (int round = 0; round < 40; round++) {
+        size_t n = 10 + rnd(40), m = n + rnd(2 * n);
+        uint32_t *edges = malloc(2 * m * sizeof *edges);
+        for (size_t e = 0; e < m; e++) /* mostly near each other: cycles and bridges */
+            edges[2 * e] = (uint32_t)rnd(n), edges[2 * e + 1] = (uint32_t)((edges[2 * e] + rnd(4)) % n);
+        nb_hackenbush_params p = {n, m, edges, rnd(n)};
+        uint64_t *state = malloc(m * sizeof *state);
+        for (size_t e = 0; e < m; e++)
+            state[e] = e;
+        nb_game g = {&nb_hackenbush, &p, m, state};
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 1 << 20, &a, &err) == NB_OK);
+        ck_assert(a.complete);
+        size_t winning = 0;
+        nb_state after = {0};
+        for (size_t e = 0; e < m; e++) {
+            uint64_t edge = e;
+            nb_move mv = {.len = 1, .w = &edge};
+            nb_state grounded = {0};
+            nb_hackenbush_grounded(&g, state, m, &grounded);
+            bool standing = false;
+            for (size_t i = 0; i < grounded.len; i++)
+                standing |= grounded.w[i] == e;
+            free(grounded.w);
+            if (!standing)
+                continue;
+            nb_hackenbush.apply(&g, &mv, &after);
+            nb_game next = {&nb_hackenbush, &p, after.len, after.w};
+            nb_analysis b;
+            ck_assert(nb_analyse(&solver, &next, NB_NORMAL, 0, &b, &err) == NB_OK);
+            bool listed = false;
+            for (size_t i = 0; i < a.moves.len; i++)
+                listed |= nb_movelist_at(&a.moves, i).w[0] == e;
+            ck_assert_msg(listed == (b.sg == 0), "round %d edge %zu: listed %d, value after %llu",
+                          round, e, listed, (unsigned long long)b.sg);
+            winning += listed;
+            nb_analysis_free(&b);
+        }
+        ck_assert_uint_eq(winning, a.moves.len);
+        free(after.w);
+        nb_analysis_free(&a);
+        free(state);
+        free(edges);
+    }
+}
+END_TEST
+
+int main(void)
+{
+    const lib_case cases[] = {
+        {"nim_huge", nim_huge_heaps, false},
+        {"bash_rule", bash_seed_rule, false},
+        {"subtraction_period", subtraction_period_matches_naive, true},
+        {"subtraction_literature", subtraction_literature, false},
+        {"subtraction_past_table", subtraction_past_table, false},
+        {"moore_large", moore_large, false},
+        {"cutting_poj", cutting_poj_2311, false},
+        {"dag_long_path", dag_long_path, true},
+        {"dag_large_values", dag_large_values, true},
+        {"dag_wide_ids", dag_wide_ids, true},
+        {"coprime_values", coprime_values_by_mex, false},
+        {"coprime_large", coprime_large_heaps, false},
+        {"hackenbush_literature", hackenbush_literature, false},
+        {"hackenbush_moves", hackenbush_moves_by_reanalysis, false},
+        {"dag_hackenbush_long_path", hackenbush_long_path, true},
+    };
+    srandom(20261122);
+    return check_run(lib_suite("games", cases, sizeof cases / sizeof *cases), true);
+}
