@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Starts nimberd on a free port and runs the Python checks of the documents against it:
+# Checks that the rooms of the tree include only downwards (tests/layers_check.py); starts
+# nimberd on a free port and runs the Python checks of the documents against it:
 # openapi.yaml (valid OpenAPI 3.1, examples answered as documented), README.md and the
 # recorded answers (tests/golden.jsonl), the web page in headless chromium (screenshots in
 # BUILD/screenshots); then
@@ -16,6 +17,7 @@ trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -f "$log"' EXIT
 for _ in $(seq 100); do grep -q listening "$log" && break; sleep 0.05; done
 port=$(sed -n 's/.*:\([0-9]*\)$/\1/p' "$log" | head -1)
 rc=0
+"$py" tests/layers_check.py . || rc=1
 "$py" tests/openapi_check.py openapi.yaml "$port" || rc=1
 "$py" tests/readme_check.py README.md "$port" || rc=1
 "$py" tests/golden.py check "$port" || rc=1
