@@ -122,6 +122,7 @@ const api_type api_type_dag = {
                                     "max_work", NULL},
     .misere = true,
     .moves_complete = true,
+    .heavy = true, /* "nodes" sizes its arrays, and a graph with cycles is labelled */
     .decode = dag_decode,
     .sample = dag_sample,
     .free_params = dag_free,

@@ -56,7 +56,9 @@ struct api_type {
     const char *const *limits;   /* names of the limits that bound it (catalog) */
     bool misere;                 /* "convention":"misere" is defined */
     bool moves_complete;         /* analyze lists every winning move (else at least one) */
-    bool heavy;                  /* may build a table or search: solved off the I/O threads */
+    bool heavy;                  /* its work or memory is not bounded by its JSON's size (a
+                                  * table, a search, a declared node count): solved off the
+                                  * I/O threads */
     /* Fills g->game (rules, params, state) from obj; `base` is obj's JSON Pointer. */
     int (*decode)(json_t *obj, const char *base, const api_limits *lim, api_game *g,
                   api_problem *p);

@@ -274,10 +274,22 @@ static void need_successors(const nb_game *g, bool all, uint64_t node)
     distinct_targets(p);
 }
 
+/* Bytes per node and per edge that the graph's arrays take at the most at once: while
+ * solving, out-degrees, predecessor offsets, the loop's records and queue and the values
+ * (36 per node; the labelling's three arrays and the counters come after the records are
+ * freed); kept, offsets, values and counters (12); on first use the one-token outcome and
+ * remoteness with the retrograde pass's two arrays, and the successor offsets (17, less
+ * what the solve freed). Per edge: a predecessor, a successor, and a partitioned entry
+ * while grouping. Counted against the request's memory when the game is prepared, since
+ * a node count in the body costs no body bytes. */
+#define NODE_BYTES 48
+#define EDGE_BYTES 16
+
 static void dag_release(nb_game *g, nb_solver *s)
 {
-    (void)s;
     nb_dag_params *p = dag_params(g);
+    nb_budget_drop(s->budget, p->held);
+    p->held = 0;
     free(p->offsets);
     free(p->targets);
     free(p->succ_of);
@@ -295,7 +307,12 @@ static void dag_release(nb_game *g, nb_solver *s)
 
 static nb_status dag_prepare(nb_game *g, nb_solver *s, nb_err *err)
 {
-    nb_status st = solve(dag_params(g), s->limits.max_work, s->budget, err);
+    nb_dag_params *p = dag_params(g);
+    uint64_t bytes = (p->nodes + 1) * NODE_BYTES + (p->nedges + 1) * EDGE_BYTES;
+    if (!nb_budget_hold(s->budget, bytes))
+        return nb_budget_fail(s->budget, err);
+    p->held = bytes;
+    nb_status st = solve(p, s->limits.max_work, s->budget, err);
     if (st != NB_OK)
         dag_release(g, s);
     return st;

@@ -19,6 +19,7 @@ typedef struct nb_dag_params {
     uint8_t *outcome;
     uint64_t *succ_of, *has_move; /* has_move: a bit per node with an edge out */
     bool loopy;
+    uint64_t held; /* what prepare holds of the request's memory budget for all of them */
 } nb_dag_params;
 extern const nb_ruleset nb_dag;
 
