@@ -27,8 +27,9 @@ static size_t component_bytes(const nb_component *c)
 
 /* Takes from *budget (the bytes max_response_bytes leaves) what an answer listing `moves`
  * moves, each with a position about the size of the game's, and `comps` components will
- * take; 422 before anything is written when that passes it. Small answers are let
- * through without measuring the position's text. */
+ * take; 422 before anything is written when that passes it. The position's text is
+ * measured whenever a move is listed: its rules (a graph's edges) may be far larger than
+ * its state. */
 static int spend_answer(const api_context *ctx, const api_game *g, size_t moves,
                         const nb_component *comps, size_t ncomps, size_t *budget,
                         api_problem *p)
@@ -36,10 +37,8 @@ static int spend_answer(const api_context *ctx, const api_game *g, size_t moves,
     size_t need = 256;
     for (size_t i = 0; i < ncomps; i++)
         need += component_bytes(&comps[i]);
-    if (moves * (g->game.len + 1) > 4096 || need > 4096) {
-        size_t position = json_dumpb(g->json, NULL, 0, JSON_COMPACT);
-        need += moves * (position + MOVE_BYTES);
-    }
+    if (moves)
+        need += moves * (json_dumpb(g->json, NULL, 0, JSON_COMPACT) + MOVE_BYTES);
     if (need > *budget)
         return api_fail(p, 422, NULL, "the answer would take about %zu bytes (%zu moves with "
                         "their positions, %zu components), over the limit "
