@@ -61,6 +61,9 @@ static nb_status prime_index(const nb_sieve *t, const nb_solver *s, uint64_t p, 
                              "max_prime_count=%llu of the primes nimber counts",
                              (unsigned long long)p, (unsigned long long)s->limits.max_prime_count);
     }
+    /* one count takes up to a tenth of a second: the budget is looked at before each */
+    if (nb_budget_spent_now(s->budget))
+        return nb_budget_fail(s->budget, err);
     int64_t pi = primecount_pi((int64_t)p);
     if (pi < 0)
         return nb_fail(err, NB_ELIMIT, "primecount could not count the primes to %llu",

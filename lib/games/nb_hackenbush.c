@@ -366,7 +366,8 @@ static nb_status hb_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err 
  * parts) drops its child's branch; want[c], the value part c must take for the ground to
  * be worth target (UINT64_MAX when no change below c can do it), is pushed down parents
  * first. An edge inside a part is found by re-solving the part without it: the part's
- * own edges (bucketed by part in one pass), its children's branches hung as weights. */
+ * own edges (bucketed by part in one pass), its children's branches hung as weights.
+ * The request's budget is looked at before each re-solve: once spent, it stops too. */
 static bool winning_edges(const nb_game *g, const nb_solver *sv, uint64_t target, uint8_t *wins)
 {
     hb_graph h;
@@ -433,7 +434,7 @@ static bool winning_edges(const nb_game *g, const nb_solver *sv, uint64_t target
         hb_solve ps;
         solve_init(&ps, nv);
         for (size_t k = 0; k < ne && whole; k++) { /* the part without its k-th edge */
-            if (s.work + ps.work > sv->limits.max_work) {
+            if (s.work + ps.work > sv->limits.max_work || nb_budget_spent_now(sv->budget)) {
                 whole = false;
                 break;
             }
@@ -466,10 +467,14 @@ static bool winning_edges(const nb_game *g, const nb_solver *sv, uint64_t target
 static nb_status hb_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64_t target,
                              nb_movelist *out, nb_err *err)
 {
-    (void)part, (void)err;
+    (void)part;
     uint8_t *wins = nb_xcalloc(g->len + 1, 1);
     if (!winning_edges(g, s, target, wins))
         out->incomplete = true;
+    if (nb_budget_spent(s->budget)) {
+        free(wins);
+        return nb_budget_fail(s->budget, err);
+    }
     for (size_t i = 0; i < g->len; i++) {
         uint64_t edge = g->state[i];
         if (wins[i] && !nb_movelist_push(out, &(nb_move){.len = 1, .w = &edge}))
@@ -500,12 +505,15 @@ typedef struct option_ctx {
     nb_option_fn fn;
     void *ctx;
     uint64_t work, max_work;
+    nb_budget *budget; /* looked at before each move's re-solve */
 } option_ctx;
 
 static bool value_move(void *ctx_, const nb_move *m, const uint64_t *after, size_t len)
 {
     option_ctx *oc = ctx_;
     oc->work += oc->game->len + hb_params(oc->game)->nodes;
+    if (nb_budget_spent_now(oc->budget))
+        return false;
     return oc->work <= oc->max_work && oc->fn(oc->ctx, m, value_of_state(oc->game, after, len));
 }
 
@@ -515,8 +523,10 @@ static nb_status hb_options(const nb_game *g, nb_solver *s, size_t part, nb_opti
                             void *ctx, nb_err *err)
 {
     (void)part;
-    option_ctx oc = {g, fn, ctx, 0, s->limits.max_work};
+    option_ctx oc = {g, fn, ctx, 0, s->limits.max_work, s->budget};
     hb_each_move(g, value_move, &oc);
+    if (nb_budget_spent(s->budget))
+        return nb_budget_fail(s->budget, err);
     if (oc.work > oc.max_work)
         return nb_fail(err, NB_ELIMIT, "valuing every move passes the limit max_work=%llu",
                        (unsigned long long)oc.max_work);
