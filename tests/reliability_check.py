@@ -153,6 +153,38 @@ with Daemon("--max-request-seconds", "1") as d:
     check(status == 422 and "max_request_seconds=1" in detail(body) and took < 5,
           f"a search past its 1 s deadline: {status} {detail(body)} in {took:.1f} s")
 
+# 1b. Holes in the budgets: a dag's node count cost no body bytes and ran on an HTTP thread;
+# a dag answer's positions were not measured; coprime's prime counts and Hackenbush's
+# re-solves never looked at the clock.
+with Daemon("--max-request-mb", "64", "--max-request-seconds", "1",
+            "--max-response-bytes", "1000000") as d:
+    dags = json.dumps({"type": "sum", "components": [
+        {"type": "dag", "nodes": 2000000, "edges": [[0, 0]], "tokens": [0]}] * 30}).encode()
+    idle = d.rss_mb()
+    (status, _, body), took = timed(d.post, "/v1/analyze", dags)
+    check(status == 422 and "max_request_mb=64" in detail(body) and took < 3,
+          f"30 dags of 2*10^6 nodes in 1.8 KB under 64 MiB: {status} {detail(body)} "
+          f"in {took:.1f} s")
+    check(d.rss_mb(peak=True) < idle + 128, f"peak RSS {d.rss_mb(peak=True):.0f} MiB")
+    star = json.dumps({"type": "dag", "nodes": 20002, "tokens": [0], "edges":
+                       [[0, i] for i in range(1, 101)] +
+                       [[i, i + 1] for i in range(101, 20001)]}).encode()
+    status, _, body = d.post("/v1/moves?max_moves=100", star)
+    check(status == 422 and "max_response_bytes=1000000" in detail(body),
+          f"100 moves of a 200 KB dag at a 1 MB answer limit: {status} {detail(body)}")
+    primes = b'{"type":"coprime","heaps":[' + b",".join([b"9999999999971"] * 40) + b"]}"
+    (status, _, body), took = timed(d.post, "/v1/analyze", primes)
+    check(status == 422 and "max_request_seconds=1" in detail(body) and took < 3,
+          f"40 prime counts near 10^13 at a 1 s budget: {status} {detail(body)} "
+          f"in {took:.1f} s")
+    n = 300
+    graph = json.dumps({"type": "hackenbush", "nodes": n, "ground": 0, "edges":
+                        [[i, j] for i in range(n) for j in range(i + 1, n)] +
+                        [[0, 1]] * 3}).encode()
+    (status, _, body), took = timed(d.post, "/v1/analyze", graph)
+    check(took < 3, f"Hackenbush on K300 with 3 parallel edges at a 1 s budget: {status} "
+          f"{detail(body)} in {took:.1f} s")
+
 # 2. Work abandoned by its client kept the workers busy and starved later requests.
 with Daemon("--workers", "2", "--max-request-seconds", "0") as d:
     gone = [d.connect() for _ in range(2)]
