@@ -33,9 +33,9 @@ static int coprime_table(nb_solver *s, const api_game *g, json_t *req, const api
         return p->status;
     nb_sequence seq;
     nb_err err = {0};
-    if (nb_coprime_sequence(s, up_to, &seq, &err) != NB_OK)
+    if (nb_coprime_sequence(s, from, up_to, &seq, &err) != NB_OK)
         return api_game_fail(p, g, "", &err);
-    *out = api_sequence_json("coprime", &seq, from);
+    *out = api_sequence_json("coprime", &seq);
     free(seq.values);
     return 0;
 }

@@ -107,13 +107,12 @@ static int closed_table(const api_game *g, json_t *req, const api_limits *lim, j
     uint64_t from, up_to;
     if (api_get_range(req, lim, &from, &up_to, p))
         return p->status;
-    nb_sequence seq = {.count = up_to - from + 1, .has_period = modulus != 0, .period = modulus};
+    nb_sequence seq = {.first = from, .count = up_to - from + 1, .has_period = modulus != 0,
+                       .period = modulus};
     seq.values = nb_xmalloc(seq.count * sizeof *seq.values);
-    for (uint64_t i = 0; i < seq.count; i++) /* the page alone: heaps from..up_to */
+    for (uint64_t i = 0; i < seq.count; i++)
         seq.values[i] = modulus ? (from + i) % modulus : from + i;
-    *out = api_sequence_json(g->type->name, &seq, 0);
-    if (from)
-        json_object_set_new(*out, "from", json_integer((json_int_t)from));
+    *out = api_sequence_json(g->type->name, &seq);
     free(seq.values);
     return 0;
 }
@@ -141,9 +140,9 @@ static int subtraction_table(nb_solver *s, const api_game *g, json_t *req,
         return p->status;
     nb_sequence seq;
     nb_err err = {0};
-    if (nb_subtraction_sequence(s, g->game.params, up_to, &seq, &err) != NB_OK)
+    if (nb_subtraction_sequence(s, g->game.params, from, up_to, &seq, &err) != NB_OK)
         return api_game_fail(p, g, "", &err);
-    *out = api_sequence_json("subtraction", &seq, from);
+    *out = api_sequence_json("subtraction", &seq);
     free(seq.values);
     return 0;
 }

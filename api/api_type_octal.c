@@ -77,9 +77,9 @@ static int octal_table(nb_solver *s, const api_game *g, json_t *req, const api_l
         return p->status;
     nb_sequence seq;
     nb_err err = {0};
-    if (nb_octal_sequence(s, g->game.params, up_to, &seq, &err) != NB_OK)
+    if (nb_octal_sequence(s, g->game.params, from, up_to, &seq, &err) != NB_OK)
         return api_game_fail(p, g, "", &err);
-    *out = api_sequence_json(g->type->name, &seq, from);
+    *out = api_sequence_json(g->type->name, &seq);
     free(seq.values);
     return 0;
 }

@@ -205,17 +205,17 @@ json_t *api_sample_ints(api_rng *rng, size_t max_len, uint64_t max_value)
     return a;
 }
 
-json_t *api_sequence_json(const char *type, const nb_sequence *seq, uint64_t from)
+json_t *api_sequence_json(const char *type, const nb_sequence *seq)
 {
     json_t *values = json_array();
-    for (size_t n = from; n < seq->count; n++)
-        json_array_append_new(values, json_integer((json_int_t)seq->values[n]));
+    for (size_t i = 0; i < seq->count; i++)
+        json_array_append_new(values, json_integer((json_int_t)seq->values[i]));
     json_t *table = json_pack(
         "{s:s, s:o, s:o, s:o}", "type", type, "values", values, "period",
         seq->has_period ? json_integer((json_int_t)seq->period) : json_null(), "preperiod",
         seq->has_period ? json_integer((json_int_t)seq->preperiod) : json_null());
-    if (from)
-        json_object_set_new(table, "from", json_integer((json_int_t)from));
+    if (seq->first)
+        json_object_set_new(table, "from", json_integer((json_int_t)seq->first));
     return table;
 }
 

@@ -108,9 +108,9 @@ int api_game_fail(api_problem *p, const api_game *g, const char *base, nb_err *e
 /* A JSON array of 0..max_len random integers in 0..max_value, for samplers. */
 json_t *api_sample_ints(api_rng *rng, size_t max_len, uint64_t max_value);
 
-/* {"type":..., "values":[...], "period":p|null, "preperiod":q|null} from a sequence,
- * its values from `from` on (then also "from": from, when not 0). */
-json_t *api_sequence_json(const char *type, const nb_sequence *seq, uint64_t from);
+/* {"type":..., "values":[...], "period":p|null, "preperiod":q|null} from a sequence (and
+ * "from": its first heap, when not 0). */
+json_t *api_sequence_json(const char *type, const nb_sequence *seq);
 
 /* The range of a table request: "up_to", an integer below max_table (422 naming it
  * past that), and "from" (default 0, at most up_to), at most max_table_page values

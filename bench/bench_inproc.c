@@ -139,7 +139,7 @@ static void bench_subtraction(void)
         } else {
             nb_analysis_free(&a);
             nb_sequence seq;
-            if (nb_subtraction_sequence(&s, &p, 0, &seq, &err) == NB_OK) {
+            if (nb_subtraction_sequence(&s, &p, 0, 0, &seq, &err) == NB_OK) {
                 if (seq.preperiod + seq.period > longest) {
                     longest = seq.preperiod + seq.period;
                     longest_set = p;

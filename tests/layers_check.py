@@ -8,8 +8,8 @@ include no other game's header: games/nb_X.c includes games/nb_X.h and nothing e
 games/. The library includes neither JSON nor HTTP headers.
 
 Usage: layers_check.py [ROOT]   (ROOT: the repository, default the current directory)
-Prints one line per offence, then "layers: N passed, M failed": one check per file. Before that it checks itself: a copy of the tree with one upward include added
-must fail.
+Prints one line per offence, then "layers: N passed, M failed": one check per file, and
+one for the check itself (a copy of the tree with an upward include planted must fail).
 """
 import os
 import re
@@ -53,16 +53,15 @@ def resolve(root, rel, target):
 
 
 def offences(root, rel):
-    """(include lines, problems) for one file."""
+    """What is wrong with one file's includes."""
     room = room_of(rel)
     stem = os.path.splitext(os.path.basename(rel))[0]
-    checks, problems = 0, []
+    problems = []
     with open(os.path.join(root, rel), encoding="utf-8") as f:
         for lineno, line in enumerate(f, 1):
             m = INCLUDE.match(line)
             if not m:
                 continue
-            checks += 1
             kind, target = m.groups()
             where = f"{rel}:{lineno}: {line.strip()}"
             if kind == "<":
@@ -81,14 +80,14 @@ def offences(root, rel):
             elif room == their == "lib/games" and os.path.basename(found) != f"{stem}.h":
                 problems.append(f"{where}: a game includes no other game's file "
                                 f"(share it through engine/ or tables/)")
-    return checks, problems
+    return problems
 
 
 def check(root):
     """(files checked, files at fault, problems)."""
     files, bad, problems = 0, 0, []
     for rel in sources(root):
-        _, p = offences(root, rel)
+        p = offences(root, rel)
         files += 1
         bad += bool(p)
         problems += p

@@ -86,7 +86,7 @@ START_TEST(subtraction_period_matches_naive)
         uint8_t *naive = naive_sequence(&p, n);
         nb_sequence seq;
         nb_err err = {0};
-        ck_assert(nb_subtraction_sequence(&solver, &p, n - 1, &seq, &err) == NB_OK);
+        ck_assert(nb_subtraction_sequence(&solver, &p, 0, n - 1, &seq, &err) == NB_OK);
         ck_assert(seq.has_period);
         for (size_t i = 0; i < n; i++)
             ck_assert_uint_eq(seq.values[i], naive[i]);
@@ -119,7 +119,7 @@ START_TEST(subtraction_literature)
         memcpy(p.set, cases[c].set, sizeof cases[c].set);
         nb_sequence seq;
         nb_err err = {0};
-        ck_assert(nb_subtraction_sequence(&solver, &p, 7, &seq, &err) == NB_OK);
+        ck_assert(nb_subtraction_sequence(&solver, &p, 0, 7, &seq, &err) == NB_OK);
         ck_assert(seq.has_period);
         ck_assert_uint_eq(seq.period, cases[c].period);
         ck_assert_uint_eq(seq.preperiod, cases[c].pre);
@@ -143,6 +143,24 @@ START_TEST(subtraction_literature)
 }
 END_TEST
 
+/* A page of a table holds the values of its heaps alone, the same as the whole table's. */
+START_TEST(subtraction_page)
+{
+    nb_subtraction_params p = {.nset = 3, .set = {1, 3, 4}};
+    nb_sequence all, page;
+    nb_err err = {0};
+    ck_assert(nb_subtraction_sequence(&solver, &p, 0, 2000, &all, &err) == NB_OK);
+    ck_assert(nb_subtraction_sequence(&solver, &p, 1500, 2000, &page, &err) == NB_OK);
+    ck_assert_uint_eq(page.first, 1500);
+    ck_assert_uint_eq(page.count, 501);
+    ck_assert(page.has_period && page.period == all.period);
+    for (size_t i = 0; i < page.count; i++)
+        ck_assert_uint_eq(page.values[i], all.values[1500 + i]);
+    free(all.values);
+    free(page.values);
+}
+END_TEST
+
 START_TEST(subtraction_past_table)
 {
     /* {5,37,61,99,250} repeats its first window only at value 1942 (period 349): with a
@@ -152,11 +170,11 @@ START_TEST(subtraction_past_table)
     uint8_t *naive = naive_sequence(&p, 501);
     nb_sequence seq;
     nb_err err = {0};
-    nb_status st = nb_subtraction_sequence(&solver, &p, 1000, &seq, &err);
+    nb_status st = nb_subtraction_sequence(&solver, &p, 0, 1000, &seq, &err);
     ck_assert(st == NB_ELIMIT);
     ck_assert_int_eq(err.field, NB_FIELD_UP_TO);
     nb_err_clear(&err);
-    ck_assert(nb_subtraction_sequence(&solver, &p, 998, &seq, &err) == NB_OK);
+    ck_assert(nb_subtraction_sequence(&solver, &p, 0, 998, &seq, &err) == NB_OK);
     ck_assert(!seq.has_period); /* the period is out of the table's reach */
     uint64_t heaps[2] = {500, 5000000};
     nb_game g = {&nb_subtraction, &p, 2, heaps};
@@ -395,7 +413,7 @@ START_TEST(coprime_values_by_mex)
     }
     nb_sequence seq;
     nb_err err = {0};
-    ck_assert(nb_coprime_sequence(&solver, N - 1, &seq, &err) == NB_OK);
+    ck_assert(nb_coprime_sequence(&solver, 0, N - 1, &seq, &err) == NB_OK);
     for (uint64_t x = 0; x < N; x++)
         ck_assert_msg(seq.values[x] == g[x], "heap %llu: %llu, by mex %llu",
                       (unsigned long long)x, (unsigned long long)seq.values[x],
@@ -594,6 +612,7 @@ int main(void)
         {"bash_rule", bash_seed_rule, false},
         {"subtraction_period", subtraction_period_matches_naive, true},
         {"subtraction_literature", subtraction_literature, false},
+        {"subtraction_page", subtraction_page, false},
         {"subtraction_past_table", subtraction_past_table, false},
         {"moore_large", moore_large, false},
         {"cutting_poj", cutting_poj_2311, false},

@@ -33,7 +33,7 @@ static nb_sequence table_of(nb_octal_params *p, uint64_t up_to)
 {
     nb_sequence seq;
     nb_err err = {0};
-    ck_assert_msg(nb_octal_sequence(&solver, p, up_to, &seq, &err) == NB_OK, "%s", err.msg);
+    ck_assert_msg(nb_octal_sequence(&solver, p, 0, up_to, &seq, &err) == NB_OK, "%s", err.msg);
     return seq;
 }
 

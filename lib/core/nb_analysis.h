@@ -7,7 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* One move: words whose meaning its ruleset gives (each ruleset's header in games/ says). `component` is the sum component that holds it (0 outside sums); `wins_now`
+/* One move: words whose meaning its ruleset gives (each ruleset's header in games/ says).
+ * `component` is the sum component that holds it (0 outside sums); `wins_now`
  * says the move ends the game at once, won by the player who made it (cutting out a 1x1).
  * The words are borrowed: from the nb_movelist holding the move, or, for a move handed
  * to a callback, for the call only. */

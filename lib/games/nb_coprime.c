@@ -129,7 +129,8 @@ static void multiples_of(const nb_game *g, size_t part, uint64_t p, nb_movelist 
             out->incomplete = true;
             return;
         }
-        if (k > 1 && (k < t->n ? t->primes[nb_sieve_lpf_index(t, k)] : nb_least_prime_factor(k)) < p)
+        if (k > 1 &&
+            (k < t->n ? t->primes[nb_sieve_lpf_index(t, k)] : nb_least_prime_factor(k)) < p)
             continue; /* x' = p*k would have a smaller prime factor */
         if (nb_gcd(x, p * k) == 1 && !push_to(out, part, x, p * k))
             return;
@@ -243,7 +244,8 @@ static bool known_value(const void *t, uint64_t n, uint64_t *value)
     return true;
 }
 
-nb_status nb_coprime_sequence(nb_solver *s, uint64_t up_to, nb_sequence *out, nb_err *err)
+nb_status nb_coprime_sequence(nb_solver *s, uint64_t from, uint64_t up_to, nb_sequence *out,
+                              nb_err *err)
 {
     const nb_sieve *t;
     nb_status st = nb_sequence_bound(s, up_to, err);
@@ -251,7 +253,7 @@ nb_status nb_coprime_sequence(nb_solver *s, uint64_t up_to, nb_sequence *out, nb
         st = acquire(s, up_to + 1, &t, err);
     if (st != NB_OK)
         return st;
-    if (!nb_sequence_fill(out, s->budget, up_to, known_value, t, 0, 0)) /* no room */
+    if (!nb_sequence_fill(out, s->budget, from, up_to, known_value, t, 0, 0)) /* no room */
         st = nb_budget_fail(s->budget, err);
     nb_table_release(s, &t->base);
     return st;

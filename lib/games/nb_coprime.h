@@ -19,7 +19,8 @@ extern const nb_ruleset nb_coprime;
  * time the sieve alone). */
 nb_status nb_coprime_sieve(nb_solver *s, uint64_t n, nb_err *err);
 
-/* SG values of one heap of 0..up_to (no period: the values grow without bound). */
-nb_status nb_coprime_sequence(nb_solver *s, uint64_t up_to, nb_sequence *out, nb_err *err);
+/* SG values of one heap of from..up_to (from <= up_to; no period: the values grow without bound). */
+nb_status nb_coprime_sequence(nb_solver *s, uint64_t from, uint64_t up_to, nb_sequence *out,
+                              nb_err *err);
 
 #endif

@@ -42,7 +42,7 @@ static nb_status cut_check(const nb_game *g, const nb_solver *s, nb_err *err)
 
 static nb_status acquire(nb_solver *s, size_t side, const nb_cuttable **out, nb_err *err)
 {
-    nb_cuttable_need need = {side};
+    nb_cuttable_need need = {side, s->budget};
     const nb_cached *c;
     nb_status st = nb_table_acquire(s, "cutting", &nb_cuttable_kind, &need, &c, err);
     if (st == NB_OK)

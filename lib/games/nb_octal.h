@@ -21,9 +21,9 @@ nb_status nb_octal_parse(const char *code, nb_octal_rule *rule, nb_err *err);
 /* Grundy's game: split a heap into two unequal heaps. */
 nb_octal_rule nb_octal_grundy(void);
 
-/* SG values of heaps 0..up_to of an octal rule (params as above, table not attached),
+/* SG values of heaps from..up_to (from <= up_to) of an octal rule (params as above, table not attached),
  * proving the period when the theorem applies and max_table and max_work allow. */
-nb_status nb_octal_sequence(nb_solver *s, nb_octal_params *p, uint64_t up_to, nb_sequence *out,
-                            nb_err *err);
+nb_status nb_octal_sequence(nb_solver *s, nb_octal_params *p, uint64_t from, uint64_t up_to,
+                            nb_sequence *out, nb_err *err);
 
 #endif

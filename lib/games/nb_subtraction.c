@@ -215,8 +215,8 @@ static bool table_value(const void *t, uint64_t n, uint64_t *value)
     return nb_subtable_value(t, n, value);
 }
 
-nb_status nb_subtraction_sequence(nb_solver *s, nb_subtraction_params *p, uint64_t up_to,
-                                  nb_sequence *out, nb_err *err)
+nb_status nb_subtraction_sequence(nb_solver *s, nb_subtraction_params *p, uint64_t from,
+                                  uint64_t up_to, nb_sequence *out, nb_err *err)
 {
     const nb_subtable *t;
     nb_status st = nb_sequence_bound(s, up_to, err);
@@ -224,9 +224,10 @@ nb_status nb_subtraction_sequence(nb_solver *s, nb_subtraction_params *p, uint64
         st = acquire_table(s, p, up_to, true, &t, err);
     if (st != NB_OK)
         return st;
-    if (!nb_sequence_fill(out, s->budget, up_to, table_value, t, t->proved ? t->period : 0,
-                          t->preperiod))
-        st = past_table(t, s, NB_NO_INDEX, "up_to", up_to, err);
+    if (!nb_sequence_fill(out, s->budget, from, up_to, table_value, t,
+                          t->proved ? t->period : 0, t->preperiod))
+        st = nb_budget_spent(s->budget) ? nb_budget_fail(s->budget, err)
+                                        : past_table(t, s, NB_NO_INDEX, "up_to", up_to, err);
     nb_table_release(s, &t->base);
     return st;
 }

@@ -18,9 +18,9 @@ typedef struct nb_subtraction_params {
 } nb_subtraction_params;
 extern const nb_ruleset nb_subtraction;
 
-/* SG values of one heap of 0..up_to in the subtraction game on `set` (params as above,
+/* SG values of one heap of from..up_to (from <= up_to) in the subtraction game on `set` (params as above,
  * table not attached), proving the period when it can within max_table. */
-nb_status nb_subtraction_sequence(nb_solver *s, nb_subtraction_params *p, uint64_t up_to,
-                                  nb_sequence *out, nb_err *err);
+nb_status nb_subtraction_sequence(nb_solver *s, nb_subtraction_params *p, uint64_t from,
+                                  uint64_t up_to, nb_sequence *out, nb_err *err);
 
 #endif

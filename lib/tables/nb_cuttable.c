@@ -36,9 +36,9 @@ static uint16_t compute_cell(const nb_cuttable *t, size_t w, size_t h, uint32_t 
 static nb_status cuttable_build(const nb_cached *old_, const void *need_, nb_cached **out,
                                 nb_err *err)
 {
-    (void)err;
     const nb_cuttable *old = (const nb_cuttable *)old_;
-    size_t side = ((const nb_cuttable_need *)need_)->side, from = old ? old->side : 2;
+    const nb_cuttable_need *need = need_;
+    size_t side = need->side, from = old ? old->side : 2;
     nb_cuttable *t = nb_xcalloc(1, sizeof *t);
     t->side = side;
     t->values = nb_xcalloc(side * side, sizeof *t->values);
@@ -46,12 +46,16 @@ static nb_status cuttable_build(const nb_cached *old_, const void *need_, nb_cac
         memcpy(t->values + w * side, old->values + w * old->side, old->side * sizeof *t->values);
     /* A value is below the number of options (< side) + 1; XORs stay below 2^16. */
     uint32_t *stamp = nb_xcalloc(1 << 16, sizeof *stamp), mark = 0;
-    for (size_t s = from; s < side; s++)
+    for (size_t s = from; s < side && !nb_budget_spent_now(need->budget); s++)
         for (size_t w = 2; w <= s; w++) {
             uint16_t v = compute_cell(t, w, s, stamp, ++mark);
             t->values[w * side + s] = t->values[s * side + w] = v;
         }
     free(stamp);
+    if (nb_budget_spent(need->budget)) {
+        cuttable_destroy(&t->base);
+        return nb_budget_fail(need->budget, err);
+    }
     t->base = (nb_cached){.bytes = sizeof *t + side * side * sizeof *t->values,
                           .destroy = cuttable_destroy};
     *out = &t->base;

@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 
+#include "core/nb_budget.h"
 #include "tables/nb_cache.h"
 
 /* A cached table version (immutable once built): values of pieces w x h for
@@ -19,6 +20,7 @@ typedef struct nb_cuttable {
 /* What a caller needs: pieces up to side-1 by side-1. */
 typedef struct nb_cuttable_need {
     size_t side;
+    nb_budget *budget; /* the asking request's (may be NULL): looked at before each side */
 } nb_cuttable_need;
 
 extern const nb_cache_kind nb_cuttable_kind;

@@ -10,7 +10,8 @@
 
 /* Owned by the caller: free `values` with free(). */
 typedef struct nb_sequence {
-    uint64_t *values; /* values[n] for n = 0..count-1 */
+    uint64_t *values; /* values[i]: the value of heap first + i, i = 0..count-1 */
+    uint64_t first;
     size_t count;
     bool has_period;
     uint64_t period, preperiod;
@@ -19,10 +20,12 @@ typedef struct nb_sequence {
 /* The value of heap n a cached table knows; false where it does not reach n. */
 typedef bool nb_table_value_fn(const void *table, uint64_t n, uint64_t *value);
 
-/* *out: the values of 0..up_to that `table` gives (malloc'ed, caller frees; held against
- * `budget`, which may be NULL), with the period when `period` is nonzero; false, *out
- * empty, where the table does not reach or the budget has no room for them. */
-bool nb_sequence_fill(nb_sequence *out, nb_budget *budget, uint64_t up_to, nb_table_value_fn *value,
-                      const void *table, uint64_t period, uint64_t preperiod);
+/* *out: the values of from..up_to that `table` gives (malloc'ed, caller frees; held
+ * against `budget`, which may be NULL, and the copy stopped once it is spent), with the
+ * period when `period` is nonzero; false, *out empty, where the table does not reach or
+ * the budget has no room or time for them (then nb_budget_spent says so). */
+bool nb_sequence_fill(nb_sequence *out, nb_budget *budget, uint64_t from, uint64_t up_to,
+                      nb_table_value_fn *value, const void *table, uint64_t period,
+                      uint64_t preperiod);
 
 #endif

@@ -61,18 +61,22 @@ static nb_status sieve_build(const nb_cached *old_, const void *need_, nb_cached
     }
     free(small);
     free(composite);
+    t->primes = nb_xmalloc((n / 4 + 16) * sizeof *t->primes);
+    t->primes[t->nprimes = 1] = 2;
+    /* the numbering, the budget looked at first and then every 2^15 odd numbers */
+    for (uint64_t m = 3; m < n; m += 2) {
+        if ((m - 3) % 65536 == 0 && nb_budget_spent_now(need->budget))
+            break;
+        if (!t->odd[m / 2]) {
+            t->odd[m / 2] = (uint32_t)++t->nprimes;
+            t->primes[t->nprimes] = (uint32_t)m;
+        }
+    }
     if (nb_budget_spent(need->budget)) {
         nb_budget_drop(need->budget, peak);
         sieve_destroy(&t->base);
         return nb_budget_fail(need->budget, err);
     }
-    t->primes = nb_xmalloc((n / 4 + 16) * sizeof *t->primes);
-    t->primes[t->nprimes = 1] = 2;
-    for (uint64_t m = 3; m < n; m += 2)
-        if (!t->odd[m / 2]) {
-            t->odd[m / 2] = (uint32_t)++t->nprimes;
-            t->primes[t->nprimes] = (uint32_t)m;
-        }
     t->primes = nb_xrealloc(t->primes, (t->nprimes + 2) * sizeof *t->primes);
     t->base = (nb_cached){.bytes = sizeof *t + (n / 2 + 1) * sizeof *t->odd +
                                    (t->nprimes + 2) * sizeof *t->primes,
