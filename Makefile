@@ -29,7 +29,7 @@ TEST_BIN   = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT = $(filter-out $(TEST_SRC) $(wildcard tests/fuzz_*.c),$(wildcard tests/*.c))
 TEST_SUPPORT_OBJ = $(TEST_SUPPORT:%.c=$(BUILD)/%.o)
 
-.PHONY: all run test deps deps-test bench bench-long fuzz clean install deploy-test
+.PHONY: all run test asan deps deps-test bench bench-long fuzz clean install deploy-test
 .DEFAULT_GOAL := all
 
 all: deps $(BUILD)/libnimber.a $(DAEMON)
@@ -78,6 +78,14 @@ test: deps-test $(DAEMON) $(TEST_BIN)
 
 deps-test:
 	@scripts/deps.sh test
+
+# The whole suite again with gcc at -O1 under AddressSanitizer and UndefinedBehaviorSanitizer
+# (leaks reported, the first undefined behaviour fatal), objects in build-asan.
+asan:
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	$(MAKE) test CC=gcc BUILD=build-asan OPT="-O1 -g -fno-omit-frame-pointer" \
+	    SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
 
 REL = build-release
 bench:

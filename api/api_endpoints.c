@@ -17,6 +17,9 @@ static void put_verdict(nb_verdict v, api_buf *b)
         api_put_lit(b, "\"draw\"");
 }
 
+/* The room a batch sets aside for each result's problem (a detail of at most 320
+ * characters, its type, title, status and pointer), and for the brackets. */
+#define BATCH_PROBLEM_BYTES 640
 /* Bytes a move adds beside its position (its fields, the keys, an outcome). */
 #define MOVE_BYTES 96
 /* Bytes of one component: {"sg":n} (n up to 20 digits), or ∞(K) with K's values. */
@@ -25,43 +28,97 @@ static size_t component_bytes(const nb_component *c)
     return c->loopy ? 24 + 21 * c->nfollowers : 28;
 }
 
-/* Takes from *budget (the bytes max_response_bytes leaves) what an answer listing `moves`
- * moves, each with a position about the size of the game's, and `comps` components will
- * take; 422 before anything is written when that passes it. The position's text is
- * measured whenever a move is listed: its rules (a graph's edges) may be far larger than
- * its state. */
-static int spend_answer(const api_context *ctx, const api_game *g, size_t moves,
-                        const nb_component *comps, size_t ncomps, size_t *budget,
-                        api_problem *p)
+/* The bytes an answer listing positions may take: max_response_bytes, and at most
+ * API_RESPONSE_FLOOR plus max_response_ratio times the request's body. */
+static size_t answer_allowance(const api_context *ctx, const api_query *q)
+{
+    size_t cap = ctx->limits->max_response;
+    uint64_t ratio = ctx->limits->max_response_ratio;
+    if (!ratio)
+        return cap;
+    size_t in_proportion = q->request_bytes > (SIZE_MAX - API_RESPONSE_FLOOR) / ratio
+                               ? SIZE_MAX
+                               : API_RESPONSE_FLOOR + (size_t)ratio * q->request_bytes;
+    return in_proportion < cap ? in_proportion : cap;
+}
+
+/* The text of game g's member `name`, measured (0 when absent). */
+static size_t member_bytes(const api_game *g, const char *name)
+{
+    json_t *v = json_object_get(g->json, name);
+    return v ? json_dumpb(v, NULL, 0, JSON_COMPACT | JSON_ENCODE_ANY) : 0;
+}
+
+/* What one listed move is expected to take: its members, and its position as asked (the
+ * game's text, or its state member's). A move's members may echo the state (a dag's
+ * tokens, the edges hackenbush removes), and a type's own account of a change may be
+ * anything up to its state: writing checks the real size as it goes. */
+static size_t move_bytes(const api_game *g, api_positions how)
+{
+    if (how == API_POSITIONS_FULL)
+        return MOVE_BYTES + json_dumpb(g->json, NULL, 0, JSON_COMPACT);
+    if (how == API_POSITIONS_CHANGED) /* the state member, unless the type says less */
+        return MOVE_BYTES + (g->type->write_changed ? 0 : member_bytes(g, g->type->fields[0]));
+    return MOVE_BYTES;
+}
+
+/* The problem of an answer past its allowance (`need` bytes, or more when 0). */
+static int fail_answer_size(const api_context *ctx, const api_query *q, size_t need,
+                            size_t moves, size_t ncomps, api_problem *p)
+{
+    char about[64] = "more than";
+    if (need)
+        snprintf(about, sizeof about, "about %zu", need);
+    return api_fail(p, 422, NULL, "the answer would take %s bytes (%zu moves with their "
+                    "positions, %zu components), over the %zu it may take (the limit "
+                    "max_response_bytes=%zu, and max_response_ratio=%llu: 16 MiB plus that "
+                    "many times the request's %zu bytes); ask with positions=changed or "
+                    "positions=none, or for fewer with max_moves or components", about, moves,
+                    ncomps, answer_allowance(ctx, q), ctx->limits->max_response,
+                    (unsigned long long)ctx->limits->max_response_ratio, q->request_bytes);
+}
+
+/* Whether an answer listing `moves` moves and `comps` components is expected to fit in
+ * `budget` bytes (what the answer may still take): 422 before anything is written when
+ * not. */
+static int check_answer(const api_context *ctx, const api_game *g, const api_query *q,
+                        size_t moves, const nb_component *comps, size_t ncomps,
+                        size_t budget, api_problem *p)
 {
     size_t need = 256;
     for (size_t i = 0; i < ncomps; i++)
         need += component_bytes(&comps[i]);
     if (moves)
-        need += moves * (json_dumpb(g->json, NULL, 0, JSON_COMPACT) + MOVE_BYTES);
-    if (need > *budget)
-        return api_fail(p, 422, NULL, "the answer would take about %zu bytes (%zu moves with "
-                        "their positions, %zu components), over the limit "
-                        "max_response_bytes=%zu; ask for fewer with max_moves or components",
-                        need, moves, ncomps, ctx->limits->max_response);
-    *budget -= need;
-    return 0;
+        need += moves * move_bytes(g, q->positions);
+    return need > budget ? fail_answer_size(ctx, q, need, moves, ncomps, p) : 0;
 }
 
-/* `"name":[moves],"name_complete":complete` */
-static void put_moves(const api_game *g, const char *name, const nb_movelist *moves,
-                      bool complete, api_buf *b)
+/* Whether move i may still be written: the first always, the others while the request's
+ * budget lasts (a move of a large graph costs about as much to write as its game). */
+static bool time_for_move(const api_context *ctx, size_t i)
+{
+    return i == 0 || !nb_budget_spent_now(ctx->solver->budget);
+}
+
+/* `"name":[moves],"name_complete":complete` (false too when the budget ran out before the
+ * last move was written); false, as soon as b holds more than `end` bytes, with what it
+ * wrote left for the caller to cut. */
+static bool put_moves(const api_context *ctx, const api_game *g, const char *name,
+                      const nb_movelist *moves, bool complete, api_positions how, size_t end,
+                      api_buf *b)
 {
     api_put_lit(b, ",\"");
     api_put(b, name, strlen(name));
     api_put_lit(b, "\":[");
     api_move_writer w = {.game = g};
-    for (size_t i = 0; i < moves->len; i++) {
+    size_t i = 0;
+    for (; i < moves->len && b->len <= end && time_for_move(ctx, i); i++) {
         nb_move m = nb_movelist_at(moves, i);
         if (i)
             api_put_lit(b, ",");
-        api_put_move(&w, &m, true, b);
+        api_put_move(&w, &m, how, b);
     }
+    complete = complete && i == moves->len;
     api_move_writer_free(&w);
     api_put_lit(b, "],\"");
     api_put(b, name, strlen(name));
@@ -69,6 +126,7 @@ static void put_moves(const api_game *g, const char *name, const nb_movelist *mo
         api_put_lit(b, "_complete\":true");
     else
         api_put_lit(b, "_complete\":false");
+    return b->len <= end;
 }
 
 /* A part's value: {"sg":n}, {"sg":null,"loopy":[K...]} for ∞(K), or {} (none to give). */
@@ -99,8 +157,9 @@ static size_t listed_components(const nb_analysis *a, const api_game *g, const a
     return a->ncomponents < q->max_components ? a->ncomponents : q->max_components;
 }
 
-static void put_analysis(const api_game *g, const nb_analysis *a, const api_query *q,
-                         api_buf *b)
+/* The analysis; false as soon as b holds more than `end` bytes. */
+static bool put_analysis(const api_context *ctx, const api_game *g, const nb_analysis *a,
+                         const api_query *q, size_t end, api_buf *b)
 {
     bool normal = g->conv == NB_NORMAL;
     api_put_lit(b, "{\"type\":");
@@ -132,14 +191,18 @@ static void put_analysis(const api_game *g, const nb_analysis *a, const api_quer
     if (g->type->write_notes)
         g->type->write_notes(g, b);
     bool draw = a->verdict == NB_DRAW;
-    put_moves(g, "winning_moves", &a->moves, draw || a->complete, b);
-    if (draw)
-        put_moves(g, "drawing_moves", &a->drawing, a->complete, b);
+    if (!put_moves(ctx, g, "winning_moves", &a->moves, draw || a->complete, q->positions, end,
+                   b))
+        return false;
+    if (draw && !put_moves(ctx, g, "drawing_moves", &a->drawing, a->complete, q->positions,
+                           end, b))
+        return false;
     api_put_lit(b, "}");
+    return b->len <= end;
 }
 
-/* The analysis of one decoded game, written to `out` only when it succeeds; `base`
- * prefixes pointers of lib errors. */
+/* The analysis of one decoded game, written to `out` only when it succeeds and fits in
+ * *budget bytes (then taken from it); `base` prefixes pointers of lib errors. */
 static int analyse_game(const api_context *ctx, api_game *g, const api_query *q,
                         const char *base, size_t *budget, api_buf *out, api_problem *p)
 {
@@ -147,10 +210,15 @@ static int analyse_game(const api_context *ctx, api_game *g, const api_query *q,
     nb_err err = {0};
     if (nb_analyse(ctx->solver, &g->game, g->conv, q->max_moves, &a, &err) != NB_OK)
         return api_game_fail(p, g, base, &err);
-    int status = spend_answer(ctx, g, a.moves.len + a.drawing.len, a.components,
-                              listed_components(&a, g, q), budget, p);
+    size_t moves = a.moves.len + a.drawing.len, ncomps = listed_components(&a, g, q);
+    size_t start = out->len;
+    int status = check_answer(ctx, g, q, moves, a.components, ncomps, *budget, p);
+    if (!status && !put_analysis(ctx, g, &a, q, start + *budget, out)) {
+        out->len = start;
+        status = fail_answer_size(ctx, q, 0, moves, ncomps, p);
+    }
     if (!status) {
-        put_analysis(g, &a, q, out);
+        *budget -= out->len - start;
         status = 200;
     }
     nb_analysis_free(&a);
@@ -163,7 +231,7 @@ int api_analyze(const api_context *ctx, json_t *body, const api_query *q, api_bu
     api_game g;
     if (api_game_decode(body, "", true, false, ctx->limits, &g, p))
         return p->status;
-    size_t budget = ctx->limits->max_response;
+    size_t budget = answer_allowance(ctx, q);
     int status = analyse_game(ctx, &g, q, "", &budget, out, p);
     api_game_free(&g);
     return status;
@@ -184,7 +252,15 @@ int api_batch(const api_context *ctx, json_t *body, const api_query *q, api_buf 
     if (n > ctx->limits->max_batch)
         return api_fail_too_many(p, "/positions", "positions", n, "games", "max_batch",
                                  ctx->limits->max_batch);
-    size_t budget = ctx->limits->max_response; /* shared by every position of the batch */
+    /* each position's result has room for a problem set aside; the analyses share the
+     * rest */
+    size_t allowance = answer_allowance(ctx, q), rooms = (n + 1) * BATCH_PROBLEM_BYTES;
+    if (rooms > allowance)
+        return api_fail(p, 422, "/positions", "a batch of %zu positions needs at least %zu "
+                        "bytes for its results, over the %zu its answer may take (the limit "
+                        "max_response_bytes=%zu); send fewer positions", n, rooms, allowance,
+                        ctx->limits->max_response);
+    size_t budget = allowance - rooms;
     api_put_lit(out, "{\"results\":[");
     for (size_t i = 0; i < n; i++) {
         char base[32];
@@ -199,10 +275,13 @@ int api_batch(const api_context *ctx, json_t *body, const api_query *q, api_buf 
             status = analyse_game(ctx, &g, q, base, &budget, out, &item);
             api_game_free(&g);
         }
-        if (status != 200) {
+        if (status != 200) { /* in its room; what passes it comes from the shared rest */
+            size_t start = out->len;
             json_t *problem = api_problem_json(&item);
             api_put_json(out, problem);
             json_decref(problem);
+            size_t over = out->len - start > BATCH_PROBLEM_BYTES ? out->len - start - BATCH_PROBLEM_BYTES : 0;
+            budget = over < budget ? budget - over : 0;
         }
     }
     api_put_lit(out, "]}");
@@ -212,15 +291,17 @@ int api_batch(const api_context *ctx, json_t *body, const api_query *q, api_buf 
 int api_play(const api_context *ctx, json_t *body, const api_query *q, api_buf *out,
              api_problem *p)
 {
-    (void)q; /* one move, no components */
     api_game g;
     if (api_game_decode(body, "", true, false, ctx->limits, &g, p))
         return p->status;
-    nb_play_result r;
+    nb_play_result r = {0};
     nb_err err = {0};
     int status = 200;
+    size_t budget = answer_allowance(ctx, q), start = out->len;
     if (nb_play(ctx->solver, &g.game, g.conv, &r, &err) != NB_OK) {
         status = api_game_fail(p, &g, "", &err);
+    } else if (check_answer(ctx, &g, q, r.has_move, NULL, 0, budget, p)) {
+        status = p->status;
     } else {
         api_put_lit(out, "{\"type\":");
         api_put_string(out, g.type->name, strlen(g.type->name));
@@ -230,16 +311,24 @@ int api_play(const api_context *ctx, json_t *body, const api_query *q, api_buf *
             api_move_writer w = {.game = &g};
             nb_move m = nb_movelist_at(&r.move, 0);
             api_put_lit(out, ",\"move\":");
-            api_put_move(&w, &m, false, out);
-            api_put_lit(out, ",\"position\":");
-            api_put_position(&w, w.after.w, w.after.len, out);
+            api_put_move(&w, &m, API_POSITIONS_NONE, out);
+            if (q->positions != API_POSITIONS_NONE) {
+                api_put_lit(out, ",\"position\":");
+                api_put_position_as(&w, q->positions, w.after.w, w.after.len, out);
+            }
             api_put_lit(out, "}");
             api_move_writer_free(&w);
-        } else {
+        } else if (q->positions != API_POSITIONS_NONE) {
             api_put_lit(out, ",\"move\":null,\"position\":null}");
+        } else {
+            api_put_lit(out, ",\"move\":null}");
         }
-        nb_movelist_free(&r.move);
+        if (out->len - start > budget) {
+            out->len = start;
+            status = fail_answer_size(ctx, q, 0, 1, 0, p);
+        }
     }
+    nb_movelist_free(&r.move);
     api_game_free(&g);
     return status;
 }
@@ -255,22 +344,23 @@ int api_moves(const api_context *ctx, json_t *body, const api_query *q, api_buf 
     bool complete;
     nb_err err = {0};
     int status = 200;
-    size_t budget = ctx->limits->max_response;
+    size_t budget = answer_allowance(ctx, q), start = out->len;
     if (nb_moves(ctx->solver, &g.game, g.conv, q->max_moves, &moves, &outcomes, &complete,
                  &err) != NB_OK) {
         status = api_game_fail(p, &g, "", &err);
-    } else if (spend_answer(ctx, &g, moves.len, NULL, 0, &budget, p)) {
+    } else if (check_answer(ctx, &g, q, moves.len, NULL, 0, budget, p)) {
         status = p->status;
     } else {
         api_move_writer w = {.game = &g};
         api_put_lit(out, "{\"type\":");
         api_put_string(out, g.type->name, strlen(g.type->name));
         api_put_lit(out, ",\"moves\":[");
-        for (size_t i = 0; i < moves.len; i++) {
+        size_t i = 0;
+        for (; i < moves.len && out->len - start <= budget && time_for_move(ctx, i); i++) {
             nb_move m = nb_movelist_at(&moves, i);
             if (i)
                 api_put_lit(out, ",");
-            api_put_move_open(&w, &m, true, out);
+            api_put_move_open(&w, &m, q->positions, out);
             api_put_lit(out, ",\"outcome\":");
             put_verdict(outcomes[i].outcome, out);
             if (outcomes[i].has_sg)
@@ -279,11 +369,15 @@ int api_moves(const api_context *ctx, json_t *body, const api_query *q, api_buf 
                 api_put_lit_uint(out, ",\"remoteness\":", outcomes[i].remoteness);
             api_put_lit(out, "}");
         }
-        if (complete)
+        if (complete && i == moves.len)
             api_put_lit(out, "],\"complete\":true}");
         else
             api_put_lit(out, "],\"complete\":false}");
         api_move_writer_free(&w);
+        if (out->len - start > budget) {
+            out->len = start;
+            status = fail_answer_size(ctx, q, 0, moves.len, 0, p);
+        }
     }
     nb_movelist_free(&moves); /* empty when nb_moves failed */
     free(outcomes);
@@ -357,10 +451,11 @@ json_t *api_catalog(const api_limits *limits)
             "conventions", conventions, "table", (*t)->table != NULL, "moves_complete",
             (*t)->moves_complete, "example", json_loads((*t)->example, 0, NULL)));
     }
-    return json_pack("{s:o, s:{s:i, s:i, s:I, s:I, s:I, s:I}}", "types", types, "query",
+    return json_pack("{s:o, s:{s:i, s:i, s:I, s:I, s:I, s:I, s:I}}", "types", types, "query",
                      "max_moves_default", API_MAX_MOVES_DEFAULT, "max_moves_limit",
                      API_MAX_MOVES_LIMIT, "max_batch", (json_int_t)limits->max_batch,
                      "max_response_bytes", (json_int_t)limits->max_response,
+                     "max_response_ratio", (json_int_t)limits->max_response_ratio,
                      "max_request_seconds", (json_int_t)limits->max_request_seconds,
                      "max_request_mb", (json_int_t)limits->max_request_mb);
 }

@@ -20,12 +20,16 @@ typedef struct api_context {
 /* What the query string asks of an answer; a route takes only the parameters it honours
  * (the server refuses the others). */
 typedef struct api_query {
-    size_t max_moves;      /* moves an answer lists (analyze, batch, moves) */
-    size_t max_components; /* components an analysis lists (analyze, batch): SIZE_MAX all */
+    size_t max_moves;       /* moves an answer lists (analyze, batch, moves) */
+    size_t max_components;  /* components an analysis lists (analyze, batch): SIZE_MAX all */
+    api_positions positions; /* how a listed move gives its position (analyze, batch,
+                              * moves, play) */
+    size_t request_bytes;   /* the request's body, which bounds its answer (not a
+                             * parameter: the server sets it) */
 } api_query;
 
 /* The query of a request that gives no parameters. */
-#define API_QUERY_DEFAULT ((api_query){API_MAX_MOVES_DEFAULT, SIZE_MAX})
+#define API_QUERY_DEFAULT ((api_query){API_MAX_MOVES_DEFAULT, SIZE_MAX, API_POSITIONS_FULL, 0})
 
 /* A computing endpoint: the parsed body and the query in, the status out. */
 typedef int api_endpoint(const api_context *ctx, json_t *body, const api_query *q, api_buf *out,

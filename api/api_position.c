@@ -17,6 +17,7 @@ void api_move_writer_free(api_move_writer *w)
     free(w->state.p);
     free(w->entry_ends);
     free(w->after.w);
+    free(w->memo.w);
     *w = (api_move_writer){.game = w->game};
 }
 
@@ -30,21 +31,44 @@ api_move_writer *api_move_writer_child(api_move_writer *w, size_t i)
     return &w->children[i];
 }
 
-void api_put_move_open(api_move_writer *w, const nb_move *m, bool with_position, api_buf *b)
+void api_put_move_open(api_move_writer *w, const nb_move *m, api_positions how, api_buf *b)
 {
     const nb_game *game = &w->game->game;
     game->rules->apply(game, m, &w->after);
     api_put_lit(b, "{");
     w->game->type->write_move(w, m, w->after.w, w->after.len, b);
-    if (with_position) {
+    if (how != API_POSITIONS_NONE) {
         api_put_lit(b, ",\"position\":");
-        api_put_position(w, w->after.w, w->after.len, b);
+        api_put_position_as(w, how, w->after.w, w->after.len, b);
     }
 }
 
-void api_put_move(api_move_writer *w, const nb_move *m, bool with_position, api_buf *b)
+void api_put_move(api_move_writer *w, const nb_move *m, api_positions how, api_buf *b)
 {
-    api_put_move_open(w, m, with_position, b);
+    api_put_move_open(w, m, how, b);
+    api_put_lit(b, "}");
+}
+
+void api_put_position_as(api_move_writer *w, api_positions how, const uint64_t *state,
+                         size_t len, api_buf *b)
+{
+    if (how == API_POSITIONS_FULL)
+        api_put_position(w, state, len, b);
+    else if (how == API_POSITIONS_CHANGED)
+        api_put_changed(w, state, len, b);
+}
+
+void api_put_changed(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b)
+{
+    const api_type *t = w->game->type;
+    if (t->write_changed) {
+        t->write_changed(w, state, len, b);
+        return;
+    }
+    api_put_lit(b, "{");
+    api_put_string(b, t->fields[0], strlen(t->fields[0]));
+    api_put_lit(b, ":");
+    t->write_state(w, state, len, b);
     api_put_lit(b, "}");
 }
 

@@ -17,6 +17,9 @@ struct api_move_writer {
     api_buf state;              /* the state as a JSON array of integers */
     size_t *entry_ends;         /* entry i's text ends at entry_ends[i] in `state` */
     nb_state after;             /* the state after the move being written */
+    nb_state memo;              /* what a type derives from the game once for all its
+                                 * moves (hackenbush: the edges joined to the ground) */
+    bool memo_made;
     api_move_writer *children;  /* one per sum component, made on first need */
 };
 
@@ -25,14 +28,19 @@ void api_move_writer_free(api_move_writer *w);
 /* The writer of component i of a sum. */
 api_move_writer *api_move_writer_child(api_move_writer *w, size_t i);
 
-/* {members,"position":{...}} of move m (the position left out when !with_position);
- * w->after holds the state after m when it returns. */
-void api_put_move(api_move_writer *w, const nb_move *m, bool with_position, api_buf *b);
+/* {members,"position":{...}} of move m, the position written as `how` says (none: no
+ * "position" member); w->after holds the state after m when it returns. */
+void api_put_move(api_move_writer *w, const nb_move *m, api_positions how, api_buf *b);
 /* The same without the closing brace, for members of the caller's to follow. */
-void api_put_move_open(api_move_writer *w, const nb_move *m, bool with_position, api_buf *b);
+void api_put_move_open(api_move_writer *w, const nb_move *m, api_positions how, api_buf *b);
 
 /* Writes the game object with the given state in place of its own. */
 void api_put_position(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b);
+/* Writes only what that state changes of the game (the type's write_changed). */
+void api_put_changed(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b);
+/* The position after the move as `how` says: the game, what changed, or nothing. */
+void api_put_position_as(api_move_writer *w, api_positions how, const uint64_t *state,
+                         size_t len, api_buf *b);
 
 /* Writes a state that is a list of integers (heaps, stairs, tokens) as a JSON array,
  * copying the text of the entries equal to the game's own. */

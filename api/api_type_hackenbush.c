@@ -53,24 +53,56 @@ static void put_edge_list(api_buf *b, const uint64_t *edges, size_t n)
     api_put_lit(b, "]");
 }
 
-/* {edge}: the edge, and every edge that falls with it (the standing edges joined to the
- * ground before the move that are gone after it). */
+/* The edges that fall when the position becomes `after` (the standing edges joined to
+ * the ground before it that are gone after it), as a list of the request's indices. */
+static void put_removed(api_move_writer *w, const uint64_t *after, size_t len, api_buf *b)
+{
+    const nb_state *before = &w->memo;
+    if (!w->memo_made) {
+        nb_hackenbush_grounded(&w->game->game, w->game->game.state, w->game->game.len,
+                               &w->memo);
+        w->memo_made = true;
+    }
+    api_put_lit(b, "[");
+    for (size_t i = 0, k = 0, n = 0; i < before->len; i++) {
+        while (k < len && after[k] < before->w[i])
+            k++;
+        if (k < len && after[k] == before->w[i])
+            continue;
+        if (n++)
+            api_put_lit(b, ",");
+        api_put_uint(b, before->w[i]);
+    }
+    api_put_lit(b, "]");
+}
+
+/* {edge}: the edge, and every edge that falls with it. */
 static void hackenbush_write(api_move_writer *w, const nb_move *m, const uint64_t *after,
                              size_t len, api_buf *b)
 {
-    nb_state before = {0};
-    nb_hackenbush_grounded(&w->game->game, w->game->game.state, w->game->game.len, &before);
-    size_t n = 0, k = 0;
-    for (size_t i = 0; i < before.len; i++) {
-        while (k < len && after[k] < before.w[i])
-            k++;
-        if (k == len || after[k] != before.w[i])
-            before.w[n++] = before.w[i];
-    }
     api_put_lit_uint(b, "\"edge\":", m->w[0]);
     api_put_lit(b, ",\"removed\":");
-    put_edge_list(b, before.w, n);
-    free(before.w);
+    put_removed(w, after, len, b);
+}
+
+/* What a move changes: {"removed":[...]}, every edge of the request's that the position
+ * after no longer holds (those that fall, and those that stood apart from the ground
+ * from the start), not the standing ones. */
+static void hackenbush_changed(api_move_writer *w, const uint64_t *after, size_t len,
+                               api_buf *b)
+{
+    const nb_game *g = &w->game->game;
+    api_put_lit(b, "{\"removed\":[");
+    for (size_t i = 0, k = 0, n = 0; i < g->len; i++) {
+        while (k < len && after[k] < g->state[i])
+            k++;
+        if (k < len && after[k] == g->state[i])
+            continue;
+        if (n++)
+            api_put_lit(b, ",");
+        api_put_uint(b, g->state[i]);
+    }
+    api_put_lit(b, "]}");
 }
 
 /* The standing edges as [u,v] pairs, in their old order: the position's own edges. */
@@ -132,6 +164,7 @@ const api_type api_type_hackenbush = {
     .free_params = hackenbush_free,
     .write_move = hackenbush_write,
     .write_state = edges_state,
+    .write_changed = hackenbush_changed,
     .write_notes = hackenbush_notes,
     .sample = hackenbush_sample,
     .summary = "Green Hackenbush: delete one edge; every edge no longer joined to the ground "

@@ -82,6 +82,25 @@ static void components_state(api_move_writer *w, const uint64_t *state, size_t l
     api_put_lit(b, "]");
 }
 
+/* What a move changes: {"component":i,"position":what it changes of component i}. */
+static void sum_changed(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b)
+{
+    const api_game *g = w->game;
+    for (size_t c = 0, at = 0; c < g->nchildren && at < len; c++, at += 1 + state[at]) {
+        const api_game *child = &g->children[c];
+        const uint64_t *words = state + at + 1;
+        size_t n = (size_t)state[at];
+        if (n == child->game.len && !memcmp(words, child->game.state, n * sizeof *words))
+            continue;
+        api_put_lit_uint(b, "{\"component\":", c);
+        api_put_lit(b, ",\"position\":");
+        api_put_changed(api_move_writer_child(w, c), words, n, b);
+        api_put_lit(b, "}");
+        return;
+    }
+    api_put_lit(b, "{}"); /* no component changed: no move leads here */
+}
+
 /* One to three small components of the other types. */
 static json_t *sum_sample(api_rng *r, bool small)
 {
@@ -111,6 +130,7 @@ const api_type api_type_sum = {
     .free_params = sum_free,
     .write_move = sum_write,
     .write_state = components_state,
+    .write_changed = sum_changed,
     .summary = "disjunctive sum: move in exactly one component",
     .field_docs = "{\"components\":\"array of game objects of the other types (no convention "
                   "inside)\"}",

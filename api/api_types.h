@@ -33,10 +33,21 @@ typedef struct api_limits {
     size_t max_table_page;   /* values of one table answer (page with from and up_to) */
     size_t max_response; /* bytes of one answer (max_response_bytes), checked before it is
                           * written */
+    uint64_t max_response_ratio; /* an answer that lists positions takes at most
+                                  * API_RESPONSE_FLOOR plus this many times the request's
+                                  * body (0: max_response alone) */
     uint64_t max_request_seconds; /* how long one request may compute, and */
     uint64_t max_request_mb;      /* the MiB it may hold (the server's budget; here for the
                                    * catalog) */
 } api_limits;
+
+/* An answer listing positions may always take this many bytes (under max_response),
+ * however small its request. */
+#define API_RESPONSE_FLOOR ((size_t)16 << 20)
+
+/* How a listed move gives the position it leads to (the query's `positions`): the whole
+ * game object; only what the move changes (api_put_changed); or not at all. */
+typedef enum { API_POSITIONS_FULL, API_POSITIONS_CHANGED, API_POSITIONS_NONE } api_positions;
 
 /* A small random number source for the samplers (splitmix64): start it with any seed. */
 typedef struct api_rng {
@@ -70,6 +81,9 @@ struct api_type {
     /* Writes the value of fields[0] for a state of the writer's game: the game object
      * after a move is the object as it came, but for that member. */
     void (*write_state)(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b);
+    /* Writes what a move changed, as an object, for `positions=changed`. NULL: the
+     * fields[0] member alone with its value after the move ({"heaps":[3,0,5]}). */
+    void (*write_changed)(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b);
     /* Writes members of its own into an analysis answer (",\"fallen\":[...]"), after
      * the components. NULL: none. */
     void (*write_notes)(const api_game *g, api_buf *b);

@@ -46,6 +46,7 @@ static const setting settings[] = {
     {"max-prime-count", "NIMBER_MAX_PRIME_COUNT", T_U64, LIM(max_prime_count), 0, 1e6, 1e18, "largest prime whose index is counted (coprime heaps)"},
     {"max-batch", "NIMBER_MAX_BATCH", T_SIZE, AT(limits.max_batch), 0, 1, 1e6, "positions per batch request"},
     {"max-response-bytes", "NIMBER_MAX_RESPONSE_BYTES", T_U64, AT(max_response_bytes), 0, 4096, 1e12, "bytes one answer may take (checked before it is written: 422 past it)"},
+    {"max-response-ratio", "NIMBER_MAX_RESPONSE_RATIO", T_U64, AT(limits.max_response_ratio), 0, 0, 1e6, "an answer listing positions (analyze, batch, moves, play) may take at most 16 MiB plus this many times its request's body, under --max-response-bytes (422 past it, naming positions; 0: --max-response-bytes alone)"},
     {"drain-seconds", "NIMBER_DRAIN_SECONDS", T_DOUBLE, AT(drain_seconds), 0, 0, 3600, "after SIGTERM, seconds readyz answers 503 before the listener closes"},
     {"max-memory-mb", "NIMBER_MAX_MEMORY_MB", T_ULONG, AT(max_memory_mb), 0, 0, 1 << 24, "MiB the process may hold: past it, new computing requests get 503 with Retry-After until memory is given back (default: four fifths of the cgroup's memory limit; 0: none)"},
     {"max-request-mb", "NIMBER_MAX_REQUEST_MB", T_U64, AT(max_request_mb), 0, 0, 1 << 24, "MiB one request may hold at once: its parsed body, the SG tables it uses or grows, its searches (422 past it; 0: no limit)"},
@@ -130,6 +131,7 @@ static void defaults(srv_config *cfg)
     cfg->limits.max_batch = 1000;
     cfg->limits.max_table_page = 1000000;
     cfg->max_response_bytes = 256u << 20;
+    cfg->limits.max_response_ratio = 8;
 }
 
 static int assign(srv_config *cfg, const setting *s, const char *text, const char *source,

@@ -59,6 +59,7 @@ static void compute(srv_request *r)
     ctx.solver = &solver;
     api_buf out = {.p = nb_xmalloc(ANSWER_START_BYTES), .cap = ANSWER_START_BYTES};
     api_problem p = {0};
+    r->query.request_bytes = r->len;
     int status = r->route->endpoint(&ctx, r->json, &r->query, &out, &p);
     /* r->json is freed once the answer is on its way: a large body takes long to free
      * and the client need not wait for it */
@@ -267,6 +268,18 @@ static bool read_count(const char *text, uint64_t most, size_t *out)
     return v <= most;
 }
 
+/* positions=full|changed|none: how listed moves give the position after them. */
+static bool read_positions(const char *text, api_positions *out)
+{
+    static const char *const names[] = {"full", "changed", "none"};
+    for (int i = 0; i < 3; i++)
+        if (!strcmp(text, names[i])) {
+            *out = (api_positions)i;
+            return true;
+        }
+    return false;
+}
+
 /* The query: only the route's parameters, each once and well-formed; false once answered
  * (400). */
 static bool read_query(srv_request *r)
@@ -281,6 +294,12 @@ static bool read_query(srv_request *r)
     r->query = API_QUERY_DEFAULT;
     for (size_t i = 0; !qs.fault[0] && qs.names[i]; i++) {
         const char *v = qs.values[i];
+        if (v && !strcmp(qs.names[i], "positions")) {
+            if (!read_positions(v, &r->query.positions))
+                snprintf(qs.fault, sizeof qs.fault, "the query parameter positions must be "
+                         "full, changed or none, not \"%.40s\"", v);
+            continue;
+        }
         bool moves = !strcmp(qs.names[i], "max_moves");
         if (!v || (!moves && strcmp(qs.names[i], "components"))) /* the page reads its own */
             continue;
@@ -325,8 +344,9 @@ static bool admit(srv_request *r)
         char held[96];
         snprintf(held, sizeof held, "%lu MiB, over the limit max_memory_mb=%lu",
                  r->over_memory, r->server->cfg.max_memory_mb);
-        srv_answer_fail(r, NULL, 503, "nimberd holds %s: it takes no new computation until "
-                        "memory is given back; retry shortly", held);
+        srv_answer_fail(r, NULL, 503, "with this body and those it is receiving, nimberd "
+                        "would hold %s: it takes no new computation until memory is given "
+                        "back; retry shortly", held);
         r->retry_after = true;
     } else if (!is_json_media(r->media)) {
         srv_answer_fail(r, NULL, 415, "%s", "send the body as application/json, in UTF-8 "

@@ -53,6 +53,34 @@ static unsigned long resident_mb(void)
     return (unsigned long)mb;
 }
 
+/* The MiB the process would hold with `more` bytes taken for a body: what it holds, the
+ * bodies being received (their reserved room not yet written) and those bytes; 0 when
+ * that is within --max-memory-mb (or it is 0). The bodies count: 30 uploads held open
+ * would otherwise each be let in while the process still looks small. */
+static unsigned long over_memory(srv_server *s, size_t more)
+{
+    if (!s->cfg.max_memory_mb)
+        return 0;
+    unsigned long mb = resident_mb() + (unsigned long)((atomic_load(&s->unfilled) + more) >> 20);
+    return mb > s->cfg.max_memory_mb ? mb : 0;
+}
+
+/* Counts `bytes` more of room reserved for r's body (r->cap grows by them). */
+static void reserve(srv_request *r, size_t bytes)
+{
+    r->cap += bytes;
+    r->filling = true;
+    atomic_fetch_add(&r->server->unfilled, bytes);
+}
+
+/* The body is complete (or dropped): its room left unwritten is no longer counted. */
+static void body_done(srv_request *r)
+{
+    if (r->filling)
+        atomic_fetch_sub(&r->server->unfilled, r->cap - r->len);
+    r->filling = false;
+}
+
 /* What a connection knows before its request's head is complete: whether the request
  * target decoded to a NUL byte (%00), which libmicrohttpd's C strings would cut off. */
 typedef struct srv_socket {
@@ -106,38 +134,42 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
             r->id[i] = "0123456789abcdef"[n & 15];
         r->id[16] = '\0';
     }
-    /* over the memory limit, a computation is refused before its body is read */
-    unsigned long held = r->route && r->route->endpoint && s->cfg.max_memory_mb ? resident_mb() : 0;
-    if (held > s->cfg.max_memory_mb)
-        r->over_memory = held;
     /* within max_body: reserved once, never regrown (0 when refused or unknown) */
     unsigned long long length = head.length && !r->bad_head ? strtoull(head.length, NULL, 10)
                                                              : 0;
     if (length > s->cfg.max_body_mb << 20)
         r->too_large = true;
-    else if (length) {
-        r->cap = length + 1;
-        r->body = malloc(r->cap);
+    else if (r->route && r->route->endpoint) /* a computation: refused before its body */
+        r->over_memory = over_memory(s, length);
+    if (length && !r->too_large && !r->over_memory) {
+        r->body = malloc(length + 1);
         r->no_memory = !r->body;
+        if (r->body)
+            reserve(r, length + 1);
     }
     atomic_fetch_add(&s->in_flight, 1);
     return r;
 }
 
-/* Appends an upload chunk to the body, growing it (doubling) when needed; false when
- * there is no memory for it (the body so far is kept, to be freed with the request). */
+/* Appends an upload chunk to the body, growing it (doubling) when needed, within
+ * max_memory_mb; false when there is no memory for it (the body so far is kept, to be
+ * freed with the request). */
 static bool hold(srv_request *r, const char *data, size_t size)
 {
     if (r->len + size + 1 > r->cap) {
         size_t cap = (r->len + size + 1) * 2;
+        if ((r->over_memory = over_memory(r->server, cap - r->cap)))
+            return false;
         char *grown = realloc(r->body, cap);
         if (!grown)
             return false;
         r->body = grown;
-        r->cap = cap;
+        reserve(r, cap - r->cap);
     }
     memcpy(r->body + r->len, data, size);
     r->len += size;
+    if (r->filling)
+        atomic_fetch_sub(&r->server->unfilled, size);
     return true;
 }
 
@@ -207,15 +239,18 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
     if (r->answered)
         return srv_answer_queue(r); /* after a worker resumed the connection */
     if (*upload_size) {
-        if (r->too_large || r->no_memory)
+        if (r->too_large || r->no_memory || r->over_memory)
             ; /* the answer is known: the rest is read and dropped */
         else if (r->len + *upload_size > max_body)
             r->too_large = true;
         else
-            r->no_memory = !hold(r, upload, *upload_size);
+            r->no_memory = !hold(r, upload, *upload_size) && !r->over_memory;
+        if (r->too_large || r->no_memory || r->over_memory)
+            body_done(r);
         *upload_size = 0;
         return MHD_YES;
     }
+    body_done(r);
     srv_dispatch(r);
     return r->answered ? srv_answer_queue(r) : MHD_YES;
 }
@@ -228,6 +263,7 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     srv_request *r = *con_cls;
     if (!r)
         return;
+    body_done(r); /* a client gone mid-body */
     double seconds = srv_elapsed(&r->start);
     int status = r->answered ? r->status : 500;
     srv_metrics_observe(s->metrics, r->route ? r->route->id : SRV_UNKNOWN, status, seconds);

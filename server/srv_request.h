@@ -28,6 +28,8 @@ typedef struct srv_server {
     atomic_bool draining;
     atomic_bool stopping; /* the shutdown timeout passed: every request's budget is spent */
     atomic_size_t in_flight;
+    atomic_size_t unfilled; /* bytes reserved for bodies being received and not yet
+                             * written: memory the process is about to hold */
     atomic_llong last_request_ns; /* CLOCK_MONOTONIC when a request last began */
     atomic_ullong next_id;
     unsigned long long id_salt;
@@ -49,6 +51,7 @@ typedef struct srv_request {
     struct timespec start;
     char *body;           /* gathered upload */
     size_t len, cap;
+    bool filling;         /* cap - len is counted in the server's `unfilled` */
     bool too_large;
     bool no_memory;       /* the body could not be held: 503 */
     unsigned long over_memory; /* the process's MiB when past max_memory_mb (0: not): 503 */

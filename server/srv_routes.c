@@ -4,8 +4,9 @@
 #include <stdbool.h>
 #include <string.h>
 
-static const char *const analysis_query[] = {"max_moves", "components", NULL};
-static const char *const moves_query[] = {"max_moves", NULL};
+static const char *const analysis_query[] = {"max_moves", "components", "positions", NULL};
+static const char *const moves_query[] = {"max_moves", "positions", NULL};
+static const char *const play_query[] = {"positions", NULL};
 static const char *const page_query[] = {"type", NULL}; /* the game type it opens on */
 
 static const srv_route routes[] = {
@@ -13,7 +14,7 @@ static const srv_route routes[] = {
 #define GET "GET", "GET, HEAD, OPTIONS"
     {"/v1/analyze", POST, SRV_ANALYZE, api_analyze, api_game_is_heavy, analysis_query},
     {"/v1/analyze/batch", POST, SRV_BATCH, api_batch, api_batch_is_heavy, analysis_query},
-    {"/v1/play", POST, SRV_PLAY, api_play, api_game_is_heavy, NULL},
+    {"/v1/play", POST, SRV_PLAY, api_play, api_game_is_heavy, play_query},
     {"/v1/moves", POST, SRV_MOVES, api_moves, api_game_is_heavy, moves_query},
     {"/v1/table", POST, SRV_TABLE, api_table, api_always_heavy, NULL},
     {"/v1/games", GET, SRV_GAMES, NULL, NULL, NULL},

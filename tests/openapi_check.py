@@ -108,6 +108,28 @@ check(contract.answer_errors("POST", "/v1/play", 200, sum_move),
 check(not contract.answer_errors("POST", "/v1/play", 200, dict(sum_move, move={
     "component": 0, "move": {"heap": 0, "take": 1}})), "a sum's component move fits")
 
+# every type's catalog example asked with positions=changed and none: the answers match
+# their schemas (a change, or no position at all)
+with urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/games") as r:
+    examples = [t["example"] for t in json.load(r)["types"]]
+for example in examples:
+    for path in ("/v1/analyze", "/v1/moves", "/v1/play"):
+        for how in ("changed", "none"):
+            req = urllib.request.Request(f"http://127.0.0.1:{port}{path}?positions={how}",
+                                         data=json.dumps(example).encode(),
+                                         headers={"Content-Type": "application/json"})
+            with urllib.request.urlopen(req) as r:
+                got = json.load(r)
+            errors = contract.answer_errors("POST", path, 200, got)
+            check(not errors, f"{path}?positions={how} of {example['type']}: {errors[:3]}")
+            if path == "/v1/play":  # its position beside the move (null: no move)
+                positions = [got.get("position")] if got.get("move") else []
+            else:
+                positions = [m.get("position") for m in got.get("moves", got.get("winning_moves"))]
+            check(all(p is None for p in positions) if how == "none" else
+                  all("type" not in p for p in positions),
+                  f"{path}?positions={how} of {example['type']} gives {positions[:2]}")
+
 # every path the server answers is documented, and nothing else; each GET answers with
 # the media type documented
 served = ["/v1/analyze", "/v1/analyze/batch", "/v1/play", "/v1/moves", "/v1/table", "/v1/games",

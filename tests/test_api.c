@@ -218,7 +218,7 @@ START_TEST(batch_play_table_catalog)
     json_t *out, *body = json_loads("{\"positions\":[{\"type\":\"nim\",\"heaps\":[2]},{\"type\":\"x\"},"
                                     "{\"type\":\"cutting\",\"pieces\":[[2,2]],\"convention\":\"misere\"},"
                                     "{\"type\":\"bash\",\"heaps\":[4],\"k\":3}]}", 0, NULL);
-    ck_assert_int_eq(api_batch(&ctx, body, &(api_query){4, SIZE_MAX}, &text, &p), 200);
+    ck_assert_int_eq(api_batch(&ctx, body, &(api_query){4, SIZE_MAX, API_POSITIONS_FULL, 0}, &text, &p), 200);
     out = parsed(&text);
     json_t *results = json_object_get(out, "results");
     ck_assert_uint_eq(json_array_size(results), 4);
@@ -237,7 +237,7 @@ START_TEST(batch_play_table_catalog)
     json_decref(out);
     json_decref(body);
     body = json_loads("{\"positions\":[{},{},{},{},{}]}", 0, NULL);
-    ck_assert_int_eq(api_batch(&ctx, body, &(api_query){4, SIZE_MAX}, &text, &p), 422);
+    ck_assert_int_eq(api_batch(&ctx, body, &(api_query){4, SIZE_MAX, API_POSITIONS_FULL, 0}, &text, &p), 422);
     ck_assert_ptr_null(parsed(&text));
     json_decref(body);
 
@@ -616,6 +616,144 @@ START_TEST(every_position_after_every_move)
 }
 END_TEST
 
+/* The game object `game` with a move's positions=changed account applied: a sum's
+ * component changed in place, the edges hackenbush removes taken out, any other type's
+ * members replaced. */
+static void apply_change(json_t *game, json_t *change)
+{
+    const char *type = json_string_value(json_object_get(game, "type"));
+    if (!strcmp(type, "sum")) {
+        json_t *comps = json_object_get(game, "components");
+        size_t c = (size_t)json_integer_value(json_object_get(change, "component"));
+        ck_assert_uint_lt(c, json_array_size(comps));
+        apply_change(json_array_get(comps, c), json_object_get(change, "position"));
+    } else if (!strcmp(type, "hackenbush")) {
+        json_t *edges = json_object_get(game, "edges"), *removed = json_object_get(change, "removed");
+        for (size_t k = json_array_size(removed); k-- > 0;) /* ascending: from the last */
+            json_array_remove(edges, (size_t)json_integer_value(json_array_get(removed, k)));
+    } else {
+        const char *key;
+        json_t *v;
+        json_object_foreach(change, key, v) json_object_set(game, key, v);
+    }
+}
+
+/* The test's context with room for every sample and a 16-token dag: max_parts 64. */
+static nb_solver wide_solver;
+static api_limits wide_limits;
+static api_context wide_context(void)
+{
+    wide_solver = *ctx.solver;
+    wide_limits = *ctx.limits;
+    wide_limits.lib.max_parts = wide_solver.limits.max_parts = 64;
+    return (api_context){&wide_solver, &wide_limits};
+}
+
+/* The moves of a position as `how` asks, parsed (the list, owned by the caller). */
+static json_t *moves_as(json_t *game, api_positions how)
+{
+    api_context wide = wide_context();
+    api_query q = API_QUERY_DEFAULT;
+    q.max_moves = API_MAX_MOVES_LIMIT;
+    q.positions = how;
+    api_buf text = {0};
+    api_problem p = {0};
+    int status = api_moves(&wide, game, &q, &text, &p);
+    ck_assert_msg(status == 200, "moves: %d %s", status, p.detail);
+    json_t *answer = parsed(&text), *moves = json_incref(json_object_get(answer, "moves"));
+    json_decref(answer);
+    return moves;
+}
+
+/* Every move of random positions of every type, asked with positions=full, changed and
+ * none: the same moves in the same order; none carries no position; and the request with
+ * the changed account applied is, member for member, the full position. */
+START_TEST(changed_positions_rebuild_the_full_ones)
+{
+    size_t checked = 0;
+    for (const api_type *const *t = api_registry; *t; t++) {
+        api_rng rng = {20261125u + (uint64_t)(t - api_registry)};
+        for (int round = 0; round < 120; round++) {
+            json_t *game = (*t)->sample(&rng, false);
+            json_t *full = moves_as(game, API_POSITIONS_FULL),
+                   *changed = moves_as(game, API_POSITIONS_CHANGED),
+                   *none = moves_as(game, API_POSITIONS_NONE);
+            ck_assert_uint_eq(json_array_size(full), json_array_size(changed));
+            ck_assert_uint_eq(json_array_size(full), json_array_size(none));
+            size_t i;
+            json_t *f;
+            json_array_foreach(full, i, f) {
+                json_t *c = json_array_get(changed, i), *n = json_array_get(none, i);
+                ck_assert_ptr_null(json_object_get(n, "position"));
+                json_t *rebuilt = json_deep_copy(game);
+                apply_change(rebuilt, json_object_get(c, "position"));
+                char *want = json_dumps(json_object_get(f, "position"), JSON_COMPACT | JSON_SORT_KEYS),
+                     *have = json_dumps(rebuilt, JSON_COMPACT | JSON_SORT_KEYS);
+                ck_assert_msg(!strcmp(want, have), "%s move %zu: changed gives %s, full %s",
+                              (*t)->name, i, have, want);
+                json_object_del(f, "position");
+                json_object_del(c, "position");
+                ck_assert_msg(json_equal(f, c) && json_equal(f, n), "%s move %zu differs",
+                              (*t)->name, i);
+                free(want);
+                free(have);
+                json_decref(rebuilt);
+                checked++;
+            }
+            json_decref(full);
+            json_decref(changed);
+            json_decref(none);
+            json_decref(game);
+        }
+    }
+    ck_assert_uint_gt(checked, 3000);
+}
+END_TEST
+
+/* Past max_response_ratio the answer is a 422 that names positions, before or while it
+ * is written; asked with positions=none the same moves fit. */
+START_TEST(answers_in_proportion)
+{
+    api_context small = wide_context();
+    wide_limits.max_response_ratio = 1;
+    wide_limits.max_response = (size_t)1 << 30;
+    /* a star of 400,000 edges (about 8 MB of text) with 15 tokens at its centre: every
+     * move wins, and 16 are listed */
+    api_buf body = {0};
+    api_put_lit(&body, "{\"type\":\"dag\",\"nodes\":400001,\"tokens\":[0,0,0,0,0,0,0,0,0,0,0,"
+                       "0,0,0,0],\"edges\":[");
+    for (unsigned i = 1; i <= 400000; i++)
+        api_putf(&body, "%s[0,%u]", i > 1 ? "," : "", i);
+    api_put_lit(&body, "]}");
+    api_problem p = {0};
+    json_t *game = api_parse(body.p, body.len, NULL, &p);
+    ck_assert_ptr_nonnull(game);
+    api_query q = API_QUERY_DEFAULT;
+    q.request_bytes = body.len;
+    for (int how = API_POSITIONS_FULL; how <= API_POSITIONS_NONE; how++) {
+        q.positions = (api_positions)how;
+        api_endpoint *const endpoints[] = {api_analyze, api_moves, api_play};
+        for (int e = 0; e < 3; e++) {
+            api_buf out = {0};
+            memset(&p, 0, sizeof p);
+            int status = endpoints[e](&small, game, &q, &out, &p);
+            if (how == API_POSITIONS_FULL && e < 2) { /* 16 moves of 8 MB: past 16 MiB + 8 MB */
+                ck_assert_int_eq(status, 422);
+                ck_assert_msg(strstr(p.detail, "positions=changed") &&
+                              strstr(p.detail, "max_response_ratio=1"), "%s", p.detail);
+                ck_assert_uint_eq(out.len, 0);
+            } else {
+                ck_assert_msg(status == 200, "%d: %s", status, p.detail);
+                ck_assert_uint_le(out.len, ((size_t)16 << 20) + body.len);
+            }
+            free(out.p);
+        }
+    }
+    json_decref(game);
+    free(body.p);
+}
+END_TEST
+
 /* Texts a problem quotes come out valid UTF-8: broken sequences become '?', valid ones
  * stay as they are, and a quote cut short ends at a character's end. jansson, which
  * refuses to hold invalid UTF-8, is the judge. */
@@ -677,6 +815,8 @@ int main(void)
     tcase_add_test(tc, decode_table);
     tcase_add_test(tc, encode_moves_and_positions);
     tcase_add_test(tc, every_position_after_every_move);
+    tcase_add_test(tc, changed_positions_rebuild_the_full_ones);
+    tcase_add_test(tc, answers_in_proportion);
     tcase_add_test(tc, batch_play_table_catalog);
     tcase_add_test(tc, heavy_requests_are_recognised);
     tcase_add_test(tc, writer_matches_jansson);

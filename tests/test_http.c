@@ -1014,7 +1014,28 @@ START_TEST(answer_size_is_bounded)
     sprintf(body + len, "]}");
     expect_problem("/v1/analyze", body, 422, NULL, "max_response_bytes=1048576");
     expect_problem("/v1/analyze?max_moves=1", body, 422, NULL, "60000 components");
-    http_response r = expect("/v1/analyze?max_moves=1&components=0", body, 200);
+    /* the moves without their positions fit; with what they change (the heaps) they do
+     * not, and the problem says how to ask */
+    http_response r = expect("/v1/analyze?components=0&positions=none", body, 200);
+    json_t *moves = json_object_get(r.json, "winning_moves");
+    ck_assert_int_eq(json_array_size(moves), 16);
+    ck_assert_ptr_null(json_object_get(json_array_get(moves, 15), "position"));
+    http_free(&r);
+    expect_problem("/v1/analyze?components=0&positions=changed", body, 422, NULL,
+                   "positions=none");
+    expect_problem("/v1/moves?positions=changed", body, 422, NULL, "positions=none");
+    expect_problem("/v1/play?positions=sideways", "{\"type\":\"nim\",\"heaps\":[1]}", 400,
+                   NULL, "full, changed or none");
+    r = expect("/v1/play?positions=changed", body, 200);
+    ck_assert_int_eq(json_array_size(json_object_get(json_object_get(r.json, "position"),
+                                                     "heaps")), 60000);
+    ck_assert_ptr_null(json_object_get(json_object_get(r.json, "position"), "type"));
+    http_free(&r);
+    r = expect("/v1/play?positions=none", body, 200);
+    ck_assert_ptr_null(json_object_get(r.json, "position"));
+    ck_assert_ptr_nonnull(json_object_get(json_object_get(r.json, "move"), "take"));
+    http_free(&r);
+    r = expect("/v1/analyze?max_moves=1&components=0", body, 200);
     ck_assert_int_eq(json_array_size(json_object_get(r.json, "winning_moves")), 1);
     ck_assert_uint_le(r.body_len, 1048576);
     http_free(&r);
@@ -1518,6 +1539,83 @@ START_TEST(memory_limit_refuses_new_work)
 }
 END_TEST
 
+/* A connection that sent the head of a POST with a length and `sent` bytes of its
+ * body, left open: the socket. */
+static int open_upload(unsigned port, size_t length, size_t sent)
+{
+    char head[256];
+    int n = snprintf(head, sizeof head, "POST /v1/analyze HTTP/1.1\r\nHost: x\r\n"
+                     "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n", length);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    ck_assert_int_eq(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+    ck_assert(write(fd, head, (size_t)n) == n);
+    char *body = malloc(sent);
+    memset(body, ' ', sent);
+    for (size_t at = 0; at < sent;) {
+        ssize_t w = write(fd, body + at, sent - at);
+        ck_assert(w > 0);
+        at += (size_t)w;
+    }
+    free(body);
+    return fd;
+}
+
+/* The bodies being received count against --max-memory-mb with what the process holds:
+ * once their lengths would pass it, a new upload is refused 503 before its body is read,
+ * and taken again when they are gone. */
+START_TEST(bodies_being_received_count)
+{
+    const char *idle_args[] = {"--cache-mb", "8", NULL};
+    daemon_proc d = daemon_start(idle_args);
+    char statm[64], limit[32];
+    snprintf(statm, sizeof statm, "/proc/%d/statm", (int)d.pid);
+    FILE *f = fopen(statm, "r");
+    unsigned long pages = 0, resident = 0;
+    ck_assert(f && fscanf(f, "%lu %lu", &pages, &resident) == 2);
+    fclose(f);
+    unsigned long limit_mb = (resident * (unsigned long)sysconf(_SC_PAGESIZE) >> 20) + 100;
+    snprintf(limit, sizeof limit, "%lu", limit_mb);
+    ck_assert_int_eq(daemon_stop(&d, SIGTERM), 0);
+    const char *args[] = {"--max-memory-mb", limit, "--cache-mb", "8", "--max-body-mb", "64",
+                          "--conn-timeout", "3", NULL};
+    d = daemon_start(args);
+    nimberd = d;
+    /* two uploads of 40 MiB under way, 1 MiB of each sent: a third one passes the limit */
+    int first = open_upload(d.port, 40u << 20, 1u << 20),
+        second = open_upload(d.port, 40u << 20, 1u << 20);
+    await_metric(d.port, "nimber_requests_in_flight", 3); /* both, and the scrape itself */
+    char text[256];
+    int n = snprintf(text, sizeof text, "POST /v1/analyze HTTP/1.1\r\nHost: x\r\n"
+                     "Content-Type: application/json\r\nContent-Length: %u\r\n\r\n", 40u << 20);
+    http_response r = http_send_raw(d.port, text, (size_t)n);
+    ck_assert_int_eq(r.status, 503);
+    ck_assert_ptr_nonnull(strstr(r.body, "those it is receiving"));
+    ck_assert_ptr_nonnull(http_header(&r, "Retry-After"));
+    http_free(&r);
+    r = http_post(d.port, "/v1/analyze", "{\"type\":\"nim\",\"heaps\":[1]}"); /* small: fits */
+    ck_assert_int_eq(r.status, 200);
+    http_free(&r);
+    close(first);
+    close(second);
+    /* gone: their room is given back, and a large upload is taken again */
+    char *big = malloc((30u << 20) + 64);
+    size_t len = (size_t)sprintf(big, "{\"type\":\"nim\",\"heaps\":[1]");
+    memset(big + len, ' ', (30u << 20) - len - 1);
+    big[(30u << 20) - 1] = '}';
+    big[30u << 20] = '\0';
+    /* once the server sees them close, or at the latest when their bodies have stopped
+     * arriving for --conn-timeout seconds (libmicrohttpd does not always see a client
+     * close in the middle of a body) */
+    r = post_until(d.port, big, 200);
+    ck_assert_msg(r.status == 200, "%d %s", r.status, r.body);
+    http_free(&r);
+    free(big);
+    ck_assert_int_eq(daemon_stop(&d, SIGTERM), 0);
+}
+END_TEST
+
 START_TEST(concurrent_clients)
 {
     call calls[16];
@@ -1639,6 +1737,7 @@ int main(void)
     tcase_add_test(own, request_memory_budget);
     tcase_add_test(own, metrics_listener);
     tcase_add_test(own, memory_limit_refuses_new_work);
+    tcase_add_test(own, bodies_being_received_count);
     tcase_add_test(own, busy_port_is_an_error);
     suite_add_tcase(s, own);
     return check_run(s, false);
