@@ -247,6 +247,45 @@ def check_every_type():
             check(settled(2) != "error", f"{entry['type']}: playing a move failed")
 
 
+def check_large_graph():
+    """A graph too large to repeat with every move is played from what each move changes
+    (positions=changed): two stalks of 3000 edges from the ground (SG 3000 XOR 3000 = 0).
+    The player cuts the first at height 200, nimber must cut the second there too, and the
+    page then offers the moves the server lists for two stalks of 200."""
+    stalk = lambda first: [[0 if i == 0 else first + i - 1, first + i] for i in range(3000)]
+    edges = stalk(1) + stalk(3001)
+    load("?type=hackenbush")
+    set_field("nodes", "6001")
+    # 72 KB: given at once, as a paste would, not typed key by key
+    driver.execute_script("arguments[0].value = arguments[1]", find("#field-edges"),
+                          json.dumps(edges))
+    set_field("ground", "0")
+    start()
+    settled(0)
+    check(find("#moves").get_attribute("data-positions") == "changed",
+          "a graph of 6000 edges is not asked with positions=changed")
+    cut = next((b for b in find_all("#moves button") if b.find_element(
+        By.CSS_SELECTOR, ".what").text.startswith("delete edge 200 ")), None)
+    check(cut is not None, "edge 200 of the first stalk is not offered")
+    if cut is None:
+        return
+    cut.click()
+    end = settled(2)
+    check(end == "your-move", f"after the first moves the game is at {end}")
+    # nimber's edge numbers count in the game it was given: the second stalk starts at 200
+    history = [li.text.split(" (")[0] for li in find_all("#history li")]
+    check(history == ["you: delete edge 200", "nimber: delete edge 400"],
+          f"the moves made are {history}")
+    left = edges[:200] + edges[3000:3200]
+    server = post("/v1/moves?max_moves=300", {"type": "hackenbush", "nodes": 6001,
+                                               "edges": left, "ground": 0})
+    shown = [b.find_element(By.CSS_SELECTOR, ".what").text for b in find_all("#moves button")]
+    want = [f"delete edge {m['edge']}" for m in server["moves"]]
+    check([w.split(" (")[0] for w in shown] == want,
+          f"the page offers {len(shown)} moves, not the server's {len(want)} for two stalks of 200")
+    shot("hackenbush-large")
+
+
 def check_phone():
     """At phone width nothing is wider than the screen."""
     driver.set_window_size(390, 900)
@@ -265,6 +304,7 @@ try:
     check_errors()
     check_table_plot()
     check_every_type()
+    check_large_graph()
     check_phone()
 finally:
     driver.quit()

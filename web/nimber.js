@@ -8,6 +8,7 @@ const MAX_MOVES = 300;        // moves listed per position (the server's max is 
 const MAX_DRAWN_COUNTERS = 20; // a taller heap is drawn as this many with its size written
 const MAX_DRAWN_NODES = 80;   // larger graphs are played from the move list alone
 const REPEATS_FOR_DRAW = 3;   // a drawn position seen this often ends the game as a draw
+const LARGE_GAME_CHARS = 65536; // a larger game's moves come with what they change only
 
 const $ = (id) => document.getElementById(id);
 
@@ -48,6 +49,30 @@ async function api(path, body) {
 
 function withConvention(game) {
   return state.convention === "misere" ? {...game, convention: "misere"} : game;
+}
+
+// How the server should give the position after each move (its `positions` parameter):
+// whole for a small game, only what changes for a large one (a big graph's every move
+// would repeat the graph).
+function positionsFor(game) {
+  return JSON.stringify(game).length > LARGE_GAME_CHARS ? "changed" : "full";
+}
+
+// The game after a move, from the move's `position`: the whole game, or (positions=changed)
+// what the move changes: a sum's component, the edges hackenbush removes (indices into
+// the game's edges), or members that take new values.
+function applyChange(game, change) {
+  if (change.type !== undefined) return change;
+  if (game.type === "sum") {
+    const components = game.components.slice();
+    components[change.component] = applyChange(components[change.component], change.position);
+    return {...game, components};
+  }
+  if (game.type === "hackenbush") {
+    const gone = new Set(change.removed);
+    return {...game, edges: game.edges.filter((_, i) => !gone.has(i))};
+  }
+  return {...game, ...change};
 }
 
 // --- elements -----------------------------------------------------------------------
@@ -193,7 +218,8 @@ function describeMove(m) {
   if (m.token !== undefined) return `token ${m.token}: node ${m.from} → ${m.to}`;
   if (m.edge !== undefined) {
     const others = m.removed.filter((e) => e !== m.edge);
-    return `delete edge ${m.edge}` + (others.length ? ` (edges ${others.join(", ")} fall)` : "");
+    const fall = others.length > 8 ? `${others.length} more edges fall` : `edges ${others.join(", ")} fall`;
+    return `delete edge ${m.edge}` + (others.length ? ` (${fall})` : "");
   }
   const {position, outcome, sg, remoteness, ...rest} = m;
   return JSON.stringify(rest);
@@ -236,9 +262,12 @@ async function startGame(game) {
 async function refresh() {
   state.busy = true;
   const game = withConvention(state.game);
+  const positions = positionsFor(game);
+  $("moves").dataset.positions = positions;
   try {
     const [analysis, moves] = await Promise.all([
-      api("/v1/analyze?max_moves=0", game), api(`/v1/moves?max_moves=${MAX_MOVES}`, game)]);
+      api("/v1/analyze?max_moves=0", game),
+      api(`/v1/moves?max_moves=${MAX_MOVES}&positions=${positions}`, game)]);
     state.analysis = analysis;
     state.moves = moves.moves;
     $("moves-note").textContent = moves.complete ? "" :
@@ -279,7 +308,7 @@ async function refresh() {
 async function makeMove(move, who) {
   const item = el("li", {text: `${who}: ${describeMove(move)}`});
   $("history").append(item);
-  state.game = move.position;
+  state.game = applyChange(state.game, move.position);
   if (move.wins_immediately) {
     renderBoard();
     endGame(who, `${who === "you" ? "You" : "nimber"} cut out a 1×1 piece.`);
@@ -296,7 +325,7 @@ async function computerMove() {
   renderMoves();
   let play;
   try {
-    play = await api("/v1/play", withConvention(state.game));
+    play = await api(`/v1/play?positions=${positionsFor(state.game)}`, withConvention(state.game));
   } catch (error) {
     state.busy = false;
     showError(error);
