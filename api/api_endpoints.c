@@ -62,6 +62,15 @@ static size_t move_bytes(const api_game *g, api_positions how)
     return MOVE_BYTES;
 }
 
+/* How many moves to look for when the query asks for max_moves and the answer has
+ * `budget` bytes: one past what fits (finding it is enough to refuse the answer), so that
+ * the moves of a huge game that could never be written are not all worked out first. */
+static size_t moves_to_find(const api_game *g, const api_query *q, size_t budget)
+{
+    size_t fit = budget / move_bytes(g, q->positions);
+    return q->max_moves <= fit ? q->max_moves : fit + 1;
+}
+
 /* The problem of an answer past its allowance (`need` bytes, or more when 0). */
 static int fail_answer_size(const api_context *ctx, const api_query *q, size_t need,
                             size_t moves, size_t ncomps, api_problem *p)
@@ -208,7 +217,8 @@ static int analyse_game(const api_context *ctx, api_game *g, const api_query *q,
 {
     nb_analysis a;
     nb_err err = {0};
-    if (nb_analyse(ctx->solver, &g->game, g->conv, q->max_moves, &a, &err) != NB_OK)
+    if (nb_analyse(ctx->solver, &g->game, g->conv, moves_to_find(g, q, *budget), &a, &err) !=
+        NB_OK)
         return api_game_fail(p, g, base, &err);
     size_t moves = a.moves.len + a.drawing.len, ncomps = listed_components(&a, g, q);
     size_t start = out->len;
@@ -345,8 +355,8 @@ int api_moves(const api_context *ctx, json_t *body, const api_query *q, api_buf 
     nb_err err = {0};
     int status = 200;
     size_t budget = answer_allowance(ctx, q), start = out->len;
-    if (nb_moves(ctx->solver, &g.game, g.conv, q->max_moves, &moves, &outcomes, &complete,
-                 &err) != NB_OK) {
+    if (nb_moves(ctx->solver, &g.game, g.conv, moves_to_find(&g, q, budget), &moves,
+                 &outcomes, &complete, &err) != NB_OK) {
         status = api_game_fail(p, &g, "", &err);
     } else if (check_answer(ctx, &g, q, moves.len, NULL, 0, budget, p)) {
         status = p->status;

@@ -103,6 +103,15 @@ json_t *api_parse(const char *body, size_t len, nb_budget *budget, api_problem *
                  "max_request_mb=%llu", (unsigned long long)(budget->max_bytes >> 20));
         return NULL;
     }
+    if ((budget && budget->spent == NB_BUDGET_POOL) || strstr(error, "no memory")) {
+        json_decref(as_real); /* memory the process lacks now: not the body's fault */
+        nb_err err = {0};
+        if (budget && budget->spent == NB_BUDGET_POOL)
+            nb_budget_fail(budget, &err);
+        api_fail(p, 503, NULL, "%s", err.msg[0] ? err.msg
+                 : "nimberd has no memory to parse this body now; retry shortly");
+        return NULL;
+    }
     if (huge) {
         api_buf path = {0};
         bool found = as_real && find_huge(as_real, &path);

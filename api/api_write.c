@@ -11,21 +11,31 @@
 
 #include "core/nb_util.h"
 
-/* Room for need more bytes and the final NUL; the place they go. */
+/* Room for need more bytes and the final NUL; the place they go. NULL, once the memory
+ * for it is refused: the buffer is then marked failed, and writes no more. */
 static char *room(api_buf *b, size_t need)
 {
+    if (b->failed)
+        return NULL;
     if (b->len + need + 1 > b->cap) {
-        b->cap = (b->len + need + 1) * 2;
-        if (b->cap < 1024)
-            b->cap = 1024;
-        b->p = nb_xrealloc(b->p, b->cap);
+        size_t cap = (b->len + need + 1) * 2;
+        char *grown = realloc(b->p, cap < 1024 ? 1024 : cap);
+        if (!grown) {
+            b->failed = true;
+            return NULL;
+        }
+        b->p = grown;
+        b->cap = cap < 1024 ? 1024 : cap;
     }
     return b->p + b->len;
 }
 
 void api_put_grow(api_buf *b, const char *s, size_t n)
 {
-    memcpy(room(b, n), s, n);
+    char *to = room(b, n);
+    if (!to)
+        return;
+    memcpy(to, s, n);
     b->len += n;
 }
 
@@ -65,6 +75,8 @@ static void put_digits(api_buf *b, uint64_t u, bool negative)
 {
     size_t n = count_digits(u);
     char *out = room(b, n + negative);
+    if (!out)
+        return;
     if (negative)
         *out++ = '-';
     b->len += n + negative;
@@ -90,6 +102,8 @@ static void put_int(api_buf *b, int64_t v)
 void api_put_string(api_buf *b, const char *s, size_t n)
 {
     char *out = room(b, 6 * n + 2); /* worst case: every byte as \u00XX */
+    if (!out)
+        return;
     char *o = out;
     *o++ = '"';
     for (size_t i = 0; i < n; i++) {
@@ -147,7 +161,10 @@ void api_put_json(api_buf *b, const json_t *v)
         break;
     case JSON_REAL: { /* never in a request the api accepts: jansson's own text */
         size_t n = json_dumpb(v, NULL, 0, JSON_COMPACT | JSON_ENCODE_ANY);
-        json_dumpb(v, room(b, n), n, JSON_COMPACT | JSON_ENCODE_ANY);
+        char *out = room(b, n);
+        if (!out)
+            break;
+        json_dumpb(v, out, n, JSON_COMPACT | JSON_ENCODE_ANY);
         b->len += n;
         break;
     }
@@ -166,14 +183,23 @@ void api_putf(api_buf *b, const char *fmt, ...)
     int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
     va_start(ap, fmt);
-    vsnprintf(room(b, (size_t)n), (size_t)n + 1, fmt, ap);
+    char *out = room(b, (size_t)n);
+    if (out) {
+        vsnprintf(out, (size_t)n + 1, fmt, ap);
+        b->len += (size_t)n;
+    }
     va_end(ap);
-    b->len += (size_t)n;
 }
 
 char *api_buf_take(api_buf *b, size_t *len)
 {
     char *text = room(b, 0);
+    if (!text) { /* refused memory: nothing whole to give */
+        free(b->p);
+        *b = (api_buf){0};
+        *len = 0;
+        return nb_xcalloc(1, 1);
+    }
     text[0] = '\0';
     *len = b->len;
     text = b->p;

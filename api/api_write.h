@@ -4,6 +4,7 @@
 #ifndef API_WRITE_H
 #define API_WRITE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -11,13 +12,15 @@
 #include <jansson.h>
 
 /* Text being written; p[len] stays free for the final NUL. Owns p (malloc'ed): start
- * zeroed, end with api_buf_take or free(p). */
+ * zeroed, end with api_buf_take or free(p). Once memory to grow it is refused, `failed`
+ * is set and every later write is dropped: the text is not whole. */
 typedef struct api_buf {
     char *p;
     size_t len, cap;
+    bool failed;
 } api_buf;
 
-/* api_put's slow path: grows the buffer, then appends. */
+/* api_put's slow path: grows the buffer, then appends (nothing once it failed). */
 void api_put_grow(api_buf *b, const char *s, size_t n);
 /* Appends the n bytes at s (inline: most pieces are short and fit). */
 static inline void api_put(api_buf *b, const char *s, size_t n)

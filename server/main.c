@@ -2,15 +2,36 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "srv_config.h"
 #include "srv_http.h"
 #include "srv_log.h"
 #include "srv_probe.h"
 
+/* Under an address-space limit (RLIMIT_AS) an allocation past it fails, and jemalloc
+ * keeps the address space it once mapped for reuse (its opt.retain) and frees pages only
+ * after a delay: the process would reach the limit while holding little. There nimberd
+ * runs itself again at once, with jemalloc told to unmap what it frees (MALLOC_CONF,
+ * read only as it starts), so that its address space follows what it holds. */
+static void fit_allocator_to_address_space(char **argv)
+{
+    struct rlimit as;
+    if (getrlimit(RLIMIT_AS, &as) || as.rlim_cur == RLIM_INFINITY ||
+        getenv("NIMBER_ALLOCATOR_FITTED"))
+        return;
+    setenv("NIMBER_ALLOCATOR_FITTED", "1", 1);
+    if (!getenv("MALLOC_CONF"))
+        setenv("MALLOC_CONF", "retain:false,dirty_decay_ms:0,muzzy_decay_ms:0", 1);
+    execv("/proc/self/exe", argv); /* returns only when it fails: then as it is */
+}
+
 int main(int argc, char **argv)
 {
+    fit_allocator_to_address_space(argv);
     srv_config cfg;
     int loaded = srv_config_load(argc, argv, &cfg, stdout, stderr);
     if (loaded)

@@ -40,6 +40,7 @@ static void start_budget(srv_request *r)
     srv_server *s = r->server;
     nb_budget_start(&r->budget, s->cfg.max_request_seconds);
     r->budget.max_bytes = s->cfg.max_request_mb << 20;
+    r->budget.pool = &s->memory;
     r->budget.gone = client_gone;
     r->budget.gone_ctx = r;
     r->budget.stop = &s->stopping;
@@ -61,6 +62,10 @@ static void compute(srv_request *r)
     api_problem p = {0};
     r->query.request_bytes = r->len;
     int status = r->route->endpoint(&ctx, r->json, &r->query, &out, &p);
+    if (status == 200 && out.failed) /* the answer did not fit in the memory there is */
+        status = api_fail(&p, 503, NULL, "nimberd has no memory for this answer now (%zu "
+                          "bytes were written); retry shortly, or ask for a smaller one "
+                          "(positions, max_moves)", out.len);
     /* r->json is freed once the answer is on its way: a large body takes long to free
      * and the client need not wait for it */
     if (status == 200) {
@@ -341,9 +346,15 @@ static bool admit(srv_request *r)
         snprintf(limit, sizeof limit, "%lu", r->server->cfg.max_body_mb);
         srv_answer_fail(r, NULL, 413, "the body is over the limit max_body_mb=%s MiB", limit);
     } else if (r->over_memory) {
-        char held[96];
-        snprintf(held, sizeof held, "%lu MiB, over the limit max_memory_mb=%lu",
-                 r->over_memory, r->server->cfg.max_memory_mb);
+        char held[128];
+        const srv_server *s = r->server;
+        if (s->cfg.max_memory_mb && r->over_memory > s->cfg.max_memory_mb)
+            snprintf(held, sizeof held, "%lu MiB, over the limit max_memory_mb=%lu",
+                     r->over_memory, s->cfg.max_memory_mb);
+        else
+            snprintf(held, sizeof held, "%lu MiB of address space, past its limit (RLIMIT_AS) "
+                     "of %lu MiB less the %d kept free", r->over_memory, s->as_limit_mb,
+                     SRV_AS_HEADROOM_MB);
         srv_answer_fail(r, NULL, 503, "with this body and those it is receiving, nimberd "
                         "would hold %s: it takes no new computation until memory is given "
                         "back; retry shortly", held);

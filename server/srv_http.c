@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -53,15 +54,31 @@ static unsigned long resident_mb(void)
     return (unsigned long)mb;
 }
 
+/* The process's address space in MiB (/proc/self/statm's size), 0 when unknown. */
+static unsigned long address_space_mb(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    unsigned long size = 0;
+    if (f) {
+        if (fscanf(f, "%lu", &size) != 1)
+            size = 0;
+        fclose(f);
+    }
+    return (unsigned long)((unsigned long long)size * (unsigned long long)sysconf(_SC_PAGESIZE) >> 20);
+}
+
 /* The MiB the process would hold with `more` bytes taken for a body: what it holds, the
  * bodies being received (their reserved room not yet written) and those bytes; 0 when
  * that is within --max-memory-mb (or it is 0). The bodies count: 30 uploads held open
  * would otherwise each be let in while the process still looks small. */
 static unsigned long over_memory(srv_server *s, size_t more)
 {
+    unsigned long coming = (unsigned long)((atomic_load(&s->unfilled) + more) >> 20);
+    if (s->as_limit_mb && address_space_mb() + coming + SRV_AS_HEADROOM_MB > s->as_limit_mb)
+        return address_space_mb() + coming;
     if (!s->cfg.max_memory_mb)
         return 0;
-    unsigned long mb = resident_mb() + (unsigned long)((atomic_load(&s->unfilled) + more) >> 20);
+    unsigned long mb = resident_mb() + coming;
     return mb > s->cfg.max_memory_mb ? mb : 0;
 }
 
@@ -264,6 +281,7 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     if (!r)
         return;
     body_done(r); /* a client gone mid-body */
+    nb_budget_end(&r->budget); /* what it still held, given back to the pool */
     double seconds = srv_elapsed(&r->start);
     int status = r->answered ? r->status : 500;
     srv_metrics_observe(s->metrics, r->route ? r->route->id : SRV_UNKNOWN, status, seconds);
@@ -333,6 +351,23 @@ static bool start_metrics(srv_server *s, char *err, size_t errlen)
     return s->metrics_daemon != NULL;
 }
 
+/* Under an address-space limit, an allocation past it fails: what the requests may hold
+ * together (their pool) is what the limit leaves once the threads are started, less the
+ * headroom, and no request may hold more than that (its max_request_mb is lowered to it:
+ * a request past it is a 422, never an allocation that fails). */
+static void limit_to_address_space(srv_server *s)
+{
+    struct rlimit as;
+    if (getrlimit(RLIMIT_AS, &as) || as.rlim_cur == RLIM_INFINITY)
+        return;
+    s->as_limit_mb = (unsigned long)(as.rlim_cur >> 20);
+    unsigned long used = address_space_mb() + SRV_AS_HEADROOM_MB;
+    unsigned long room = s->as_limit_mb > used ? s->as_limit_mb - used : 1;
+    s->memory.capacity = (uint64_t)room << 20;
+    if (!s->cfg.max_request_mb || s->cfg.max_request_mb > room)
+        s->cfg.max_request_mb = room;
+}
+
 srv_server *srv_server_start(const srv_config *cfg, char *err, size_t errlen)
 {
     srv_server *s = nb_xcalloc(1, sizeof *s);
@@ -380,6 +415,7 @@ srv_server *srv_server_start(const srv_config *cfg, char *err, size_t errlen)
         srv_server_stop(s, 0);
         return NULL;
     }
+    limit_to_address_space(s);
     return s;
 }
 

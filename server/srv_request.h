@@ -30,10 +30,18 @@ typedef struct srv_server {
     atomic_size_t in_flight;
     atomic_size_t unfilled; /* bytes reserved for bodies being received and not yet
                              * written: memory the process is about to hold */
+    nb_memory_pool memory;  /* what the requests may hold together under an address-space
+                             * limit (RLIMIT_AS; capacity 0 without one) */
+    unsigned long as_limit_mb; /* that limit, 0: none */
     atomic_llong last_request_ns; /* CLOCK_MONOTONIC when a request last began */
     atomic_ullong next_id;
     unsigned long long id_salt;
 } srv_server;
+
+/* Under an address-space limit (RLIMIT_AS), the MiB kept free of what requests may hold
+ * and bodies may take: room for answers being written, connections' buffers and the
+ * allocator's own growth. */
+#define SRV_AS_HEADROOM_MB 96
 
 /* More query parameters than any route reads, and far fewer than fill a connection's
  * memory: libmicrohttpd 0.9.75 keeps each parameter in the connection's pool and, once
@@ -54,7 +62,8 @@ typedef struct srv_request {
     bool filling;         /* cap - len is counted in the server's `unfilled` */
     bool too_large;
     bool no_memory;       /* the body could not be held: 503 */
-    unsigned long over_memory; /* the process's MiB when past max_memory_mb (0: not): 503 */
+    unsigned long over_memory; /* the MiB the process would hold (or its address space
+                                * take) when past max_memory_mb or RLIMIT_AS (0: not): 503 */
     const char *bad_head; /* why the head is unusable (static text): answered with
                            * bad_head_status (400, 501), then the connection closes */
     int bad_head_status;

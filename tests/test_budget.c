@@ -78,6 +78,59 @@ START_TEST(memory_bound_is_a_422)
 }
 END_TEST
 
+/* Budgets that share a pool (an address space) hold no more together than it has: with
+ * another request holding most of it, each heavy position is a 503 that says to retry,
+ * and the pool gets back all it gave; once the other request ends, it is answered. */
+START_TEST(shared_pool_is_a_503)
+{
+    nb_memory_pool pool = {.capacity = 64u << 20};
+    nb_budget other;
+    nb_budget_start(&other, 0);
+    other.pool = &pool;
+    ck_assert(nb_budget_hold(&other, 63u << 20));
+    for (size_t i = 0; i < sizeof heavy / sizeof *heavy; i++) {
+        nb_budget b;
+        nb_budget_start(&b, 0);
+        b.pool = &pool;
+        api_problem p;
+        int status = analyse(heavy[i], &b, &p);
+        ck_assert_msg(status == 503, "%s: status %d", heavy[i], status);
+        ck_assert_msg(strstr(p.detail, "retry"), "%s: %s", heavy[i], p.detail);
+        ck_assert_uint_eq(b.held, 0);
+        api_problem_clear(&p);
+    }
+    ck_assert_uint_eq(atomic_load(&pool.held), 63u << 20);
+    nb_budget_end(&other);
+    ck_assert_uint_eq(atomic_load(&pool.held), 0);
+    nb_budget b;
+    nb_budget_start(&b, 0);
+    b.pool = &pool;
+    api_problem p;
+    ck_assert_int_eq(analyse(heavy[0], &b, &p), 200);
+    nb_budget_end(&b);
+    ck_assert_uint_eq(atomic_load(&pool.held), 0);
+    api_problem_clear(&p);
+}
+END_TEST
+
+/* A step of many units reads the clock at once; small ones once per 256. */
+START_TEST(large_steps_read_the_clock)
+{
+    nb_budget b;
+    nb_budget_start(&b, 1);
+    b.start.tv_sec -= 5; /* the deadline passed */
+    ck_assert(!nb_budget_spent_after(&b, 3));
+    ck_assert(nb_budget_spent_after(&b, 1000000));
+    nb_budget_start(&b, 1);
+    b.start.tv_sec -= 5;
+    int calls = 0;
+    while (!nb_budget_spent_after(&b, 1))
+        calls++;
+    ck_assert_int_ge(calls, 100);
+    ck_assert_int_le(calls, 256);
+}
+END_TEST
+
 /* Tables built by one request are in the cache; a second request under a small budget
  * must not hold them either. */
 START_TEST(cached_tables_count_too)
@@ -211,6 +264,8 @@ int main(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, memory_bound_is_a_422);
+    tcase_add_test(tc, shared_pool_is_a_503);
+    tcase_add_test(tc, large_steps_read_the_clock);
     tcase_add_test(tc, cached_tables_count_too);
     tcase_add_test(tc, stop_is_a_503);
     tcase_add_test(tc, table_values_count);

@@ -22,6 +22,19 @@ bool nb_budget_spent(nb_budget *b)
     return nb_budget_spent_now(b);
 }
 
+bool nb_budget_spent_after(nb_budget *b, uint64_t units)
+{
+    if (!b)
+        return false;
+    if (b->spent != NB_BUDGET_LEFT)
+        return true;
+    if (units < CALLS_PER_LOOK - b->calls) {
+        b->calls += (uint32_t)units + 1;
+        return false;
+    }
+    return nb_budget_spent_now(b);
+}
+
 bool nb_budget_spent_now(nb_budget *b)
 {
     if (!b)
@@ -58,14 +71,31 @@ bool nb_budget_hold(nb_budget *b, uint64_t bytes)
             b->spent = NB_BUDGET_MEMORY;
         return false;
     }
+    if (b->pool && b->pool->capacity &&
+        atomic_fetch_add(&b->pool->held, bytes) + bytes > b->pool->capacity) {
+        atomic_fetch_sub(&b->pool->held, bytes);
+        if (b->spent == NB_BUDGET_LEFT)
+            b->spent = NB_BUDGET_POOL;
+        return false;
+    }
     b->held += bytes;
     return true;
 }
 
 void nb_budget_drop(nb_budget *b, uint64_t bytes)
 {
+    if (!b)
+        return;
+    uint64_t dropped = bytes < b->held ? bytes : b->held;
+    b->held -= dropped;
+    if (b->pool && b->pool->capacity)
+        atomic_fetch_sub(&b->pool->held, dropped);
+}
+
+void nb_budget_end(nb_budget *b)
+{
     if (b)
-        b->held = bytes < b->held ? b->held - bytes : 0;
+        nb_budget_drop(b, b->held);
 }
 
 nb_status nb_budget_fail(const nb_budget *b, nb_err *err)
@@ -77,6 +107,10 @@ nb_status nb_budget_fail(const nb_budget *b, nb_err *err)
     case NB_BUDGET_MEMORY:
         return nb_fail(err, NB_ELIMIT, "answering needs more memory than the limit "
                        "max_request_mb=%llu", (unsigned long long)(b->max_bytes >> 20));
+    case NB_BUDGET_POOL:
+        return nb_fail(err, NB_ECANCELLED, "nimberd has no memory for this now: the requests "
+                       "under way hold what its address space leaves (%llu MiB); retry "
+                       "shortly", (unsigned long long)(b->pool->capacity >> 20));
     case NB_BUDGET_GONE:
         return nb_fail(err, NB_ECANCELLED, "the client went away before the answer");
     case NB_BUDGET_STOPPING:

@@ -17,6 +17,14 @@ typedef bool nb_gone_fn(void *ctx);
  * lets a low-priority worker give its core to a thread that waits for it). */
 typedef void nb_pause_fn(void);
 
+/* Memory the requests of a process share, where the process can get no more than it has
+ * room for (an address-space limit): a hold of a budget that names the pool also takes
+ * from it, so that requests together cannot promise more than there is. */
+typedef struct nb_memory_pool {
+    atomic_uint_least64_t held; /* bytes the budgets naming it hold now */
+    uint64_t capacity;          /* bytes; 0: no bound (the pool is not looked at) */
+} nb_memory_pool;
+
 /* Set up by whoever runs a request (nb_budget_start), lives as long as the request; the
  * solver borrows it through nb_solver.budget. */
 typedef struct nb_budget {
@@ -30,12 +38,14 @@ typedef struct nb_budget {
     uint64_t max_bytes;       /* memory the request may hold at once: its parsed body, the
                                * tables it uses and builds, its searches; 0: no bound */
     uint64_t held;            /* what it holds now (nb_budget_hold, nb_budget_drop) */
+    nb_memory_pool *pool;     /* shared with the process's other requests (NULL: none),
+                               * borrowed */
     /* what the checks keep */
     uint32_t calls;           /* since the clock was last read */
     double next_gone;         /* seconds after the start when gone() is asked next */
     double next_pause;        /* and when pause() is called next */
-    enum { NB_BUDGET_LEFT, NB_BUDGET_DEADLINE, NB_BUDGET_MEMORY, NB_BUDGET_GONE,
-           NB_BUDGET_STOPPING } spent;
+    enum { NB_BUDGET_LEFT, NB_BUDGET_DEADLINE, NB_BUDGET_MEMORY, NB_BUDGET_POOL,
+           NB_BUDGET_GONE, NB_BUDGET_STOPPING } spent;
 } nb_budget;
 
 /* A budget of `seconds` (0: no deadline) starting now, with no memory bound, no gone()
@@ -47,19 +57,25 @@ void nb_budget_start(nb_budget *b, uint64_t seconds);
  * gone() at most every 20 ms and calls pause() at most every 0.2 ms. b may be NULL (never
  * spent). */
 bool nb_budget_spent(nb_budget *b);
+/* The same for a step of about `units` plain steps' work (a state of that many words):
+ * the clock is read once per 256 units. */
+bool nb_budget_spent_after(nb_budget *b, uint64_t units);
 /* The same, reading the clock at every call: for loops whose steps are long. */
 bool nb_budget_spent_now(nb_budget *b);
 
-/* Counts `bytes` more as held: true when that stays within max_bytes; else the budget is
- * spent (nothing is counted) and the caller gives up what it was about to take. b may be
- * NULL (always true). */
+/* Counts `bytes` more as held: true when that stays within max_bytes and within the
+ * pool's room; else the budget is spent (nothing is counted) and the caller gives up what
+ * it was about to take. b may be NULL (always true). */
 bool nb_budget_hold(nb_budget *b, uint64_t bytes);
 /* Counts `bytes` held no longer (never below 0). b may be NULL. */
 void nb_budget_drop(nb_budget *b, uint64_t bytes);
 
+/* Counts everything b still holds as given back: the end of its request. */
+void nb_budget_end(nb_budget *b);
 /* Fills err saying why b is spent: NB_ELIMIT for the deadline ("...the limit
  * max_request_seconds=N") or the memory ("...max_request_mb=N"), NB_ECANCELLED for a
- * client gone or a server stopping; returns that status. */
+ * client gone, a server stopping or a pool with no room left now; returns that
+ * status. */
 nb_status nb_budget_fail(const nb_budget *b, nb_err *err);
 
 #endif

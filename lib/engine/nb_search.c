@@ -170,6 +170,10 @@ static bool add_child(void *ctx_, const nb_move *move, const uint64_t *after, si
 {
     expand_ctx *ec = ctx_;
     nb_search *s = ec->s;
+    if (nb_budget_spent_after(s->budget, len)) { /* a large state's moves take long */
+        s->out_of_budget = true;
+        return false;
+    }
     if (move->wins_now) {
         s->wins_now[ec->from] = 1;
         return true;

@@ -83,6 +83,8 @@ typedef struct hb_solve {
     uint64_t *value;
     size_t nvisited, nparts;
     uint64_t work; /* vertices and neighbours visited, all solves */
+    nb_budget *budget; /* looked at as a value-only solve goes (NULL: not): once spent, the
+                        * solve stops, its value meaningless (borrowed) */
 } hb_solve;
 
 static void solve_init(hb_solve *s, size_t n)
@@ -169,6 +171,8 @@ static uint64_t solve(const hb_graph *h, uint32_t root, const uint64_t *weight, 
     enum { LAG = 16 };
     uint32_t late[LAG][2], nlate = 0;
     while (head < tail) {
+        if (s->budget && !parts && nb_budget_spent(s->budget))
+            return 0; /* the caller sees the budget spent and drops the value */
         uint32_t i = (uint32_t)head++, v = order[i], loops = 0;
         uint32_t parent = i ? order[s->up_place[i]] : NONE;
         seen[v] = 2;
@@ -342,12 +346,15 @@ static size_t hb_part_count(const nb_game *g)
     return 1;
 }
 
-static uint64_t value_of_state(const nb_game *g, const uint64_t *state, size_t len)
+/* The value of a state; meaningless once `budget` (NULL: none) is spent. */
+static uint64_t value_of_state(const nb_game *g, const uint64_t *state, size_t len,
+                               nb_budget *budget)
 {
     hb_graph h;
     hb_solve s;
     state_graph(g, state, len, &h);
     solve_init(&s, h.n);
+    s.budget = budget;
     uint64_t v = solve(&h, (uint32_t)hb_params(g)->ground, NULL, false, &s);
     solve_free(&s);
     graph_free(&h);
@@ -357,7 +364,7 @@ static uint64_t value_of_state(const nb_game *g, const uint64_t *state, size_t l
 static nb_status hb_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err *err)
 {
     (void)s, (void)err;
-    sg[0] = value_of_state(g, g->state, g->len);
+    sg[0] = value_of_state(g, g->state, g->len, NULL);
     return NB_OK;
 }
 
@@ -485,11 +492,13 @@ static nb_status hb_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64
 }
 
 /* Every move (the standing edges joined to the ground, ascending) with the state after. */
-static void hb_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
+/* Each move with the state after it, while fn says go on, and `budget` (NULL: none) lasts:
+ * it is looked at before each move's state is worked out. */
+static void each_move_within(const nb_game *g, nb_budget *budget, nb_move_fn fn, void *ctx)
 {
     nb_state grounded = {0}, after = {0};
     nb_hackenbush_grounded(g, g->state, g->len, &grounded);
-    for (size_t i = 0; i < grounded.len; i++) {
+    for (size_t i = 0; i < grounded.len && !nb_budget_spent_now(budget); i++) {
         uint64_t edge = grounded.w[i];
         nb_move m = {.len = 1, .w = &edge};
         hb_apply(g, &m, &after);
@@ -498,6 +507,11 @@ static void hb_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
     }
     free(after.w);
     free(grounded.w);
+}
+
+static void hb_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
+{
+    each_move_within(g, NULL, fn, ctx);
 }
 
 typedef struct option_ctx {
@@ -512,9 +526,10 @@ static bool value_move(void *ctx_, const nb_move *m, const uint64_t *after, size
 {
     option_ctx *oc = ctx_;
     oc->work += oc->game->len + hb_params(oc->game)->nodes;
-    if (nb_budget_spent_now(oc->budget))
+    if (oc->work > oc->max_work || nb_budget_spent_now(oc->budget))
         return false;
-    return oc->work <= oc->max_work && oc->fn(oc->ctx, m, value_of_state(oc->game, after, len));
+    uint64_t value = value_of_state(oc->game, after, len, oc->budget);
+    return !nb_budget_spent_now(oc->budget) && oc->fn(oc->ctx, m, value);
 }
 
 /* Moves with their values, each re-solved whole, while the work limit allows (past it,
@@ -524,7 +539,7 @@ static nb_status hb_options(const nb_game *g, nb_solver *s, size_t part, nb_opti
 {
     (void)part;
     option_ctx oc = {g, fn, ctx, 0, s->limits.max_work, s->budget};
-    hb_each_move(g, value_move, &oc);
+    each_move_within(g, s->budget, value_move, &oc);
     if (nb_budget_spent(s->budget))
         return nb_budget_fail(s->budget, err);
     if (oc.work > oc.max_work)
