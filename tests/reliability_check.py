@@ -5,114 +5,23 @@ flags, against daemons of its own: one request's time and memory, abandoned work
 and answers before any limit, clients that never read, shutdown and the keep-alive
 requests sent just after SIGTERM, and the HTTP edge. Usage: reliability_check.py NIMBERD"""
 import json
-import re
 import signal
-import socket
 import subprocess
 import sys
 import threading
 import time
 
+from daemon import Daemon, await_gauge, await_true, detail, parse, read_all, timed
 from tally import Tally
 
 signal.alarm(240)  # a hung daemon fails the check instead of stalling the suite
-binary = sys.argv[1]
+binary = Daemon.binary = sys.argv[1]
 tally = Tally("reliability")
 check = tally.check
 SLOW = b'{"type":"staircase","convention":"misere","stairs":[5,5,5,5,5,5]}'
 NIM = b'{"type":"nim","heaps":[1,2,4]}'
 KEEP_ALIVE_NIM = (b"POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                   b"Content-Length: %d\r\n\r\n%s" % (len(NIM), NIM))
-
-
-class Daemon:
-    """nimberd on a free port with the given flags, stopped (SIGTERM) on exit."""
-
-    def __init__(self, *flags):
-        self.p = subprocess.Popen([binary, "--port", "0", "--bind", "127.0.0.1", "--log", "0",
-                                   *flags], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                  text=True)
-        self.port = int(re.search(r"(\d+)\s*$", self.p.stdout.readline()).group(1))
-        # AddressSanitizer keeps freed memory in quarantine: RSS is not given back
-        self.sanitized = "libasan" in open(f"/proc/{self.p.pid}/maps").read()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        if self.p.poll() is None:
-            self.p.send_signal(signal.SIGTERM)
-            self.p.wait(timeout=60)
-
-    def rss_mb(self, peak=False):
-        status = open(f"/proc/{self.p.pid}/status").read()
-        return int(re.search(r"VmHWM:\s+(\d+)" if peak else r"VmRSS:\s+(\d+)",
-                             status).group(1)) / 1024
-
-    def gauge(self, name):
-        return float(re.search(rf"^{name} (\S+)$", self.get("/metrics")[2], re.M).group(1))
-
-    def connect(self):
-        return socket.create_connection(("127.0.0.1", self.port), timeout=30)
-
-    def send(self, data):
-        """Sends raw bytes on a new connection; (status, headers, body) of the first answer
-        (0 when there is none), reading until the server closes."""
-        with self.connect() as s:
-            s.sendall(data)
-            return parse(read_all(s))
-
-    def post(self, path, body):
-        return self.send(b"POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                         b"Content-Length: %d\r\nConnection: close\r\n\r\n%s"
-                         % (path.encode(), len(body), body))
-
-    def get(self, path):
-        return self.send(b"GET %s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
-                         % path.encode())
-
-
-def read_all(s):
-    data = b""
-    try:
-        while chunk := s.recv(1 << 16):
-            data += chunk
-    except OSError:
-        pass
-    return data
-
-
-def parse(data):
-    m = re.match(rb"HTTP/1\.1 (\d+)[^\r]*\r\n(.*?)\r\n\r\n", data, re.S)
-    if not m:
-        return 0, "", ""
-    return int(m.group(1)), m.group(2).decode("latin1"), data[m.end():].decode("utf8", "replace")
-
-
-def detail(body):
-    try:
-        return json.loads(body).get("detail", "")
-    except ValueError:
-        return ""
-
-
-def timed(fn, *args):
-    t = time.monotonic()
-    out = fn(*args)
-    return out, time.monotonic() - t
-
-
-def await_true(test, seconds=30):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if test():
-            return True
-        time.sleep(0.005)
-    return False
-
-
-def await_gauge(d, name, test, seconds=30):
-    return await_true(lambda: test(d.gauge(name)), seconds)
 
 
 def ones(n):

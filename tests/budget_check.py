@@ -1,0 +1,267 @@
+#!/usr/bin/env python3
+"""budget_check.py - the whole class of budget holes, against real daemons. Each hostile
+shape of the budgets issue and each type's largest position the catalog allows (in both
+conventions where it has two) goes to every endpoint under a 2 s budget and a 256 MiB
+request cap: each must end within the budget plus GRACE, with its answer or a problem
+that names the limit that stopped it; the daemon's peak RSS must stay under its
+--max-memory-mb; and a client that goes away must free its worker at once. Then the
+large shapes go to a daemon whose address space is capped (prlimit --as), which must
+answer each (a 200, 422 or 503) and never abort. Usage: budget_check.py NIMBERD"""
+import itertools
+import json
+import os
+import random
+import shutil
+import signal
+import sys
+import tempfile
+import threading
+import time
+
+from daemon import Daemon, await_gauge, detail
+from tally import Tally
+
+signal.alarm(900)  # a hung daemon fails the check instead of stalling the suite
+Daemon.binary = sys.argv[1]
+tally = Tally("budgets")
+check = tally.check
+BUDGET = 2
+# What a request may take past its budget: the step under way when the clock is looked
+# at (one re-solve of a million-edge graph, one prime count), the answer written and sent,
+# and a body of up to 20 MB read and parsed before the budget starts. A sanitizer's build
+# runs each of those several times slower.
+SANITIZED = "ASAN_OPTIONS" in os.environ
+GRACE = 3.0 if SANITIZED else 1.0
+BIG = 2**63 - 1
+FLAGS = ("--max-request-seconds", str(BUDGET), "--max-request-mb", "256", "--max-memory-mb",
+         "1500", "--cache-mb", "128", "--workers", "2", "--max-body-mb", "64")
+
+
+def largest_prime_up_to(n):
+    def prime(p):
+        if p < 2:
+            return False
+        d = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37]
+        if p in d:
+            return True
+        if any(p % q == 0 for q in d):
+            return False
+        r, s = 0, p - 1
+        while s % 2 == 0:
+            r, s = r + 1, s // 2
+        for a in d:  # deterministic Miller-Rabin for p < 3.3 * 10^24
+            x = pow(a, s, p)
+            if x in (1, p - 1):
+                continue
+            for _ in range(r - 1):
+                x = x * x % p
+                if x == p - 1:
+                    break
+            else:
+                return False
+        return True
+    while not prime(n):
+        n -= 1
+    return n
+
+
+def ring(n):
+    return [[i, (i + 1) % n] for i in range(n)]
+
+
+def largest(entry):
+    """The largest position of a catalog entry's type its limits allow (within a body of
+    about 20 MB), as the budgets issue would send it."""
+    lim, t = entry["limits"], entry["type"]
+    parts = min(lim.get("max_parts", 1), 400_000)
+    top = lim.get("max_table", 2) - 1
+    rng = random.Random(39)
+    if t == "nim":
+        return {"type": t, "heaps": [BIG - i for i in range(parts)]}
+    if t == "staircase":  # at most 2^63-1 coins in all
+        return {"type": t, "stairs": [2**40 + i for i in range(parts)]}
+    if t == "bash":
+        return {"type": t, "heaps": [BIG - i for i in range(parts)], "k": 2**62}
+    if t == "subtraction":
+        return {"type": t, "heaps": [top, BIG] * 1000,
+                "set": sorted(rng.sample(range(1, 10**6), 64))}
+    if t == "moore":
+        return {"type": t, "heaps": [BIG - i for i in range(parts)], "k": parts - 1}
+    if t == "coins":
+        return {"type": t, "coins": "".join(rng.choice("HT") for _ in range(parts))}
+    if t == "cutting":
+        side = lim["max_side"]
+        return {"type": t, "pieces": [[side, side - i] for i in range(50)]}
+    if t == "dag":
+        n = lim["max_nodes"]
+        edges = ring(1000) + [[rng.randrange(n), rng.randrange(n)] for _ in range(600_000)]
+        return {"type": t, "nodes": n, "edges": edges, "tokens": list(range(100))}
+    if t == "hackenbush":
+        return {"type": t, "nodes": 1_000_000, "edges": ring(1_000_000)}
+    if t == "coprime":
+        return {"type": t, "heaps": [largest_prime_up_to(lim["max_prime_count"])] * 20}
+    if t in ("octal", "grundy"):
+        extra = {"code": "0.777"} if t == "octal" else {}
+        return {"type": t, "heaps": [top, top - 1, BIG], **extra}
+    if t == "beans":
+        return {"type": t, "bottles": [rng.randrange(6) for _ in range(2000)] + [BIG]}
+    if t == "sum":
+        return {"type": t, "components": [{"type": "staircase", "stairs": [9] * 12},
+                                          {"type": "coins", "coins": "H" * 60},
+                                          {"type": "beans", "bottles": [3] * 40}] * 300}
+    return None
+
+
+# the shapes of the budgets issue, by name
+ISSUE = {
+    "sum of dags": {"type": "sum", "components": [
+        {"type": "dag", "nodes": 2_000_000, "edges": [[0, 0]], "tokens": [0]}] * 60},
+    "dag fan": {"type": "dag", "nodes": 81_002, "tokens": [0], "edges": [
+        [0, i] for i in range(1, 1001)] + [[i, i + 1] for i in range(1001, 81_001)]},
+    "coprime large primes": {"type": "coprime", "heaps": [9_999_999_999_971] * 20},
+    "complete graph": {"type": "hackenbush", "nodes": 300, "edges": [
+        [i, j] for i in range(300) for j in range(i + 1, 300)] + [[0, 1]] * 3},
+    "hackenbush ring": {"type": "hackenbush", "nodes": 1_000_000, "edges": ring(1_000_000)},
+    "dag star": {"type": "dag", "nodes": 1_000_001, "tokens": [0] * 15,
+                 "edges": [[0, i] for i in range(1, 1_000_001)]},
+}
+ISSUE_TABLES = {"coprime table": {"type": "coprime", "up_to": 999_999},
+                "dag table with cycles": {"type": "dag", "nodes": 1_000_000, "edges": ring(
+                    1_000_000)[::2] + [[i, i // 2] for i in range(1, 500_000)]}}
+
+
+class Logged(Daemon):
+    """A daemon whose request log says, by request id, how long each took."""
+
+    def __init__(self, *flags, prefix=()):
+        self.logfile = tempfile.TemporaryFile("w+")
+        super().__init__(*flags, log=self.logfile, prefix=prefix)
+
+    def seconds(self, request_id):
+        self.logfile.seek(0)
+        for line in self.logfile:
+            if f'"request_id":"{request_id}"' in line:
+                return json.loads(line)["ms"] / 1000
+        return None
+
+
+ids = itertools.count()
+
+
+def ask(d, path, body, label):
+    """One request, with an id to find it in the log: (status, detail, server seconds)."""
+    rid = f"budget-{next(ids)}"
+    status, _, text = d.send(b"POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                             b"X-Request-ID: %s\r\nContent-Length: %d\r\nConnection: close"
+                             b"\r\n\r\n%s" % (path.encode(), rid.encode(), len(body), body))
+    seconds = None
+    for _ in range(100):  # the log line follows the answer
+        seconds = d.seconds(rid)
+        if seconds is not None:
+            break
+        time.sleep(0.01)
+    return status, detail(text), seconds
+
+
+slowest = [0.0, ""]
+
+
+def judge(label, status, why, seconds):
+    if seconds is not None and seconds > slowest[0]:
+        slowest[:] = [seconds, label]
+    check(seconds is not None and seconds <= BUDGET + GRACE,
+          f"{label}: {status} after {seconds} s, past {BUDGET} s + {GRACE} s")
+    named = any(w in why for w in ("max_", "positions", "limit", "memory", "retry"))
+    check(status == 200 or (status in (422, 503) and named),
+          f"{label}: {status} {why[:160]}")
+
+
+def positions(catalog):
+    """(label, game) for each issue shape, each type's largest in each convention."""
+    out = list(ISSUE.items())
+    for entry in catalog:
+        game = largest(entry)
+        check(game is not None, f"the check has no largest position of {entry['type']}")
+        for conv in entry["conventions"] if game else ():
+            out.append((f"{entry['type']} {conv}", dict(game, convention=conv)
+                        if conv == "misere" else game))
+    return out
+
+
+def run_all(d, catalog):
+    work = []
+    for label, game in positions(catalog):
+        body = json.dumps(game).encode()
+        for path in ("/v1/analyze", "/v1/moves?max_moves=1000", "/v1/play"):
+            work.append((f"{label} {path}", path, body))
+        work.append((f"{label} batch", "/v1/analyze/batch",
+                     b'{"positions":[' + body + b"]}"))
+    for entry in catalog:
+        if entry["table"] and entry["type"] != "dag":
+            page = entry["limits"].get("max_table_page", 1) - 1
+            table = dict(largest(entry), up_to=page)
+            table.pop("heaps", None)
+            if entry["type"] == "cutting":  # a table of W x H pieces
+                table = {"type": "cutting", "up_to": [entry["limits"]["max_side"]] * 2}
+            work.append((f"{entry['type']} table", "/v1/table", json.dumps(table).encode()))
+    for label, table in ISSUE_TABLES.items():
+        work.append((label, "/v1/table", json.dumps(table).encode()))
+    lock = threading.Lock()
+
+    def worker():  # two clients at once: the daemon's two workers
+        while True:
+            with lock:
+                if not work:
+                    return
+                label, path, body = work.pop()
+            judge(label, *ask(d, path, body, label))
+    threads = [threading.Thread(target=worker) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
+def gone_frees_worker(d, label, game):
+    """The client sends the position and goes: the worker is free again within 0.5 s of
+    the close (its budget asks whether the client is there every 20 ms; then the step under
+    way ends, and the worker frees the parsed body)."""
+    body = json.dumps(game).encode()
+    s = d.connect()
+    s.sendall(b"POST /v1/play HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+              b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+    busy = await_gauge(d, "nimber_workers_busy", lambda v: v >= 1, 10)
+    s.close()
+    t = time.monotonic()
+    freed = await_gauge(d, "nimber_workers_busy", lambda v: v == 0, 10)
+    took = time.monotonic() - t
+    check(busy and freed and took < 0.5 * (3 if SANITIZED else 1),
+          f"{label}: the worker was freed {took:.2f} s after its client went")
+
+
+with Logged(*FLAGS) as d:
+    catalog = json.loads(d.get("/v1/games")[2])["types"]
+    run_all(d, catalog)
+    print(f"budgets: the slowest request took {slowest[0]:.2f} s ({slowest[1]}), under a "
+          f"{BUDGET} s budget")
+    peak = d.rss_mb(peak=True)
+    check(d.sanitized or peak <= 1500, f"peak RSS {peak:.0f} MiB, over --max-memory-mb 1500")
+    for label in ("hackenbush ring", "coprime large primes"):
+        gone_frees_worker(d, label, ISSUE[label])
+    gone_frees_worker(d, "misère staircase", {"type": "staircase", "convention": "misere",
+                                              "stairs": [9] * 14})
+    check(d.get("/healthz")[0] == 200, "the daemon answers after all of it")
+
+# a daemon short of address space answers each large shape and stays up (ASan needs
+# terabytes of address space: there the cap cannot be set)
+if not SANITIZED and shutil.which("prlimit"):
+    with Logged(*FLAGS, prefix=("prlimit", f"--as={600 << 20}")) as d:
+        for label, game in positions(catalog)[:len(ISSUE)] + [
+                ("dag largest", largest(next(e for e in catalog if e["type"] == "dag")))]:
+            body = json.dumps(game).encode()
+            for path in ("/v1/analyze", "/v1/moves", "/v1/play"):
+                status, why, _ = ask(d, path, body, f"capped {label} {path}")
+                check(status in (200, 422, 503) and d.p.poll() is None,
+                      f"under a 600 MiB address space, {label} {path}: {status} {why[:120]}"
+                      f"{' and the daemon is gone' if d.p.poll() is not None else ''}")
+tally.finish()
