@@ -89,9 +89,9 @@ static bool find_huge(json_t *v, api_buf *path)
 json_t *api_parse(const char *body, size_t len, nb_budget *budget, api_problem *p)
 {
     bool huge;
-    char error[160];
+    char error[160], pointer[API_PARSE_POINTER_MAX];
     api_parse_meter(budget);
-    json_t *root = api_parse_text(body, len, &huge, error, sizeof error);
+    json_t *root = api_parse_text(body, len, &huge, error, sizeof error, pointer);
     json_t *as_real = !root && huge ? json_loadb(body, len, JSON_REJECT_DUPLICATES |
                                                  JSON_DECODE_INT_AS_REAL, NULL) : NULL;
     api_parse_meter(NULL);
@@ -128,7 +128,8 @@ json_t *api_parse(const char *body, size_t len, nb_budget *budget, api_problem *
         }
         free(path.p);
     }
-    api_fail_as(p, "malformed-json", 400, NULL, "malformed JSON at %s", error);
+    api_fail_as(p, "malformed-json", 400, pointer[0] ? pointer : NULL, "malformed JSON at %s",
+                error);
     return NULL;
 }
 

@@ -58,7 +58,41 @@ typedef struct parser {
     const char *error; /* the first failure: what, and where */
     const char *error_at;
     bool huge;         /* an integer past 64 bits */
+    /* the JSON Pointer of the value that failed, gathered as the failure unwinds: its
+     * segments from the innermost out, each reversed with its '/' (reversed once whole
+     * at the end); when they pass the room, the innermost go (the pointer then names an
+     * ancestor); `lost` when a key was too long to keep */
+    char where[API_PARSE_POINTER_MAX];
+    size_t where_len;
+    bool lost;
 } parser;
+
+/* Notes, while a failure unwinds, that it happened inside member or item `segment` of
+ * the value being parsed (escaped as RFC 6901 says: ~ as ~0, / as ~1). */
+static void inside(parser *ps, const char *segment, size_t n)
+{
+    char escaped[2 * 64 + 1];
+    size_t e = 0;
+    for (size_t i = 0; i < n && !ps->lost; i++) {
+        if (e + 2 > 2 * 64)
+            ps->lost = true;
+        else if (segment[i] == '~' || segment[i] == '/')
+            escaped[e++] = '~', escaped[e++] = segment[i] == '~' ? '0' : '1';
+        else
+            escaped[e++] = segment[i];
+    }
+    if (ps->lost)
+        return;
+    while (ps->where_len + e + 1 >= sizeof ps->where) { /* keep the outer segments: drop */
+        char *slash = memchr(ps->where, '/', ps->where_len); /* the innermost one */
+        size_t drop = (size_t)(slash - ps->where) + 1;
+        memmove(ps->where, ps->where + drop, ps->where_len - drop);
+        ps->where_len -= drop;
+    }
+    while (e > 0)
+        ps->where[ps->where_len++] = escaped[--e];
+    ps->where[ps->where_len++] = '/';
+}
 
 static json_t *fail(parser *ps, const char *at, const char *message)
 {
@@ -306,8 +340,11 @@ static bool closes(parser *ps, char close, const char *expected)
 static bool parse_item(parser *ps, json_t *array)
 {
     json_t *item = parse_value(ps);
-    if (!item)
+    if (!item) {
+        char index[24];
+        inside(ps, index, (size_t)snprintf(index, sizeof index, "%zu", json_array_size(array)));
         return false;
+    }
     return !json_array_append_new(array, item) || refuse(ps, ps->at, NO_MEMORY);
 }
 
@@ -347,13 +384,16 @@ static bool parse_member(parser *ps, json_t *object)
         return false;
     }
     json_t *value = parse_value(ps);
-    if (!value)
-        return false;
     if (copied) /* the scratch may have moved meanwhile */
         key = ps->scratch + mark;
+    if (!value) {
+        inside(ps, key, len);
+        return false;
+    }
     if (json_object_getn(object, key, len)) {
         json_decref(value);
         fail(ps, key_at, "duplicate object key");
+        inside(ps, key, len);
         return false;
     }
     ps->used = mark;
@@ -448,7 +488,8 @@ void api_parse_meter(nb_budget *budget)
     metered = budget;
 }
 
-json_t *api_parse_text(const char *body, size_t len, bool *huge, char *error, size_t size)
+json_t *api_parse_text(const char *body, size_t len, bool *huge, char *error, size_t size,
+                       char *pointer)
 {
     parser ps = {.at = body, .end = body + len};
     skip_space(&ps);
@@ -471,6 +512,12 @@ json_t *api_parse_text(const char *body, size_t len, bool *huge, char *error, si
         int line, column;
         line_column(body, ps.error_at, &line, &column);
         snprintf(error, size, "line %d, column %d: %s", line, column, ps.error);
+    }
+    if (pointer) { /* the segments, innermost first and each reversed: reversed whole */
+        size_t n = root || ps.lost ? 0 : ps.where_len;
+        for (size_t i = 0; i < n; i++)
+            pointer[i] = ps.where[n - 1 - i];
+        pointer[n] = '\0';
     }
     return root;
 }

@@ -48,7 +48,7 @@ int main(int argc, char **argv)
         bool huge;
         char error[160];
         t0 = seconds();
-        j = api_parse_text(buf, (size_t)n, &huge, error, sizeof error);
+        j = api_parse_text(buf, (size_t)n, &huge, error, sizeof error, NULL);
         ours[r] = seconds() - t0;
         if (!j)
             return 1;

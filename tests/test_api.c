@@ -82,7 +82,12 @@ static const struct { const char *body; int status; const char *pointer; } cases
     {"{", 400, NULL},
     {"nim", 400, NULL},
     {"{\"type\":\"nim\",\"heaps\":[1]} x", 400, NULL},
-    {"{\"type\":\"nim\",\"type\":\"nim\",\"heaps\":[1]}", 400, NULL},
+    {"{\"type\":\"nim\",\"type\":\"nim\",\"heaps\":[1]}", 400, "/type"},
+    {"{\"type\":\"nim\",\"heaps\":[1,1E400]}", 400, "/heaps/1"},
+    {"{\"type\":\"sum\",\"components\":[{\"type\":\"nim\",\"heaps\":[\"\\ud800\"]}]}", 400,
+     "/components/0/heaps/0"},
+    {"{\"type\":\"nim\",\"heaps\":[\"\\u0000\"]}", 400, "/heaps/0"},
+    {"{\"a/b~c\":{\"x\":tru}}", 400, "/a~1b~0c/x"},
     {"{\"type\":\"nim\",\"heaps\":[18446744073709551616]}", 400, "/heaps/0"},
     {"{\"type\":\"nim\",\"heaps\":[-9223372036854775809]}", 400, "/heaps/0"},
     {"\"just a string\"", 400, NULL}, /* jansson takes only arrays and objects at the top */
@@ -425,12 +430,12 @@ static void parse_both(const char *source, size_t len)
     json_t *theirs = json_loadb(text, len, JSON_REJECT_DUPLICATES, &e);
     bool huge;
     char error[160];
-    json_t *ours = api_parse_text(text, len, &huge, error, sizeof error);
+    json_t *ours = api_parse_text(text, len, &huge, error, sizeof error, NULL);
     size_t strict_len = theirs && !ours ? drop_nul_after_token(text, len) : len;
     if (strict_len < len) {
         char *strict = malloc(strict_len ? strict_len : 1);
         memcpy(strict, text, strict_len);
-        ours = api_parse_text(strict, strict_len, &huge, error, sizeof error);
+        ours = api_parse_text(strict, strict_len, &huge, error, sizeof error, NULL);
         free(strict);
     }
     ck_assert_msg(!ours == !theirs, "%.*s: ours %s, jansson %s", (int)len, text,
