@@ -74,7 +74,7 @@ run: all
 	$(BUILD)/nimberd --port $(PORT)
 
 test: deps-test $(DAEMON) $(TEST_BIN)
-	@scripts/run-tests.sh $(BUILD) $(TEST_BIN) tests/script_tests.sh
+	@scripts/run-tests.sh $(BUILD) $(TEST_BIN) tests/script_tests.sh tests/solo_tests.sh
 
 deps-test:
 	@scripts/deps.sh test

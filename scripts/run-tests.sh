@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test program given (Check suites and scripts), one per core at a time: a
-# Check suite as two jobs, its cases tagged "slow" beside the others. Each line a job
-# prints shows as it comes, after the job's name; then the counts are added up, and the
-# run fails if anything failed. Usage: run-tests.sh BUILD_DIR TEST...
+# Check suite as two jobs, its cases tagged "slow" beside the others; then the scripts
+# named solo_* one by one, alone on the machine (they time the server's budgets). Each
+# line a job prints shows as it comes, after the job's name; then the counts are added
+# up, and the run fails if anything failed. Usage: run-tests.sh BUILD_DIR TEST...
 set -uo pipefail
 build=$1; shift
 # Two jobs share the cores, under a sanitizer too: Check's default 4 s per test is too
@@ -11,10 +12,11 @@ export NIMBERD="$build/nimberd" CK_DEFAULT_TIMEOUT=${CK_DEFAULT_TIMEOUT:-300}
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 
-jobs=()
+jobs=() solo=()
 for t in "$@"; do
   case $(basename "$t") in
     test_*) jobs+=("$t fast" "$t slow") ;;
+    solo_*) solo+=("$t all") ;;
     *) jobs+=("$t all") ;;
   esac
 done
@@ -38,6 +40,9 @@ run_job() {
 export -f run_job
 export logs
 printf '%s\n' "${jobs[@]}" | xargs -P "$(nproc)" -I{} bash -c 'run_job {}'
+for job in "${solo[@]}"; do
+  run_job $job
+done
 
 passed=0 failed=0 bad=()
 for log in "$logs"/*; do

@@ -52,8 +52,6 @@ static void start_budget(srv_request *r)
 static void compute(srv_request *r)
 {
     srv_server *s = r->server;
-    clock_gettime(CLOCK_MONOTONIC, &r->budget.start); /* the deadline counts the computing,
-                                                       * not the wait for a worker */
     nb_solver solver = s->solver;
     solver.budget = &r->budget;
     api_context ctx = s->api;
@@ -129,23 +127,44 @@ static void give_memory_back(void)
         malloc_trim(0);
 }
 
+/* What a request leaves to free: its parsed tree, and whether it was large enough to
+ * give the memory back to the system after it. */
+typedef struct leftover {
+    json_t *tree;
+    bool large;
+} leftover;
+
+/* The reclaimer's job: frees what a request left (a large tree takes tens to hundreds of
+ * milliseconds to free, and a purge as long), off the HTTP threads, which would keep
+ * their other connections waiting, and off the workers, which are free for the next
+ * request at once. */
+static void reclaim(void *arg)
+{
+    leftover *left = arg;
+    json_decref(left->tree);
+    if (left->large)
+        give_memory_back();
+    free(left);
+}
+
 /* A worker's job: the computation, after the parse when the HTTP thread left the body
- * unparsed (a large one); then the connection goes back to libmicrohttpd. The worker
- * frees the parsed tree and gives the memory back after that, not the HTTP thread, which
- * would keep its other connections waiting meanwhile (a large tree takes tens of
- * milliseconds to free, and glibc's malloc_trim as long). */
+ * unparsed (a large one); then the connection goes back to libmicrohttpd, and what the
+ * request leaves goes to the reclaimer (freed here when its queue is full). */
 static void compute_on_worker(void *arg)
 {
     srv_request *r = arg;
+    clock_gettime(CLOCK_MONOTONIC, &r->budget.start); /* the deadline counts the parse and
+                                                       * the computing, not the wait for a
+                                                       * worker */
     if (r->json || parse(r))
         compute(r);
-    json_t *tree = r->json;
+    leftover *left = nb_xmalloc(sizeof *left);
+    *left = (leftover){r->json, r->cap > LARGE_REQUEST_BYTES || r->out_len > LARGE_REQUEST_BYTES};
+    srv_pool *reclaimer = r->server->reclaimer;
     r->json = NULL;
-    bool large = r->cap > LARGE_REQUEST_BYTES || r->out_len > LARGE_REQUEST_BYTES;
     MHD_resume_connection(r->conn); /* r is the HTTP thread's from here */
-    json_decref(tree);
-    if (large)
-        give_memory_back();
+    if (!srv_pool_submit(reclaimer, reclaim, left))
+        reclaim(left);
 }
 
 /* Bodies up to this are parsed on the HTTP thread (in well under a millisecond). */
@@ -207,9 +226,7 @@ static void answer_get(srv_request *r)
     }
 }
 
-/* application/json, whose charset, when one is given, is UTF-8 (RFC 8259 8.1: JSON
- * between systems is UTF-8; a body read as another charset would be misread). */
-static bool is_json_media(const char *type)
+bool srv_json_media(const char *type)
 {
     if (!type)
         return false;
@@ -359,7 +376,7 @@ static bool admit(srv_request *r)
                         "would hold %s: it takes no new computation until memory is given "
                         "back; retry shortly", held);
         r->retry_after = true;
-    } else if (!is_json_media(r->media)) {
+    } else if (!srv_json_media(r->media)) {
         srv_answer_fail(r, NULL, 415, "%s", "send the body as application/json, in UTF-8 "
                                              "(a charset, when given, must be utf-8)");
     } else {

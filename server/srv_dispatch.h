@@ -10,4 +10,8 @@
  * worker resumes the connection). */
 void srv_dispatch(srv_request *r);
 
+/* application/json, whose charset, when one is given, is UTF-8 (RFC 8259 8.1: JSON
+ * between systems is UTF-8; a body read as another charset would be misread). */
+bool srv_json_media(const char *type);
+
 #endif

@@ -54,6 +54,13 @@ static enum MHD_Result read_header(void *cls, enum MHD_ValueKind kind, const cha
         h->other_coding |= !value || !is_chunked(value);
     } else if (first == 'h' && !strcasecmp(key, "Host")) {
         h->hosts++;
+    } else if (first == 'e' && !strcasecmp(key, "Expect")) {
+        h->expects_continue = value && !strcasecmp(value, "100-continue");
+    }
+    static const char *const framing[] = {"Transfer-Encoding", "Content-Length"};
+    for (size_t i = 0; i < 2; i++) { /* the name run on into the next line's value */
+        size_t n = strlen(framing[i]);
+        h->folded |= !strncasecmp(key, framing[i], n) && key[n];
     }
     return MHD_YES;
 }
@@ -73,9 +80,14 @@ const char *srv_head_fault(const srv_head *h, const char *version, int *status)
         *status = 501;
         return "the only transfer coding nimberd implements is chunked, given once";
     }
+    if (h->folded)
+        return "a Transfer-Encoding or Content-Length header is folded over two lines "
+               "(obs-fold): send each on one line";
     if (h->lengths > 1 || (h->lengths && h->encodings))
         return "the request's length is ambiguous: more than one Content-Length, or "
                "Content-Length with Transfer-Encoding";
+    if (h->hosts > 1)
+        return "a request carries one Host header, not several";
     if (!h->hosts && !strcmp(version, MHD_HTTP_VERSION_1_1))
         return "an HTTP/1.1 request must carry a Host header";
     return NULL;

@@ -14,6 +14,9 @@ typedef struct srv_head {
     unsigned lengths, encodings, hosts;
     bool bad_name;     /* a header name that is no token (a space before the colon) */
     bool other_coding; /* a Transfer-Encoding other than chunked alone */
+    bool folded;       /* a framing header folded onto its next line (obs-fold), which
+                        * libmicrohttpd runs into its name ("Transfer-Encodingchunked") */
+    bool expects_continue; /* Expect: 100-continue: the body waits for our go-ahead */
     const char *length, *media, *request_id; /* Content-Length, Content-Type, X-Request-ID */
 } srv_head;
 
@@ -23,7 +26,8 @@ void srv_head_read(struct MHD_Connection *conn, srv_head *h);
  * or 501 for a transfer coding the server does not implement (RFC 9112 6.1). Refused: a
  * header name that is no token ("Transfer-Encoding : chunked", 5.1: a proxy in front may
  * read it as a coding the server does not), a length given two ways, which a proxy may
- * have read the other way (6.3), or an HTTP/1.1 request without a Host (3.2). */
+ * have read the other way (6.3), a framing header folded over two lines (5.2), or an
+ * HTTP/1.1 request without exactly one Host (3.2). */
 const char *srv_head_fault(const srv_head *h, const char *version, int *status);
 
 /* An X-Request-ID the server echoes: 1 to 64 letters, digits and "-_.:". */

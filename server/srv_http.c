@@ -22,6 +22,13 @@
 #include "srv_log.h"
 #include "srv_request.h"
 
+/* How far past --max-body-mb a body announced by its length is still read (and dropped)
+ * before its 413; a longer one is answered at once and its connection closed. */
+#define LINGER_BYTES ((unsigned long long)64 << 20)
+
+/* Requests' leftovers waiting for the reclaimer; past it a worker frees its own. */
+#define RECLAIM_QUEUE 1024
+
 /* Seconds since a CLOCK_MONOTONIC time. */
 static double srv_elapsed(const struct timespec *since)
 {
@@ -156,6 +163,12 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
                                                              : 0;
     if (length > s->cfg.max_body_mb << 20)
         r->too_large = true;
+    /* a body past max_body_mb is read and dropped (up to LINGER_BYTES more) before its
+     * 413, so that a client that writes it all first reads the answer, not a reset */
+    r->refuse_first = r->bad_head || (r->too_large && (head.expects_continue ||
+                      length - (s->cfg.max_body_mb << 20) > LINGER_BYTES));
+    if (head.expects_continue && r->route && r->route->endpoint && !srv_json_media(r->media))
+        r->refuse_first = true; /* its 415 before the client sends it */
     else if (r->route && r->route->endpoint) /* a computation: refused before its body */
         r->over_memory = over_memory(s, length);
     if (length && !r->too_large && !r->over_memory) {
@@ -247,7 +260,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
     size_t max_body = s->cfg.max_body_mb << 20;
     if (!r) {
         r = *con_cls = begin(s, conn, url, method, version);
-        if (r->bad_head || r->too_large || r->no_memory || r->over_memory) { /* refuse first */
+        if (r->refuse_first || r->no_memory || r->over_memory) { /* before the body */
             srv_dispatch(r);
             return srv_answer_queue(r);
         }
@@ -256,8 +269,9 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
     if (r->answered)
         return srv_answer_queue(r); /* after a worker resumed the connection */
     if (*upload_size) {
-        if (r->too_large || r->no_memory || r->over_memory)
-            ; /* the answer is known: the rest is read and dropped */
+        bool known = r->too_large || r->no_memory || r->over_memory;
+        if (known) /* the answer is known: the rest is read and dropped, up to a bound */
+            r->dropped += *upload_size;
         else if (r->len + *upload_size > max_body)
             r->too_large = true;
         else
@@ -265,6 +279,10 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
         if (r->too_large || r->no_memory || r->over_memory)
             body_done(r);
         *upload_size = 0;
+        if (r->dropped > LINGER_BYTES) { /* enough: answered now, and the connection closed */
+            srv_dispatch(r);
+            return srv_answer_queue(r);
+        }
         return MHD_YES;
     }
     body_done(r);
@@ -376,6 +394,7 @@ srv_server *srv_server_start(const srv_config *cfg, char *err, size_t errlen)
     s->solver.limits = cfg->limits.lib;
     s->api = (api_context){&s->solver, &s->cfg.limits};
     s->pool = srv_pool_new(cfg->workers, cfg->queue);
+    s->reclaimer = srv_pool_new(1, RECLAIM_QUEUE);
     s->metrics = srv_metrics_new();
     json_t *catalog = api_catalog(&s->cfg.limits);
     s->catalog = api_write(catalog, &s->catalog_len);
@@ -491,6 +510,7 @@ void srv_server_stop(srv_server *s, double timeout)
         atomic_store(&s->stopping, true); /* what still computes stops at its next check */
     }
     srv_pool_free(s->pool); /* runs what is queued; workers resume their connections */
+    srv_pool_free(s->reclaimer); /* after them: what they left is freed */
     if (s->daemon) /* the stopped requests' 503s go out before the connections close */
         wait_in_flight(s, STOPPED_ANSWERS_SECONDS, 0);
     if (s->daemon)

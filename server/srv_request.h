@@ -20,6 +20,7 @@ typedef struct srv_server {
     struct MHD_Daemon *daemon;
     struct MHD_Daemon *metrics_daemon; /* the --metrics-listen listener, or NULL */
     srv_pool *pool;
+    srv_pool *reclaimer;  /* one thread that frees what requests leave (parsed trees) */
     srv_metrics *metrics;
     nb_solver solver;
     api_context api;
@@ -59,8 +60,13 @@ typedef struct srv_request {
     struct timespec start;
     char *body;           /* gathered upload */
     size_t len, cap;
+    unsigned long long dropped; /* bytes of the body read and dropped once its answer was
+                                 * known */
     bool filling;         /* cap - len is counted in the server's `unfilled` */
     bool too_large;
+    bool refuse_first;    /* answered before its body is read: a bad head, a body over a
+                           * limit that is not worth reading, one the client waits to
+                           * send (Expect: 100-continue) that would be refused anyway */
     bool no_memory;       /* the body could not be held: 503 */
     unsigned long over_memory; /* the MiB the process would hold (or its address space
                                 * take) when past max_memory_mb or RLIMIT_AS (0: not): 503 */

@@ -139,8 +139,8 @@ class Logged(Daemon):
 
     def seconds(self, request_id):
         self.logfile.seek(0)
-        for line in self.logfile:
-            if f'"request_id":"{request_id}"' in line:
+        for line in self.logfile:  # a line being written has no newline yet
+            if f'"request_id":"{request_id}"' in line and line.endswith("\n"):
                 return json.loads(line)["ms"] / 1000
         return None
 
@@ -214,7 +214,10 @@ def run_all(d, catalog):
                 if not work:
                     return
                 label, path, body = work.pop()
-            judge(label, *ask(d, path, body, label))
+            try:
+                judge(label, *ask(d, path, body, label))
+            except Exception as e:  # counted, and the next one goes on
+                check(False, f"{label}: {type(e).__name__}: {e}")
     threads = [threading.Thread(target=worker) for _ in range(2)]
     for t in threads:
         t.start()

@@ -61,13 +61,15 @@ class Daemon:
 
 
 def read_all(s):
-    data = b""
+    """Everything until the server closes (or the socket fails), kept in pieces and joined
+    once: an answer of megabytes is read as fast as the server sends it."""
+    pieces = []
     try:
-        while chunk := s.recv(1 << 16):
-            data += chunk
+        while chunk := s.recv(1 << 20):
+            pieces.append(chunk)
     except OSError:
         pass
-    return data
+    return b"".join(pieces)
 
 
 def parse(data):
