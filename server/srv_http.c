@@ -25,6 +25,9 @@
 /* How far past --max-body-mb a body announced by its length is still read (and dropped)
  * before its 413; a longer one is answered at once and its connection closed. */
 #define LINGER_BYTES ((unsigned long long)64 << 20)
+/* How long the rest of a body whose answer is known is read and dropped, at most (as
+ * nginx's lingering_time): then it is answered and its connection closed. */
+#define LINGER_SECONDS 10.0
 
 /* Requests' leftovers waiting for the reclaimer; past it a worker frees its own. */
 #define RECLAIM_QUEUE 1024
@@ -163,8 +166,9 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
                                                              : 0;
     if (length > s->cfg.max_body_mb << 20)
         r->too_large = true;
-    /* a body past max_body_mb is read and dropped (up to LINGER_BYTES more) before its
-     * 413, so that a client that writes it all first reads the answer, not a reset */
+    /* a body past max_body_mb is read and dropped (if its length is at most LINGER_BYTES
+     * more, for LINGER_SECONDS) before its 413, so that a client that writes it all first
+     * reads the answer, not a reset */
     r->refuse_first = r->bad_head || (r->too_large && (head.expects_continue ||
                       length - (s->cfg.max_body_mb << 20) > LINGER_BYTES));
     if (head.expects_continue && r->route && r->route->endpoint && !srv_json_media(r->media))
@@ -270,17 +274,17 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
         return srv_answer_queue(r); /* after a worker resumed the connection */
     if (*upload_size) {
         bool known = r->too_large || r->no_memory || r->over_memory;
-        if (known) /* the answer is known: the rest is read and dropped, up to a bound */
-            r->dropped += *upload_size;
-        else if (r->len + *upload_size > max_body)
+        if (!known && r->len + *upload_size > max_body)
             r->too_large = true;
-        else
+        else if (!known)
             r->no_memory = !hold(r, upload, *upload_size) && !r->over_memory;
-        if (r->too_large || r->no_memory || r->over_memory)
-            body_done(r);
+        if (!known && (r->too_large || r->no_memory || r->over_memory)) {
+            body_done(r); /* the answer is known: the rest is read and dropped, a while */
+            r->known_at = srv_elapsed(&r->start);
+        }
         *upload_size = 0;
-        if (r->dropped > LINGER_BYTES) { /* enough: answered now, and the connection closed */
-            srv_dispatch(r);
+        if (known && srv_elapsed(&r->start) - r->known_at > LINGER_SECONDS) {
+            srv_dispatch(r); /* enough: answered now, and the connection closed */
             return srv_answer_queue(r);
         }
         return MHD_YES;

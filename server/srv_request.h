@@ -60,8 +60,8 @@ typedef struct srv_request {
     struct timespec start;
     char *body;           /* gathered upload */
     size_t len, cap;
-    unsigned long long dropped; /* bytes of the body read and dropped once its answer was
-                                 * known */
+    double known_at;      /* seconds into the request when its answer became known while
+                           * its body came: the rest is read and dropped for a while */
     bool filling;         /* cap - len is counted in the server's `unfilled` */
     bool too_large;
     bool refuse_first;    /* answered before its body is read: a bad head, a body over a
