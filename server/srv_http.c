@@ -374,20 +374,24 @@ static bool start_metrics(srv_server *s, char *err, size_t errlen)
 }
 
 /* Under an address-space limit, an allocation past it fails: what the requests may hold
- * together (their pool) is what the limit leaves once the threads are started, less the
- * headroom, and no request may hold more than that (its max_request_mb is lowered to it:
- * a request past it is a 422, never an allocation that fails). */
+ * together (their pool) is what the limit leaves once the threads are started (those of
+ * libmicrohttpd, yet to come, counted by their stacks), less the headroom, and no request
+ * may hold more than that (its max_request_mb is lowered to it: a request past it is a
+ * 422, never an allocation that fails). */
 static void limit_to_address_space(srv_server *s)
 {
-    struct rlimit as;
+    struct rlimit as, stack;
     if (getrlimit(RLIMIT_AS, &as) || as.rlim_cur == RLIM_INFINITY)
         return;
+    unsigned long stack_mb = getrlimit(RLIMIT_STACK, &stack) || stack.rlim_cur == RLIM_INFINITY
+                                 ? 8 : (unsigned long)(stack.rlim_cur >> 20) + 1;
     s->as_limit_mb = (unsigned long)(as.rlim_cur >> 20);
-    unsigned long used = address_space_mb() + SRV_AS_HEADROOM_MB;
+    unsigned long used = address_space_mb() + (s->cfg.threads + 2) * stack_mb +
+                         SRV_AS_HEADROOM_MB;
     unsigned long room = s->as_limit_mb > used ? s->as_limit_mb - used : 1;
     s->memory.capacity = (uint64_t)room << 20;
     if (!s->cfg.max_request_mb || s->cfg.max_request_mb > room)
-        s->cfg.max_request_mb = room;
+        s->cfg.limits.max_request_mb = s->cfg.max_request_mb = room;
 }
 
 srv_server *srv_server_start(const srv_config *cfg, char *err, size_t errlen)
@@ -400,6 +404,7 @@ srv_server *srv_server_start(const srv_config *cfg, char *err, size_t errlen)
     s->pool = srv_pool_new(cfg->workers, cfg->queue);
     s->reclaimer = srv_pool_new(1, RECLAIM_QUEUE);
     s->metrics = srv_metrics_new();
+    limit_to_address_space(s); /* before the catalog, which gives max_request_mb */
     json_t *catalog = api_catalog(&s->cfg.limits);
     s->catalog = api_write(catalog, &s->catalog_len);
     json_decref(catalog);
@@ -438,7 +443,6 @@ srv_server *srv_server_start(const srv_config *cfg, char *err, size_t errlen)
         srv_server_stop(s, 0);
         return NULL;
     }
-    limit_to_address_space(s);
     return s;
 }
 
