@@ -9,6 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "srv_metrics.h"
+
 typedef enum { T_ULONG, T_U64, T_SIZE, T_DOUBLE, T_STRING, T_BOOL } kind;
 
 typedef struct setting {
@@ -201,6 +203,7 @@ static void usage(FILE *out)
     for (size_t i = 0; i < NSETTINGS; i++)
         fprintf(out, "  --%-18s %-26s %s\n", settings[i].flag, settings[i].env, settings[i].help);
     fprintf(out, "  --%-18s %-26s %s\n", "help", "", "print this and exit");
+    fprintf(out, "  --%-18s %-26s %s\n", "version", "", "print the version and commit, and exit");
 }
 
 int srv_config_load(int argc, char **argv, srv_config *cfg, FILE *out, FILE *err)
@@ -215,6 +218,10 @@ int srv_config_load(int argc, char **argv, srv_config *cfg, FILE *out, FILE *err
         const char *arg = argv[a];
         if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
             usage(out);
+            return 1;
+        }
+        if (!strcmp(arg, "--version")) {
+            fprintf(out, "nimberd %s (commit %s)\n", srv_build_version, srv_build_commit);
             return 1;
         }
         const setting *s = NULL;

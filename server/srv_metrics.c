@@ -1,11 +1,15 @@
 /* srv_metrics.c - fixed arrays of atomic counters: route x status x bucket, and the
- * game types asked for; the build's version and commit. */
+ * game types asked for; the build's version and commit; the process's own metrics. */
 #include "srv_metrics.h"
 
+#include <dirent.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "api_types.h"
 #include "api_write.h"
@@ -15,6 +19,7 @@
 #define NIMBER_COMMIT "unknown"
 #endif
 #define NIMBER_VERSION "1.0.0" /* openapi.yaml's info.version */
+const char srv_build_version[] = NIMBER_VERSION, srv_build_commit[] = NIMBER_COMMIT;
 #define MAX_TYPES 32           /* registry rows counted; the rest count as "other" */
 
 static const int statuses[] = {200, 204, 400, 404, 405, 413, 415, 422, 500, 503};
@@ -31,9 +36,59 @@ typedef struct series {
 struct srv_metrics {
     series s[SRV_ROUTES][NSTATUS];
     atomic_ullong games[MAX_TYPES + 1]; /* by registry row; the last: an unknown type */
+    double started; /* seconds since the epoch when the metrics began: the process start */
 };
 
-srv_metrics *srv_metrics_new(void) { return nb_xcalloc(1, sizeof(srv_metrics)); }
+srv_metrics *srv_metrics_new(void)
+{
+    srv_metrics *m = nb_xcalloc(1, sizeof(srv_metrics));
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    m->started = (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+    return m;
+}
+
+/* The process metrics every Prometheus client library exports, under their names: CPU
+ * seconds, resident and virtual memory (/proc/self/stat), open and most file
+ * descriptors, and the start time. */
+static void put_process(const srv_metrics *m, api_buf *t)
+{
+    unsigned long long utime = 0, stime = 0, vsize = 0, rss_pages = 0;
+    FILE *f = fopen("/proc/self/stat", "r");
+    if (f) { /* after the ")" of the command's name: fields 3 on (utime is 14th) */
+        char line[1024];
+        const char *after = fgets(line, sizeof line, f) ? strrchr(line, ')') : NULL;
+        if (!after || sscanf(after + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu "
+                                        "%*d %*d %*d %*d %*d %*d %*u %llu %llu",
+                             &utime, &stime, &vsize, &rss_pages) != 4)
+            utime = stime = vsize = rss_pages = 0;
+        fclose(f);
+    }
+    size_t fds = 0;
+    DIR *d = opendir("/proc/self/fd");
+    for (struct dirent *e; d && (e = readdir(d));)
+        fds += e->d_name[0] != '.';
+    if (d)
+        closedir(d), fds--; /* not the directory's own descriptor */
+    struct rlimit files = {0};
+    getrlimit(RLIMIT_NOFILE, &files);
+    double tick = (double)sysconf(_SC_CLK_TCK);
+    api_putf(t, "# HELP process_cpu_seconds_total Total user and system CPU time spent in seconds.\n"
+                "# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total %.2f\n"
+                "# HELP process_resident_memory_bytes Resident memory size in bytes.\n"
+                "# TYPE process_resident_memory_bytes gauge\nprocess_resident_memory_bytes %llu\n"
+                "# HELP process_virtual_memory_bytes Virtual memory size in bytes.\n"
+                "# TYPE process_virtual_memory_bytes gauge\nprocess_virtual_memory_bytes %llu\n"
+                "# HELP process_open_fds Number of open file descriptors.\n"
+                "# TYPE process_open_fds gauge\nprocess_open_fds %zu\n"
+                "# HELP process_max_fds Maximum number of open file descriptors.\n"
+                "# TYPE process_max_fds gauge\nprocess_max_fds %llu\n"
+                "# HELP process_start_time_seconds Start time of the process since unix epoch in seconds.\n"
+                "# TYPE process_start_time_seconds gauge\nprocess_start_time_seconds %.2f\n",
+             (double)(utime + stime) / tick,
+             rss_pages * (unsigned long long)sysconf(_SC_PAGESIZE), vsize, fds,
+             (unsigned long long)files.rlim_cur, m->started);
+}
 
 void srv_metrics_free(srv_metrics *m) { free(m); }
 
@@ -70,7 +125,7 @@ char *srv_metrics_render(srv_metrics *m, const srv_gauges *g, size_t *len)
     api_putf(&t, "# HELP nimber_build_info The build: version and git commit.\n"
                  "# TYPE nimber_build_info gauge\n"
                  "nimber_build_info{version=\"%s\",commit=\"%s\"} 1\n",
-             NIMBER_VERSION, NIMBER_COMMIT);
+             srv_build_version, srv_build_commit);
     api_putf(&t, "# HELP nimber_game_requests_total Game positions asked about (analyze, "
                  "batch items, play, moves, table), by game type.\n"
                  "# TYPE nimber_game_requests_total counter\n");
@@ -137,5 +192,6 @@ char *srv_metrics_render(srv_metrics *m, const srv_gauges *g, size_t *len)
                  "# HELP nimber_requests_in_flight Requests begun and not yet answered.\n"
                  "# TYPE nimber_requests_in_flight gauge\nnimber_requests_in_flight %zu\n",
              g->queue_waiting, g->queue_capacity, g->queue_running, g->workers, g->in_flight);
+    put_process(m, &t);
     return api_buf_take(&t, len);
 }

@@ -8,6 +8,10 @@
 #include "tables/nb_cache.h"
 #include "srv_routes.h"
 
+/* The build: its version (openapi.yaml's info.version) and git commit ("unknown" outside
+ * a checkout), for /metrics and --version. */
+extern const char srv_build_version[], srv_build_commit[];
+
 typedef struct srv_metrics srv_metrics;
 
 srv_metrics *srv_metrics_new(void);

@@ -4,6 +4,7 @@
  * load, and graceful shutdown. */
 #include <arpa/inet.h>
 #include <check.h>
+#include <dirent.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <signal.h>
@@ -1174,6 +1175,26 @@ START_TEST(ops_endpoints_cors_and_ids)
     ck_assert_ptr_nonnull(strstr(r.body, "nimber_cache_evictions_total 0"));
     ck_assert_ptr_nonnull(strstr(r.body, "nimber_worker_queue_depth 0"));
     ck_assert_ptr_nonnull(strstr(r.body, "\nnimber_build_info{version=\"1.0.0\",commit=\""));
+    /* the process metrics, as the Prometheus client libraries name them: the daemon's own
+     * file descriptors, its memory, and a start at most an hour ago */
+    char fd_dir[64];
+    snprintf(fd_dir, sizeof fd_dir, "/proc/%d/fd", (int)nimberd.pid);
+    DIR *fd_list = opendir(fd_dir);
+    unsigned long open_fds = 0;
+    for (struct dirent *e; fd_list && (e = readdir(fd_list));)
+        open_fds += e->d_name[0] != '.';
+    if (fd_list)
+        closedir(fd_list);
+    unsigned long reported = metric(r.body, "\nprocess_open_fds");
+    ck_assert_msg(reported + 3 >= open_fds && reported <= open_fds + 3, "process_open_fds %lu, "
+                  "%lu in %s", reported, open_fds, fd_dir);
+    ck_assert_uint_ge(metric(r.body, "\nprocess_max_fds"), reported);
+    ck_assert_uint_gt(metric(r.body, "\nprocess_resident_memory_bytes"), 1u << 20);
+    ck_assert_uint_ge(metric(r.body, "\nprocess_virtual_memory_bytes"),
+                      metric(r.body, "\nprocess_resident_memory_bytes"));
+    unsigned long started = metric(r.body, "\nprocess_start_time_seconds");
+    ck_assert(started <= (unsigned long)time(NULL) && started + 3600 > (unsigned long)time(NULL));
+    ck_assert_ptr_nonnull(strstr(r.body, "# TYPE process_cpu_seconds_total counter\n"));
     unsigned long coins = metric(r.body, "nimber_game_requests_total{type=\"coins\"}"),
                   other = metric(r.body, "nimber_game_requests_total{type=\"other\"}");
     ck_assert_uint_ge(metric(r.body, "nimber_game_requests_total{type=\"nim\"}"), 3);
@@ -1729,6 +1750,22 @@ START_TEST(help_lists_every_flag)
                            "--max-connections", "--conn-memory-kb"};
     for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
         ck_assert_msg(strstr(text, flags[i]), "--help lacks %s", flags[i]);
+    ck_assert_msg(strstr(text, "--version"), "--help lacks --version");
+    /* --version names the version and the commit /metrics names */
+    snprintf(cmd, sizeof cmd, "%s --version", bin);
+    f = popen(cmd, "r");
+    n = fread(text, 1, sizeof text - 1, f);
+    text[n] = '\0';
+    ck_assert_int_eq(pclose(f), 0);
+    http_response m = http_do(nimberd.port, "GET", "/metrics", NULL, NULL, 0);
+    char commit[64] = "";
+    const char *c = strstr(m.body, "commit=\"");
+    ck_assert_ptr_nonnull(c);
+    sscanf(c + 8, "%63[^\"]", commit);
+    char want[128];
+    snprintf(want, sizeof want, "nimberd 1.0.0 (commit %s)\n", commit);
+    ck_assert_str_eq(text, want);
+    http_free(&m);
     snprintf(cmd, sizeof cmd, "%s --port 99999 2>/dev/null", bin);
     ck_assert_int_ne(system(cmd), 0);
     snprintf(cmd, sizeof cmd, "%s --healthcheck http://127.0.0.1:%u/healthz", bin, nimberd.port);
