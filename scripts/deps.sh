@@ -26,8 +26,11 @@ fi
 if [ "$(id -u)" -eq 0 ]; then
   echo "installing: ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  # another package manager (a fresh machine's at boot) may hold apt's locks: wait for it
+  # for up to 10 minutes rather than fail
+  wait_lock=(-o DPkg::Lock::Timeout=600)
+  apt-get "${wait_lock[@]}" update -qq
+  apt-get "${wait_lock[@]}" install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 else
   echo "nimber needs these Debian packages: ${missing[*]}" >&2
   echo "run: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
