@@ -3,6 +3,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
@@ -53,8 +54,9 @@ int main(int argc, char **argv)
         srv_log_event(stderr, cfg.log, "failed", "%s", err);
         return 1;
     }
-    srv_log_event(stdout, cfg.log, "listening", "listening on http://%s:%u", cfg.bind,
-                  srv_server_port(server)); /* the first line, as clients expect */
+    bool v6 = strchr(cfg.bind, ':') != NULL; /* an IPv6 address goes in brackets */
+    srv_log_event(stdout, cfg.log, "listening", "listening on http://%s%s%s:%u", v6 ? "[" : "",
+                  cfg.bind, v6 ? "]" : "", srv_server_port(server)); /* the first line */
     if (cfg.metrics_listen[0])
         srv_log_event(stdout, cfg.log, "metrics", "metrics on http://%s:%u/metrics",
                       cfg.metrics_bind, srv_server_metrics_port(server));

@@ -25,7 +25,7 @@ typedef struct setting {
 #define LIM(field) offsetof(srv_config, limits.lib.field)
 static const setting settings[] = {
     {"port", "NIMBER_PORT", T_ULONG, AT(port), 0, 0, 65535, "TCP port to listen on (0: any free port)"},
-    {"bind", "NIMBER_BIND", T_STRING, AT(bind), 64, 0, 0, "IPv4 address to listen on"},
+    {"bind", "NIMBER_BIND", T_STRING, AT(bind), 64, 0, 0, "IPv4 or IPv6 address to listen on (\"::\": every address, IPv4 too)"},
     {"metrics-listen", "NIMBER_METRICS_LISTEN", T_STRING, AT(metrics_listen), 80, 0, 0, "IPv4ADDRESS:PORT of a second listener that serves GET /metrics alone, for scraping (the main port then answers it 404); empty (the default): /metrics on the main port"},
     {"threads", "NIMBER_THREADS", T_ULONG, AT(threads), 0, 1, 256, "HTTP I/O threads (default: the cores the cgroup's CPU quota allows)"},
     {"workers", "NIMBER_WORKERS", T_ULONG, AT(workers), 0, 1, 256, "threads for long solves (default: the cores the cgroup's CPU quota allows)"},

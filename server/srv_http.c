@@ -318,22 +318,27 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     atomic_fetch_sub(&s->in_flight, 1);
 }
 
-/* A socket listening on bind:port, or -1 with the reason in err. SO_REUSEADDR lets a
+/* A socket listening on bind:port (an IPv4 or IPv6 address), or -1 with the reason in err. SO_REUSEADDR lets a
  * restart bind past the last run's connections in TIME_WAIT (on Linux it never lets two
  * listeners share a port); SO_REUSEPORT, which does, only when the operator asks for it. */
 static int open_listener(const char *bind_to, unsigned long port, bool reuse_port, char *err,
                          size_t errlen)
 {
-    struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
-    if (inet_pton(AF_INET, bind_to, &addr.sin_addr) != 1) {
-        snprintf(err, errlen, "--bind %s is not an IPv4 address", bind_to);
+    struct sockaddr_in v4 = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    struct sockaddr_in6 v6 = {.sin6_family = AF_INET6, .sin6_port = htons((uint16_t)port)};
+    bool is_v4 = inet_pton(AF_INET, bind_to, &v4.sin_addr) == 1;
+    if (!is_v4 && inet_pton(AF_INET6, bind_to, &v6.sin6_addr) != 1) {
+        snprintf(err, errlen, "--bind %s is not an IPv4 or IPv6 address", bind_to);
         return -1;
     }
-    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    int on = 1;
+    const struct sockaddr *addr = is_v4 ? (const struct sockaddr *)&v4 : (const struct sockaddr *)&v6;
+    socklen_t addr_len = is_v4 ? sizeof v4 : sizeof v6;
+    int fd = socket(addr->sa_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    int on = 1, off = 0; /* "::" takes IPv4 clients too (dual stack) */
     if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) ||
+        (!is_v4 && setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &off, sizeof off)) ||
         (reuse_port && setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &on, sizeof on)) ||
-        bind(fd, (const struct sockaddr *)&addr, sizeof addr) || listen(fd, SOMAXCONN)) {
+        bind(fd, addr, addr_len) || listen(fd, SOMAXCONN)) {
         int why = errno;
         snprintf(err, errlen, "cannot listen on %s:%lu: %s%s", bind_to, port, strerror(why),
                  why == EADDRINUSE ? " (another process listens there; --reuse-port 1 shares a "

@@ -1734,6 +1734,32 @@ START_TEST(flags_are_decimal)
 }
 END_TEST
 
+/* --bind takes IPv6 addresses: ::1 answers there; :: answers IPv4 clients too. */
+START_TEST(listens_on_ipv6)
+{
+    const char *args[] = {"--bind", "::1", NULL};
+    daemon_proc d = daemon_start(args);
+    ck_assert_uint_gt(d.port, 0);
+    struct sockaddr_in6 a = {.sin6_family = AF_INET6, .sin6_port = htons((uint16_t)d.port),
+                             .sin6_addr = IN6ADDR_LOOPBACK_INIT};
+    int fd = socket(AF_INET6, SOCK_STREAM, 0);
+    ck_assert_int_eq(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+    static const char get[] = "GET /healthz HTTP/1.1\r\nHost: [::1]\r\nConnection: close\r\n\r\n";
+    ck_assert(write(fd, get, sizeof get - 1) == (ssize_t)(sizeof get - 1));
+    char answer[512] = "";
+    ssize_t n = read(fd, answer, sizeof answer - 1);
+    close(fd);
+    ck_assert_msg(n > 0 && !strncmp(answer, "HTTP/1.1 200", 12), "::1: %s", answer);
+    ck_assert_int_eq(daemon_stop(&d, SIGTERM), 0);
+    const char *dual[] = {"--bind", "::", NULL};
+    d = daemon_start(dual);
+    http_response r = http_do(d.port, "GET", "/healthz", NULL, NULL, 0); /* over IPv4 */
+    ck_assert_int_eq(r.status, 200);
+    http_free(&r);
+    ck_assert_int_eq(daemon_stop(&d, SIGTERM), 0);
+}
+END_TEST
+
 START_TEST(help_lists_every_flag)
 {
     const char *bin = getenv("NIMBERD") ? getenv("NIMBERD") : "build/nimberd";
@@ -1819,6 +1845,7 @@ int main(void)
     tcase_add_test(own, memory_limit_refuses_new_work);
     tcase_add_test(own, bodies_being_received_count);
     tcase_add_test(own, busy_port_is_an_error);
+    tcase_add_test(own, listens_on_ipv6);
     suite_add_tcase(s, own);
     return check_run(s, false);
 }
