@@ -25,12 +25,17 @@ function check(ok, what) {
 }
 
 // The schema validator of apiVersion/kind, named as kubernetes-models names them
-// (apps/v1 Deployment: IoK8sApiAppsV1Deployment; v1 Service: IoK8sApiCoreV1Service).
+// (apps/v1 Deployment: IoK8sApiAppsV1Deployment; v1 Service: IoK8sApiCoreV1Service), and
+// for a custom resource of the Prometheus Operator as its package does
+// (monitoring.coreos.com/v1 ServiceMonitor: MonitoringCoreosComV1ServiceMonitor).
 function validator(apiVersion, kind) {
   const [group, version] = apiVersion.includes("/") ? apiVersion.split("/") : ["core", apiVersion];
   const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
-  const file = path.join(modules, "kubernetes-models", "_schemas",
-                         `IoK8sApi${cap(group.split(".")[0])}${cap(version)}${kind}.js`);
+  const file = group.endsWith(".coreos.com")
+    ? path.join(modules, "@kubernetes-models", "prometheus-operator", "_schemas",
+                `${group.split(".").map(cap).join("")}${cap(version)}${kind}.js`)
+    : path.join(modules, "kubernetes-models", "_schemas",
+                `IoK8sApi${cap(group.split(".")[0])}${cap(version)}${kind}.js`);
   return fs.existsSync(file) ? require(file).validate : null;
 }
 
@@ -79,11 +84,25 @@ for (const file of fs.readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort())
   }
 }
 const of = (kind) => objects.filter((o) => o.kind === kind);
-for (const kind of ["Deployment", "Service", "PodDisruptionBudget", "HorizontalPodAutoscaler"])
+for (const kind of ["Deployment", "PodDisruptionBudget", "HorizontalPodAutoscaler", "ServiceMonitor"])
   check(of(kind).length === 1, `one ${kind} (found ${of(kind).length})`);
+check(of("Service").length === 2, `a Service for traffic and one for metrics (found ${of("Service").length})`);
 
-// the check bites: a misspelt field and a wrong type are both refused
+// the recommended labels on every object, and selectors by the stable two
+const RECOMMENDED = ["name", "instance", "version", "component", "part-of"].map((k) => `app.kubernetes.io/${k}`);
+for (const o of objects) {
+  const have = (o.metadata && o.metadata.labels) || {};
+  check(RECOMMENDED.every((k) => typeof have[k] === "string" && have[k]),
+        `${o.kind} ${o.metadata && o.metadata.name} carries ${RECOMMENDED.join(", ")}`);
+}
+
+// the check bites: a misspelt field and a wrong type are both refused, in a custom
+// resource too
 const deployment = of("Deployment")[0] || {};
+const monitor = JSON.parse(JSON.stringify(of("ServiceMonitor")[0] || {}));
+if (monitor.spec) monitor.spec.endpoints[0].intervall = "30s";
+check(problems(monitor).some((p) => p.includes("intervall: unknown field")),
+      "a misspelt field of the ServiceMonitor is refused");
 const misspelt = JSON.parse(JSON.stringify(deployment));
 if (misspelt.spec) misspelt.spec.template.spec.containers[0].imagePullPolcy = "Always";
 check(problems(misspelt).some((p) => p.includes("imagePullPolcy: unknown field")),
@@ -129,18 +148,41 @@ const res = c.resources || {};
 for (const kind of ["requests", "limits"])
   check(res[kind] && res[kind].cpu && res[kind].memory, `cpu and memory ${kind}`);
 const selects = (sel) => sel && Object.entries(sel).every(([k, v]) => labels[k] === v);
-const svc = of("Service")[0] || { spec: {} };
-check(selects(svc.spec.selector) && (svc.spec.ports || []).every((p) => portOf(p.targetPort) === listen),
+const stable = (sel) => JSON.stringify(Object.keys(sel || {}).sort()) ===
+  JSON.stringify(["app.kubernetes.io/instance", "app.kubernetes.io/name"]);
+check(stable(deployment.spec && deployment.spec.selector.matchLabels),
+      "the Deployment selects its pods by name and instance alone (a selector cannot change)");
+const [svc, metricsSvc] = ["http", "metrics"].map((port) => of("Service").find(
+  (s) => (s.spec.ports || []).some((p) => portOf(p.targetPort) === (port === "http" ? listen : scrape)))
+  || { spec: {}, metadata: {} });
+check(selects(svc.spec.selector) && stable(svc.spec.selector) &&
+      (svc.spec.ports || []).every((p) => portOf(p.targetPort) === listen),
       "the Service selects the pods and targets their port");
+check(selects(metricsSvc.spec.selector) && metricsSvc.spec.clusterIP === "None" &&
+      (metricsSvc.spec.ports || []).every((p) => portOf(p.targetPort) === scrape),
+      "a headless Service exposes the metrics port alone");
+const sm = of("ServiceMonitor")[0] || { spec: {} };
+const smSel = (sm.spec.selector || {}).matchLabels || {};
+const picks = (s) => Object.entries(smSel).every(([k, v]) => (s.metadata.labels || {})[k] === v);
+check(picks(metricsSvc) && !picks(svc) && (sm.spec.endpoints || []).some(
+  (e) => e.port === "metrics" && e.path === "/metrics"),
+      "the ServiceMonitor scrapes /metrics through the metrics Service alone");
 const pdb = of("PodDisruptionBudget")[0] || { spec: {} };
-check(selects((pdb.spec.selector || {}).matchLabels) &&
-      (pdb.spec.minAvailable || 0) < deployment.spec.replicas, "the PDB selects the pods and lets one go");
+check(selects((pdb.spec.selector || {}).matchLabels) && pdb.spec.maxUnavailable === 1 &&
+      pdb.spec.minAvailable === undefined,
+      "the PDB lets one replica go at a time, at any scale (maxUnavailable: 1)");
 const hpa = of("HorizontalPodAutoscaler")[0] || { spec: {} };
 const target = hpa.spec.scaleTargetRef || {};
 check(target.kind === "Deployment" && target.name === deployment.metadata.name &&
       (hpa.spec.metrics || []).some((m) => m.resource && m.resource.name === "cpu"),
       "the HPA scales the Deployment on CPU");
-check(hpa.spec.minReplicas >= (pdb.spec.minAvailable || 0) + 1, "the HPA keeps room for the PDB");
+check(deployment.spec && deployment.spec.replicas === undefined,
+      "the Deployment leaves its replicas to the HPA (an apply would reset them)");
+check(hpa.spec.minReplicas >= 2, "the HPA keeps at least two replicas, so one may go");
+const spread = pod.spec.topologySpreadConstraints || [];
+for (const key of ["kubernetes.io/hostname", "topology.kubernetes.io/zone"])
+  check(spread.some((t) => t.topologyKey === key && selects((t.labelSelector || {}).matchLabels)),
+        `the pods spread across ${key}`);
 
 console.log(`k8s: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
