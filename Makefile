@@ -47,8 +47,10 @@ $(BUILD)/tests/%.o: tests/%.c | deps-test
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
-# the build's commit in /metrics (unknown outside a git checkout, e.g. the image build)
-$(BUILD)/server/srv_metrics.o: CFLAGS_ALL += -DNIMBER_COMMIT=\"$(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)\"
+# the build's commit in /metrics and --version: COMMIT=... (the image build passes its
+# build argument), else the checkout's, else unknown
+COMMIT ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
+$(BUILD)/server/srv_metrics.o: CFLAGS_ALL += -DNIMBER_COMMIT=\"$(COMMIT)\"
 
 $(BUILD)/server/srv_files_data.o: server/srv_files.S openapi.yaml $(wildcard web/*)
 	@mkdir -p $(dir $@)

@@ -22,7 +22,9 @@ sed -n '/^FROM .* AS build/,/^FROM /s/^COPY \(.*\) \(.*\)$/\1/p' docker/Dockerfi
   cp -r $paths "$dir/src/" # word splitting wanted: "Makefile openapi.yaml" are two paths
 done
 echo "building nimberd from the Dockerfile's build context"
-make -s -j2 -C "$dir/src" all BUILD="$dir/build" >"$dir/make.log" 2>&1 || { cat "$dir/make.log"; exit 1; }
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown) # its COMMIT build argument
+make -s -j2 -C "$dir/src" all BUILD="$dir/build" COMMIT="$commit" >"$dir/make.log" 2>&1 ||
+  { cat "$dir/make.log"; exit 1; }
 build=$dir/build
 base=$((20000 + RANDOM % 20000))
 for i in 1 2 3; do # started from a subshell: not this shell's jobs, so a kill goes unreported
@@ -43,9 +45,9 @@ for _ in $(seq 100); do
   for i in 1 2 3; do grep -q listening "$dir/n$i.log" || ok=0; done
   [ $ok = 1 ] && break; sleep 0.05
 done
-/usr/bin/python3 - "$base" "${pids[1]}" <<'PY'
+/usr/bin/python3 - "$base" "${pids[1]}" "$commit" <<'PY'
 import json, os, random, signal, sys, threading, urllib.request, functools
-port, victim = int(sys.argv[1]), int(sys.argv[2])
+port, victim, commit = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 total, passed, failed = 3000, 0, 0
 lock = threading.Lock()
 def one(i):
@@ -116,6 +118,13 @@ for c in b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 30:
 ok = closed and time.time() - start < 20
 print(("" if ok else "FAIL ") + f"edge: a head sent a byte a second is cut off after "
       f"{time.time() - start:.0f} s")
+passed, failed = passed + ok, failed + (not ok)
+# the build argument's commit is the one the replicas name (through nginx: /metrics is
+# each replica's own)
+with urllib.request.urlopen(f"http://127.0.0.1:{port + 3}/metrics") as r:  # one alive
+    info = [l for l in r.read().decode().splitlines() if l.startswith("nimber_build_info")]
+ok = info == [f'nimber_build_info{{version="1.0.0",commit="{commit}"}} 1'] and commit != "unknown"
+print(("" if ok else "FAIL ") + f"build: the replicas name commit {commit}: {info}")
 passed, failed = passed + ok, failed + (not ok)
 print(f"deploy: {passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

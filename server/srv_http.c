@@ -166,13 +166,8 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
                                                              : 0;
     if (length > s->cfg.max_body_mb << 20)
         r->too_large = true;
-    /* a body past max_body_mb is read and dropped (if its length is at most LINGER_BYTES
-     * more, for LINGER_SECONDS) before its 413, so that a client that writes it all first
-     * reads the answer, not a reset */
-    r->refuse_first = r->bad_head || (r->too_large && (head.expects_continue ||
-                      length - (s->cfg.max_body_mb << 20) > LINGER_BYTES));
     if (head.expects_continue && r->route && r->route->endpoint && !srv_json_media(r->media))
-        r->refuse_first = true; /* its 415 before the client sends it */
+        r->bad_media_first = true; /* its 415 before the client sends it */
     else if (r->route && r->route->endpoint) /* a computation: refused before its body */
         r->over_memory = over_memory(s, length);
     if (length && !r->too_large && !r->over_memory) {
@@ -181,6 +176,15 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
         if (r->body)
             reserve(r, length + 1);
     }
+    /* A body refused (too large, no memory for it) is read and dropped for LINGER_SECONDS
+     * before its answer, so that a client that writes it all first reads the answer, not
+     * a reset; answered at once: a client that waits for our go-ahead (Expect:
+     * 100-continue), and a body announced more than LINGER_BYTES long (past max_body_mb
+     * when that refuses it). */
+    bool refused = r->too_large || r->no_memory || r->over_memory;
+    unsigned long long within = r->too_large ? s->cfg.max_body_mb << 20 : 0;
+    r->refuse_first = r->bad_head || r->bad_media_first ||
+                      (refused && (head.expects_continue || length - within > LINGER_BYTES));
     atomic_fetch_add(&s->in_flight, 1);
     return r;
 }
@@ -264,7 +268,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
     size_t max_body = s->cfg.max_body_mb << 20;
     if (!r) {
         r = *con_cls = begin(s, conn, url, method, version);
-        if (r->refuse_first || r->no_memory || r->over_memory) { /* before the body */
+        if (r->refuse_first) { /* before the body */
             srv_dispatch(r);
             return srv_answer_queue(r);
         }

@@ -67,6 +67,7 @@ typedef struct srv_request {
     bool refuse_first;    /* answered before its body is read: a bad head, a body over a
                            * limit that is not worth reading, one the client waits to
                            * send (Expect: 100-continue) that would be refused anyway */
+    bool bad_media_first; /* such a body is not application/json: its 415 at once */
     bool no_memory;       /* the body could not be held: 503 */
     unsigned long over_memory; /* the MiB the process would hold (or its address space
                                 * take) when past max_memory_mb or RLIMIT_AS (0: not): 503 */

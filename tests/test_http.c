@@ -1645,18 +1645,28 @@ START_TEST(bodies_being_received_count)
                           "--conn-timeout", "3", NULL};
     d = daemon_start(args);
     nimberd = d;
-    /* two uploads of 40 MiB under way, 1 MiB of each sent: a third one passes the limit */
+    /* two uploads of 40 MiB under way, 1 MiB of each sent: a third one passes the limit;
+     * it waits for our go-ahead (Expect: 100-continue) and is refused at once */
     int first = open_upload(d.port, 40u << 20, 1u << 20),
         second = open_upload(d.port, 40u << 20, 1u << 20);
     await_metric(d.port, "nimber_requests_in_flight", 3); /* both, and the scrape itself */
     char text[256];
     int n = snprintf(text, sizeof text, "POST /v1/analyze HTTP/1.1\r\nHost: x\r\n"
-                     "Content-Type: application/json\r\nContent-Length: %u\r\n\r\n", 40u << 20);
+                     "Content-Type: application/json\r\nContent-Length: %u\r\nExpect: "
+                     "100-continue\r\n\r\n", 40u << 20);
     http_response r = http_send_raw(d.port, text, (size_t)n);
     ck_assert_int_eq(r.status, 503);
     ck_assert_ptr_nonnull(strstr(r.body, "those it is receiving"));
     ck_assert_ptr_nonnull(http_header(&r, "Retry-After"));
     http_free(&r);
+    /* one that writes its whole body first reads its 503 too: the body is read and dropped */
+    char *whole = malloc(40u << 20);
+    memset(whole, ' ', 40u << 20);
+    r = http_do(d.port, "POST", "/v1/analyze", "Content-Type: application/json\r\n", whole,
+                40u << 20);
+    ck_assert_msg(r.status == 503, "a 40 MiB body written whole: %d", r.status);
+    http_free(&r);
+    free(whole);
     r = http_post(d.port, "/v1/analyze", "{\"type\":\"nim\",\"heaps\":[1]}"); /* small: fits */
     ck_assert_int_eq(r.status, 200);
     http_free(&r);
