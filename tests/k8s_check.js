@@ -126,6 +126,12 @@ check((c.ports || []).some((p) => p.containerPort === listen),
       `the container declares the port nimberd listens on (${listen})`);
 check(["Always", "IfNotPresent", "Never"].includes(c.imagePullPolicy), "imagePullPolicy is set");
 check(c.image && !/:latest$|^[^:]*$/.test(c.image), `the image has a fixed tag: ${c.image}`);
+// the tag the README builds and compose runs is the one the Deployment runs
+const readme = fs.readFileSync(path.join(__dirname, "..", "README.md"), "utf8");
+const compose = fs.readFileSync(path.join(__dirname, "..", "docker", "compose.yaml"), "utf8");
+check(readme.includes(`docker build -f docker/Dockerfile --build-arg COMMIT=$(git rev-parse --short HEAD) -t ${c.image} .`) &&
+      compose.includes(`image: ${c.image}\n`),
+      `the README's docker build and compose.yaml use the Deployment's image ${c.image}`);
 for (const [probe, route] of [["readinessProbe", "/readyz"], ["livenessProbe", "/healthz"],
                               ["startupProbe", "/readyz"]]) {
   const get = c[probe] && c[probe].httpGet;
