@@ -2,6 +2,7 @@
 #include "srv_answer.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "api_write.h"
 
@@ -19,6 +20,9 @@ void srv_answer(srv_request *r, int status, char *out, size_t len, bool is_stati
 void srv_answer_problem(srv_request *r, api_problem *p)
 {
     json_t *o = api_problem_json(p);
+    const char *type = json_string_value(json_object_get(o, "type")); /* "/problems/<kind>" */
+    const api_problem_kind *kind = type ? api_problem_kind_find(type + strlen("/problems/")) : NULL;
+    r->problem = kind ? kind->name : NULL;
     size_t len;
     char *text = api_write(o, &len);
     json_decref(o);
@@ -46,13 +50,16 @@ enum MHD_Result srv_answer_queue(srv_request *r)
     if (r->content_type)
         MHD_add_response_header(resp, "Content-Type", r->content_type);
     MHD_add_response_header(resp, "X-Request-ID", r->id);
+    if (r->traceparent[0]) /* the trace the request belongs to, echoed */
+        MHD_add_response_header(resp, "traceparent", r->traceparent);
     /* the page loads nothing from other hosts, and no browser guesses a media type */
     MHD_add_response_header(resp, "Content-Security-Policy", "default-src 'self'");
     MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
     /* the API is open to the configured origins; the operators' metrics are not */
     if (!r->route || r->route->id != SRV_METRICS) {
         MHD_add_response_header(resp, "Access-Control-Allow-Origin", r->server->cfg.cors_origin);
-        MHD_add_response_header(resp, "Access-Control-Expose-Headers", "X-Request-ID, Retry-After");
+        MHD_add_response_header(resp, "Access-Control-Expose-Headers",
+                                "X-Request-ID, Retry-After, traceparent");
     }
     if (r->allow)
         MHD_add_response_header(resp, "Allow", r->allow);
@@ -64,7 +71,8 @@ enum MHD_Result srv_answer_queue(srv_request *r)
         MHD_add_response_header(resp, "Retry-After", "1");
     if (r->preflight) {
         MHD_add_response_header(resp, "Access-Control-Allow-Methods", r->route->allow);
-        MHD_add_response_header(resp, "Access-Control-Allow-Headers", "Content-Type, X-Request-ID");
+        MHD_add_response_header(resp, "Access-Control-Allow-Headers",
+                                "Content-Type, X-Request-ID, traceparent");
         MHD_add_response_header(resp, "Access-Control-Max-Age", "86400");
     }
     enum MHD_Result ok = MHD_queue_response(r->conn, (unsigned)r->status, resp);

@@ -79,14 +79,18 @@ static void compute(srv_request *r)
 
 /* The game types a parsed body asks about, for /metrics: its type, or each position's in
  * a batch (string types only; a body that is no object counts nothing). */
-static void count_games(const srv_request *r)
+static void count_games(srv_request *r)
 {
     srv_metrics *m = r->server->metrics;
     json_t *positions = json_object_get(r->json, "positions"), *item;
     size_t i;
     if (!json_is_array(positions)) {
-        if (json_is_string(json_object_get(r->json, "type")))
-            srv_metrics_game(m, json_string_value(json_object_get(r->json, "type")));
+        const char *name = json_string_value(json_object_get(r->json, "type"));
+        if (name) {
+            srv_metrics_game(m, name);
+            const api_type *t = api_type_find(name); /* for the log: a registered name */
+            r->game = t ? t->name : NULL;
+        }
         return;
     }
     json_array_foreach(positions, i, item)

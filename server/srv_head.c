@@ -46,6 +46,9 @@ static enum MHD_Result read_header(void *cls, enum MHD_ValueKind kind, const cha
     } else if (first == 'c' && !strcasecmp(key, "Content-Type")) {
         if (!h->media)
             h->media = value;
+    } else if (first == 't' && !strcasecmp(key, "traceparent")) {
+        if (!h->traceparent)
+            h->traceparent = value;
     } else if (first == 'x' && !strcasecmp(key, "X-Request-ID")) {
         if (!h->request_id)
             h->request_id = value;
@@ -102,6 +105,25 @@ bool srv_head_valid_id(const char *id)
         if (!alnum_or(*c, "-_.:"))
             return false;
     return true;
+}
+
+/* n lowercase hex digits at s, not all 0. */
+static bool hex_id(const char *s, size_t n)
+{
+    bool nonzero = false;
+    for (size_t i = 0; i < n; i++) {
+        if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+            return false;
+        nonzero |= s[i] != '0';
+    }
+    return nonzero;
+}
+
+bool srv_head_valid_traceparent(const char *v)
+{
+    return v && strlen(v) == 55 && !strncmp(v, "00-", 3) && hex_id(v + 3, 32) &&
+           v[35] == '-' && hex_id(v + 36, 16) && v[52] == '-' &&
+           strspn(v + 53, "0123456789abcdef") == 2;
 }
 
 void srv_head_copy_method(char *out, size_t size, const char *method)

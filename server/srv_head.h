@@ -18,6 +18,7 @@ typedef struct srv_head {
                         * libmicrohttpd runs into its name ("Transfer-Encodingchunked") */
     bool expects_continue; /* Expect: 100-continue: the body waits for our go-ahead */
     const char *length, *media, *request_id; /* Content-Length, Content-Type, X-Request-ID */
+    const char *traceparent; /* W3C Trace Context's, or NULL */
 } srv_head;
 
 void srv_head_read(struct MHD_Connection *conn, srv_head *h);
@@ -32,6 +33,10 @@ const char *srv_head_fault(const srv_head *h, const char *version, int *status);
 
 /* An X-Request-ID the server echoes: 1 to 64 letters, digits and "-_.:". */
 bool srv_head_valid_id(const char *id);
+
+/* A traceparent of W3C Trace Context level 1 ("00-" 32 hex digits, not all 0, "-" 16 hex
+ * digits, not all 0, "-" 2 hex digits; lowercase), which the server logs and echoes. */
+bool srv_head_valid_traceparent(const char *value);
 
 /* The method as requests are logged: a token's characters (RFC 9110 5.6.2) kept, any
  * other byte made '?', so that a log line stays JSON whatever the client sent. */

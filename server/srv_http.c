@@ -118,6 +118,19 @@ typedef struct srv_socket {
 
 
 
+/* The connection's peer address as text ("" when unknown). */
+static void client_address(struct MHD_Connection *conn, char *out, size_t size)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const struct sockaddr *sa = info ? info->client_addr : NULL;
+    out[0] = '\0';
+    if (sa && sa->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out, (socklen_t)size);
+    else if (sa && sa->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, out, (socklen_t)size);
+}
+
 /* A request's record, from its head read in one walk: what is wrong with the head, its
  * media type, its id (echoed or made), and room for its body reserved from its length. */
 static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char *url,
@@ -152,6 +165,9 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
         if ((r->route->id == SRV_METRICS) != on_metrics)
             r->route = NULL;
     }
+    client_address(conn, r->client, sizeof r->client);
+    if (srv_head_valid_traceparent(head.traceparent))
+        nb_copy_cut(r->traceparent, sizeof r->traceparent, head.traceparent);
     if (srv_head_valid_id(head.request_id)) {
         nb_copy_cut(r->id, sizeof r->id, head.request_id);
     } else {

@@ -57,6 +57,10 @@ typedef struct srv_request {
     char method[16];
     char path[128];
     char id[80];
+    char client[48];      /* the client's address, as logged */
+    char traceparent[56]; /* a valid W3C traceparent that came in, echoed; else "" */
+    const char *game;     /* the registered game type asked about (static), or NULL */
+    const char *problem;  /* the kind of problem answered (static), or NULL */
     struct timespec start;
     char *body;           /* gathered upload */
     size_t len, cap;

@@ -5,6 +5,7 @@ and the daemon's events (listening, draining, stopped). Starts its own nimberd, 
 requests as raw bytes, stops it with SIGTERM and reads its output. Usage: log_check.py
 NIMBERD"""
 import json
+import re
 import signal
 import socket
 import subprocess
@@ -20,11 +21,17 @@ listening = json.loads(daemon.stdout.readline())  # its first line: it listens
 port = int(listening["detail"].rsplit(":", 1)[1])
 
 BODY = b'{"type":"nim","heaps":[1,2]}'
+BAD = b'{"type":"nim","heaps":[-1]}'
+TRACE = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
 # (raw request line and headers, body, the status and method the log must show, and the
 # request id it must show when the client sent one)
 requests = [
     (b"POST /v1/analyze HTTP/1.1\r\nContent-Type: application/json\r\nX-Request-ID: log-1\r\n"
-     b"Content-Length: %d\r\n" % len(BODY), BODY, 200, "POST", "log-1"),
+     b"traceparent: %s\r\nContent-Length: %d\r\n" % (TRACE.encode(), len(BODY)), BODY, 200,
+     "POST", "log-1"),
+    (b"POST /v1/analyze HTTP/1.1\r\nContent-Type: application/json\r\n"
+     b'traceparent: 00-"},{"x":1-\xff\r\nContent-Length: %d\r\n' % len(BAD), BAD, 400, "POST",
+     None),
     (b'G"E\xffT /healthz HTTP/1.1\r\n', b"", 405, "G?E?T", None),
     (b"GE\\T /v1/x HTTP/1.1\r\n", b"", 404, "GE?T", None),
     (b"GET /%ff%C3 HTTP/1.1\r\n", b"", 404, "GET", None),
@@ -40,6 +47,8 @@ for head, body, status, *_ in requests:
         while chunk := s.recv(65536):
             answer += chunk
     check(answer.startswith(b"HTTP/1.1 %d " % status), f"{head!r} answered {answer[:40]!r}")
+    echoed = b"\r\ntraceparent: " + TRACE.encode() + b"\r\n" in answer.split(b"\r\n\r\n")[0]
+    check(echoed == (TRACE.encode() in head), f"{head[:60]!r}: traceparent echoed {echoed}")
 daemon.send_signal(signal.SIGTERM)
 out, rest = daemon.communicate(timeout=30)  # the request log is on stderr
 check(daemon.returncode == 0, f"nimberd exited with {daemon.returncode} after SIGTERM")
@@ -57,8 +66,20 @@ for line, (_, _, status, method, request_id) in zip(lines, requests):
     except ValueError as e:
         check(False, f"log line {line!r} is not JSON in UTF-8: {e}")
         continue
-    fields = {"time", "method", "path", "status", "ms", "bytes_in", "request_id"}
+    fields = {"time", "level", "method", "path", "status", "ms", "bytes_in", "bytes_out",
+              "client", "request_id"}
     check(fields <= entry.keys(), f"log line {line!r} lacks {fields - entry.keys()}")
+    check(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", entry.get("time", "")),
+          f"log line {line!r}: the time is not RFC 3339 with milliseconds")
+    check(entry.get("level") == ("info" if status < 400 else "warn") and
+          entry.get("client") == "127.0.0.1" and entry.get("bytes_out", 0) > 0,
+          f"log line {line!r}: level, client or bytes_out")
+    check(entry.get("trace_id") == (TRACE[3:35] if status == 200 else None),
+          f"log line {line!r}: trace_id (only a valid traceparent's)")
+    check(entry.get("game") == ("nim" if method == "POST" else None),
+          f"log line {line!r}: the game asked about")
+    kinds = {400: "invalid-field", 404: "not-found", 405: "method-not-allowed"}
+    check(entry.get("problem") == kinds.get(status), f"log line {line!r}: the problem's kind")
     check(entry.get("status") == status and entry.get("method") == method,
           f"log line {line!r}: wanted status {status}, method {method}")
     if request_id:
