@@ -327,6 +327,8 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     double seconds = srv_elapsed(&r->start);
     int status = r->answered ? r->status : 500;
     srv_metrics_observe(s->metrics, r->route ? r->route->id : SRV_UNKNOWN, status, seconds);
+    if (r->game)
+        srv_metrics_observe_game(s->metrics, r->game, seconds);
     if (s->cfg.log)
         srv_log_request(r, status, seconds, why != MHD_REQUEST_TERMINATED_COMPLETED_OK);
     if (!r->out_static)

@@ -36,6 +36,7 @@ typedef struct series {
 struct srv_metrics {
     series s[SRV_ROUTES][NSTATUS];
     atomic_ullong games[MAX_TYPES + 1]; /* by registry row; the last: an unknown type */
+    series by_game[MAX_TYPES];          /* a single game's requests' durations, by row */
     double started; /* seconds since the epoch when the metrics began: the process start */
 };
 
@@ -100,9 +101,8 @@ static size_t status_index(int status)
     return 8; /* 500 */
 }
 
-void srv_metrics_observe(srv_metrics *m, srv_route_id route, int status, double seconds)
+static void observe(series *s, double seconds)
 {
-    series *s = &m->s[route][status_index(status)];
     size_t b = 0;
     while (b < NBUCKETS && seconds > bounds[b])
         b++;
@@ -111,12 +111,45 @@ void srv_metrics_observe(srv_metrics *m, srv_route_id route, int status, double 
     atomic_fetch_add(&s->micros, (unsigned long long)(seconds * 1e6));
 }
 
-void srv_metrics_game(srv_metrics *m, const char *type)
+void srv_metrics_observe(srv_metrics *m, srv_route_id route, int status, double seconds)
+{
+    observe(&m->s[route][status_index(status)], seconds);
+}
+
+/* The registry row of a type name, or MAX_TYPES when it has none. */
+static size_t type_row(const char *type)
 {
     size_t row = 0;
     while (row < MAX_TYPES && api_registry[row] && strcmp(api_registry[row]->name, type))
         row++;
-    atomic_fetch_add(&m->games[row < MAX_TYPES && api_registry[row] ? row : MAX_TYPES], 1);
+    return row < MAX_TYPES && api_registry[row] ? row : MAX_TYPES;
+}
+
+void srv_metrics_game(srv_metrics *m, const char *type)
+{
+    atomic_fetch_add(&m->games[type_row(type)], 1);
+}
+
+void srv_metrics_observe_game(srv_metrics *m, const char *type, double seconds)
+{
+    size_t row = type_row(type);
+    if (row < MAX_TYPES)
+        observe(&m->by_game[row], seconds);
+}
+
+/* One histogram's series: {name}_bucket{labels,le=...}, _sum and _count. */
+static void put_histogram(api_buf *t, const char *name, const char *labels, series *x)
+{
+    unsigned long long cumulative = 0;
+    for (size_t b = 0; b <= NBUCKETS; b++) {
+        char le[16] = "+Inf";
+        if (b < NBUCKETS)
+            snprintf(le, sizeof le, "%g", bounds[b]);
+        cumulative += atomic_load(&x->buckets[b]);
+        api_putf(t, "%s_bucket{%s,le=\"%s\"} %llu\n", name, labels, le, cumulative);
+    }
+    api_putf(t, "%s_sum{%s} %.6f\n", name, labels, atomic_load(&x->micros) / 1e6);
+    api_putf(t, "%s_count{%s} %llu\n", name, labels, cumulative);
 }
 
 char *srv_metrics_render(srv_metrics *m, const srv_gauges *g, size_t *len)
@@ -151,21 +184,22 @@ char *srv_metrics_render(srv_metrics *m, const srv_gauges *g, size_t *len)
             series *x = &m->s[r][s];
             if (!atomic_load(&x->count))
                 continue;
-            const char *route = srv_route_label((srv_route_id)r);
-            unsigned long long cumulative = 0;
-            for (size_t b = 0; b <= NBUCKETS; b++) {
-                char le[16] = "+Inf";
-                if (b < NBUCKETS)
-                    snprintf(le, sizeof le, "%g", bounds[b]);
-                cumulative += atomic_load(&x->buckets[b]);
-                api_putf(&t, "nimber_http_request_duration_seconds_bucket{route=\"%s\","
-                             "status=\"%d\",le=\"%s\"} %llu\n", route, statuses[s], le, cumulative);
-            }
-            api_putf(&t, "nimber_http_request_duration_seconds_sum{route=\"%s\",status=\"%d\"} "
-                         "%.6f\n", route, statuses[s], atomic_load(&x->micros) / 1e6);
-            api_putf(&t, "nimber_http_request_duration_seconds_count{route=\"%s\",status=\"%d\"} "
-                         "%llu\n", route, statuses[s], cumulative);
+            char labels[96];
+            snprintf(labels, sizeof labels, "route=\"%s\",status=\"%d\"",
+                     srv_route_label((srv_route_id)r), statuses[s]);
+            put_histogram(&t, "nimber_http_request_duration_seconds", labels, x);
         }
+    api_putf(&t, "# HELP nimber_game_request_duration_seconds Time from the first byte of "
+                 "a request about one game (analyze, moves, play, table) to the last of its "
+                 "answer, by the game's type.\n"
+                 "# TYPE nimber_game_request_duration_seconds histogram\n");
+    for (size_t row = 0; row < MAX_TYPES && api_registry[row]; row++) {
+        if (!atomic_load(&m->by_game[row].count))
+            continue;
+        char labels[64];
+        snprintf(labels, sizeof labels, "type=\"%s\"", api_registry[row]->name);
+        put_histogram(&t, "nimber_game_request_duration_seconds", labels, &m->by_game[row]);
+    }
     const nb_cache_stats *c = &g->cache;
     api_putf(&t, "# HELP nimber_cache_hits_total SG-table requests served from the cache.\n"
                  "# TYPE nimber_cache_hits_total counter\nnimber_cache_hits_total %llu\n"

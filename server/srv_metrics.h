@@ -20,6 +20,8 @@ void srv_metrics_free(srv_metrics *m);
 void srv_metrics_observe(srv_metrics *m, srv_route_id route, int status, double seconds);
 /* Counts one position of game type `type` (a name not in the registry counts as other). */
 void srv_metrics_game(srv_metrics *m, const char *type);
+/* Counts how long a request about one game of that type took (a registered type). */
+void srv_metrics_observe_game(srv_metrics *m, const char *type, double seconds);
 
 typedef struct srv_gauges {
     nb_cache_stats cache;

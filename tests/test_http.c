@@ -1198,6 +1198,11 @@ START_TEST(ops_endpoints_cors_and_ids)
     unsigned long coins = metric(r.body, "nimber_game_requests_total{type=\"coins\"}"),
                   other = metric(r.body, "nimber_game_requests_total{type=\"other\"}");
     ck_assert_uint_ge(metric(r.body, "nimber_game_requests_total{type=\"nim\"}"), 3);
+    /* and how long they took, by type: every nim request answered is in the histogram */
+    ck_assert_uint_ge(metric(r.body, "nimber_game_request_duration_seconds_count{type=\"nim\"}"), 3);
+    ck_assert_uint_ge(metric(r.body, "nimber_game_request_duration_seconds_count{type=\"nim\"}"),
+                      metric(r.body, "nimber_game_request_duration_seconds_bucket{type=\"nim\","
+                                     "le=\"0.0005\"}"));
     http_free(&r);
     /* a batch counts each position's type; an unknown one as other */
     r = expect("/v1/analyze/batch", "{\"positions\":[{\"type\":\"coins\",\"coins\":\"H\"},"
