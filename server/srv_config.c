@@ -56,6 +56,7 @@ static const setting settings[] = {
     {"shutdown-timeout", "NIMBER_SHUTDOWN_TIMEOUT", T_DOUBLE, AT(shutdown_timeout), 0, 0, 3600, "seconds in-flight requests may take to finish"},
     {"cors-origin", "NIMBER_CORS_ORIGIN", T_STRING, AT(cors_origin), 256, 0, 0, "Access-Control-Allow-Origin value"},
     {"log", "NIMBER_LOG", T_BOOL, AT(log), 0, 0, 1, "1: JSON lines only, one per request on stderr and one per event (listening, draining, stopped); 0: no request log, plain event lines"},
+    {"trust-proxy", "NIMBER_TRUST_PROXY", T_BOOL, AT(trust_proxy), 0, 0, 1, "1: behind a proxy that sets X-Forwarded-For, log its first address as the client's (0: the peer's address)"},
     {"reuse-port", "NIMBER_REUSE_PORT", T_BOOL, AT(reuse_port), 0, 0, 1, "share the port with other processes (SO_REUSEPORT; 1 or 0): without it a busy port is an error"},
     {"healthcheck", "NIMBER_HEALTHCHECK", T_STRING, AT(healthcheck), 256, 0, 0, "probe http://HOST:PORT/PATH, exit 0 on 200, 1 otherwise"},
 };

@@ -33,6 +33,7 @@ typedef struct srv_config {
     char cors_origin[256];
     bool log;
     bool reuse_port;               /* SO_REUSEPORT: several processes share the port */
+    bool trust_proxy;              /* the log's client is X-Forwarded-For's first address */
     char healthcheck[256];         /* non-empty: probe this URL and exit */
     api_limits limits;
 } srv_config;

@@ -118,9 +118,23 @@ typedef struct srv_socket {
 
 
 
-/* The connection's peer address as text ("" when unknown). */
-static void client_address(struct MHD_Connection *conn, char *out, size_t size)
+/* The client's address as text ("" when unknown): the first of X-Forwarded-For's when
+ * the proxy in front is trusted and it is an address, else the connection's peer's. */
+static void client_address(struct MHD_Connection *conn, const char *forwarded, bool trusted,
+                           char *out, size_t size)
 {
+    if (trusted && forwarded) {
+        char first[64];
+        size_t n = strcspn(forwarded + strspn(forwarded, " "), " ,");
+        snprintf(first, sizeof first, "%.*s", (int)(n < 63 ? n : 63),
+                 forwarded + strspn(forwarded, " "));
+        unsigned char bytes[16];
+        if (n < 63 && (inet_pton(AF_INET, first, bytes) == 1 ||
+                       inet_pton(AF_INET6, first, bytes) == 1)) {
+            nb_copy_cut(out, size, first);
+            return;
+        }
+    }
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     const struct sockaddr *sa = info ? info->client_addr : NULL;
@@ -165,7 +179,7 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
         if ((r->route->id == SRV_METRICS) != on_metrics)
             r->route = NULL;
     }
-    client_address(conn, r->client, sizeof r->client);
+    client_address(conn, head.forwarded_for, s->cfg.trust_proxy, r->client, sizeof r->client);
     if (srv_head_valid_traceparent(head.traceparent))
         nb_copy_cut(r->traceparent, sizeof r->traceparent, head.traceparent);
     if (srv_head_valid_id(head.request_id)) {

@@ -84,4 +84,28 @@ for line, (_, _, status, method, request_id) in zip(lines, requests):
           f"log line {line!r}: wanted status {status}, method {method}")
     if request_id:
         check(entry.get("request_id") == request_id, f"log line {line!r}: wanted id {request_id}")
+
+# behind a trusted proxy the client is X-Forwarded-For's first address, when it is one
+def client_logged(flags, forwarded):
+    d = subprocess.Popen([binary, "--port", "0", "--bind", "127.0.0.1", "--log", "1", *flags],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p = int(json.loads(d.stdout.readline())["detail"].rsplit(":", 1)[1])
+    with socket.create_connection(("127.0.0.1", p)) as s:
+        s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: %s\r\n"
+                  b"Connection: close\r\n\r\n" % forwarded)
+        while s.recv(65536):
+            pass
+    d.send_signal(signal.SIGTERM)
+    _, err = d.communicate(timeout=30)
+    line = next(l for l in err.split(b"\n") if l.startswith(b"{") and b'"event"' not in l)
+    return json.loads(line)["client"]
+
+
+for flags, forwarded, want in [
+        ((), b"203.0.113.7", "127.0.0.1"),
+        (("--trust-proxy", "1"), b"203.0.113.7, 10.0.0.1", "203.0.113.7"),
+        (("--trust-proxy", "1"), b" 2001:db8::1", "2001:db8::1"),
+        (("--trust-proxy", "1"), b'"},{"x":1', "127.0.0.1")]:
+    got = client_logged(flags, forwarded)
+    check(got == want, f"{flags} with X-Forwarded-For {forwarded!r}: client {got!r}, not {want!r}")
 tally.finish()
