@@ -49,6 +49,8 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
 
     char err[256];
+    if (cfg.log)
+        srv_log_start();
     srv_server *server = srv_server_start(&cfg, err, sizeof err);
     if (!server) {
         srv_log_event(stderr, cfg.log, "failed", "%s", err);
@@ -70,6 +72,7 @@ int main(int argc, char **argv)
                              (long)((cfg.drain_seconds - (double)(time_t)cfg.drain_seconds) * 1e9)};
     nanosleep(&drain, NULL);
     srv_server_stop(server, cfg.shutdown_timeout);
+    srv_log_stop(); /* every request's line is out before the last event */
     srv_log_event(stderr, cfg.log, "stopped", "stopped");
     return 0;
 }

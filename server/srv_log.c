@@ -1,9 +1,109 @@
-/* srv_log.c - request log lines. */
+/* srv_log.c - request log lines, kept off the hot path: each thread formats its lines
+ * into a ring of its own (no lock, no system call), and one writer thread writes what the
+ * rings hold every WRITE_EVERY_MS; the daemon's events are written at once. */
 #include "srv_log.h"
 
+#include <pthread.h>
+#include <sched.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
 #include <time.h>
+#include <unistd.h>
+
+#include "core/nb_util.h"
+
+/* A thread's ring: `head` bytes were written into it, `tail` of them written out, both
+ * counting from the start (an index is taken modulo RING_BYTES). One thread adds, the
+ * writer takes; each sees the other's index through an acquire/release pair. */
+#define RING_BYTES ((size_t)128 << 10)
+#define WRITE_EVERY_MS 10
+typedef struct log_ring {
+    char text[RING_BYTES];
+    atomic_size_t head, tail;
+    struct log_ring *next; /* the list of every thread's ring (never shortened) */
+} log_ring;
+
+static _Atomic(log_ring *) rings;
+static _Thread_local log_ring *mine;
+static atomic_bool writing, stopping;
+static pthread_t writer;
+
+/* Writes out what ring r holds: whole lines, in their order. */
+static void drain(log_ring *r)
+{
+    size_t head = atomic_load_explicit(&r->head, memory_order_acquire);
+    size_t tail = atomic_load_explicit(&r->tail, memory_order_relaxed);
+    while (tail < head) {
+        size_t at = tail % RING_BYTES, n = head - tail;
+        struct iovec parts[2] = {{r->text + at, n < RING_BYTES - at ? n : RING_BYTES - at},
+                                 {r->text, n > RING_BYTES - at ? n - (RING_BYTES - at) : 0}};
+        ssize_t w = writev(STDERR_FILENO, parts, parts[1].iov_len ? 2 : 1);
+        if (w <= 0)
+            break; /* stderr is gone: the lines with it */
+        tail += (size_t)w;
+    }
+    atomic_store_explicit(&r->tail, head, memory_order_release);
+}
+
+static void drain_all(void)
+{
+    for (log_ring *r = atomic_load(&rings); r; r = r->next)
+        drain(r);
+}
+
+static void *write_rings(void *arg)
+{
+    (void)arg;
+    while (!atomic_load(&stopping)) {
+        struct timespec pause = {0, WRITE_EVERY_MS * 1000000L};
+        nanosleep(&pause, NULL);
+        drain_all();
+    }
+    return NULL;
+}
+
+void srv_log_start(void)
+{
+    atomic_store(&stopping, false);
+    if (!atomic_load(&writing) && !pthread_create(&writer, NULL, write_rings, NULL))
+        atomic_store(&writing, true);
+}
+
+void srv_log_stop(void)
+{
+    if (!atomic_exchange(&writing, false))
+        return;
+    atomic_store(&stopping, true);
+    pthread_join(writer, NULL);
+    drain_all();
+}
+
+/* Adds a whole line to this thread's ring (made on its first line), waiting for the
+ * writer while the ring is full; written at once when no writer runs. */
+static void add_line(const char *line, size_t n)
+{
+    if (!atomic_load(&writing) || n > RING_BYTES) {
+        fwrite(line, 1, n, stderr);
+        return;
+    }
+    if (!mine) {
+        mine = nb_xcalloc(1, sizeof *mine);
+        mine->next = atomic_load(&rings);
+        while (!atomic_compare_exchange_weak(&rings, &mine->next, mine))
+            ;
+    }
+    size_t head = atomic_load_explicit(&mine->head, memory_order_relaxed);
+    while (head + n - atomic_load_explicit(&mine->tail, memory_order_acquire) > RING_BYTES)
+        sched_yield(); /* full: some 500 lines in WRITE_EVERY_MS, the writer takes them */
+    size_t at = head % RING_BYTES, first = n < RING_BYTES - at ? n : RING_BYTES - at;
+    memcpy(mine->text + at, line, first);
+    memcpy(mine->text, line + first, n - first);
+    atomic_store_explicit(&mine->head, head + n, memory_order_release);
+}
 
 /* Now in RFC 3339, UTC, to the millisecond: 2026-11-25T07:14:02.123Z. */
 static void now_utc(char *when, size_t size)
@@ -53,11 +153,14 @@ void srv_log_request(const srv_request *r, int status, double seconds, bool abor
         snprintf(game, sizeof game, ",\"game\":\"%.30s\"", r->game);
     if (r->problem)
         snprintf(problem, sizeof problem, ",\"problem\":\"%.40s\"", r->problem);
-    fprintf(stderr, "{\"time\":\"%s\",\"level\":\"%s\",\"method\":\"%s\",\"path\":\"%s\","
-                    "\"status\":%d,\"ms\":%.3f,\"bytes_in\":%zu,\"bytes_out\":%zu,"
-                    "\"client\":\"%s\",\"request_id\":\"%s\"%s%s%s%s}\n",
+    char line[1024];
+    int n = snprintf(line, sizeof line, "{\"time\":\"%s\",\"level\":\"%s\",\"method\":\"%s\","
+                     "\"path\":\"%s\",\"status\":%d,\"ms\":%.3f,\"bytes_in\":%zu,"
+                     "\"bytes_out\":%zu,\"client\":\"%s\",\"request_id\":\"%s\"%s%s%s%s}\n",
             when, status >= 500 ? "error" : status >= 400 ? "warn" : "info", r->method,
             r->route ? r->route->path : "(unknown)", status, seconds * 1e3, r->len,
             r->answered ? r->out_len : 0, r->client, r->id, trace, game, problem,
             aborted ? ",\"aborted\":true" : "");
+    if (n > 0 && (size_t)n < sizeof line) /* (its parts are bounded: it always fits) */
+        add_line(line, (size_t)n);
 }

@@ -14,7 +14,13 @@ void srv_log_event(FILE *to, bool json, const char *event, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
 /* Logs r (status 500 when it was never answered); `aborted` when the connection ended
- * before the answer was sent. */
+ * before the answer was sent. Lines wait in the calling thread's ring for the writer
+ * (at most 10 ms, and what a SIGKILL loses); written at once while no writer runs. */
 void srv_log_request(const srv_request *r, int status, double seconds, bool aborted);
+
+/* Starts the writer thread of the request log; srv_log_stop writes out every line still
+ * waiting and stops it. */
+void srv_log_start(void);
+void srv_log_stop(void);
 
 #endif

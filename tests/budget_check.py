@@ -32,6 +32,7 @@ BUDGET = 2
 # runs each of those several times slower.
 SANITIZED = "ASAN_OPTIONS" in os.environ
 GRACE = 3.0 if SANITIZED else 1.0
+GONE_SECONDS = 3.0 if SANITIZED else 1.0
 BIG = 2**63 - 1
 FLAGS = ("--max-request-seconds", str(BUDGET), "--max-request-mb", "256", "--max-memory-mb",
          "1500", "--cache-mb", "128", "--workers", "2", "--max-body-mb", "64")
@@ -226,9 +227,9 @@ def run_all(d, catalog):
 
 
 def gone_frees_worker(d, label, game):
-    """The client sends the position and goes: the worker is free again within 0.5 s of
-    the close (its budget asks whether the client is there every 20 ms; then the step under
-    way ends, and the worker frees the parsed body)."""
+    """The client sends the position and goes: the worker is free again within GONE_SECONDS
+    of the close (its budget asks whether the client is there every 20 ms; then the step
+    under way ends: one move of a 10^6-edge graph worked out, 0.1 to 0.3 s)."""
     body = json.dumps(game).encode()
     s = d.connect()
     s.sendall(b"POST /v1/play HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
@@ -238,7 +239,7 @@ def gone_frees_worker(d, label, game):
     t = time.monotonic()
     freed = await_gauge(d, "nimber_workers_busy", lambda v: v == 0, 10)
     took = time.monotonic() - t
-    check(busy and freed and took < 0.5 * (3 if SANITIZED else 1),
+    check(busy and freed and took < GONE_SECONDS,
           f"{label}: the worker was freed {took:.2f} s after its client went")
 
 
