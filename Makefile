@@ -29,7 +29,7 @@ TEST_BIN   = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT = $(filter-out $(TEST_SRC) $(wildcard tests/fuzz_*.c),$(wildcard tests/*.c))
 TEST_SUPPORT_OBJ = $(TEST_SUPPORT:%.c=$(BUILD)/%.o)
 
-.PHONY: all run test asan deps deps-test bench bench-long fuzz clean install deploy-test
+.PHONY: all run test test-c asan deps deps-test bench bench-long fuzz clean install deploy-test
 .DEFAULT_GOAL := all
 
 all: deps $(BUILD)/libnimber.a $(DAEMON)
@@ -78,8 +78,15 @@ run: all
 test: deps-test $(DAEMON) $(TEST_BIN)
 	@scripts/run-tests.sh $(BUILD) $(TEST_BIN) tests/script_tests.sh tests/solo_tests.sh
 
+TEST_DEPS ?= test
 deps-test:
-	@scripts/deps.sh test
+	@scripts/deps.sh $(TEST_DEPS)
+
+# The Check suites alone, without the browser, Node.js and Python checks: a quick run that
+# needs only Check installed.
+test-c:
+	@$(MAKE) --no-print-directory TEST_DEPS=unit $(DAEMON) $(TEST_BIN)
+	@scripts/run-tests.sh $(BUILD) $(TEST_BIN)
 
 # The whole suite again with gcc at -O1 under AddressSanitizer and UndefinedBehaviorSanitizer
 # (leaks reported, the first undefined behaviour fatal), objects in build-asan.

@@ -10,6 +10,7 @@ import re
 import signal
 import statistics
 import subprocess
+import tempfile
 import sys
 import threading
 import time
@@ -22,10 +23,12 @@ def row(what, baseline, figure, goal, met):
     rows.append((what, baseline, figure, goal, "MET" if met else "MISSED"))
 
 
-def start(cmd):
-    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+def start(cmd, log=None):
+    """The server started, and its port; its stderr (the request log) to `log`, a file."""
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=log or subprocess.DEVNULL,
+                         text=True)
     line = p.stdout.readline()
-    port = int(re.search(r"(\d+)\s*$", line).group(1))
+    port = int(re.search(r":(\d+)\D*$", line).group(1))
     return p, port
 
 
@@ -145,10 +148,13 @@ runs = {"base": [], "ours": []}  # (req/s, p99 ms) per round
 
 
 def serve(name):
-    """One wrk run against one server, started for it; appends to runs[name]."""
+    """One wrk run against one server, started for it; appends to runs[name]. nimberd runs
+    its default configuration: the request log on, written to a file."""
     cmd = {"base": [f"{build}/bench/baseline_server", "0", str(cores), reply] + api_headers,
-           "ours": daemon + ["--threads", str(cores)]}[name]
-    p, port = start(cmd)
+           "ours": [f"{build}/nimberd", "--port", "0", "--bind", "127.0.0.1", "--threads",
+                    str(cores)]}[name]
+    log = tempfile.TemporaryFile() if name == "ours" else None
+    p, port = start(cmd, log)
     rps, p99, _, _ = wrk(port, nim8, 64)
     runs[name].append((rps, p99))
     stop(p)
@@ -173,9 +179,10 @@ for i in range(5):
 br, orr = median_of("base", 0), median_of("ours", 0)
 bp, op = median_of("base", 1), median_of("ours", 1)
 tr = statistics.median(ratios())
-row("POST /v1/analyze 8-heap nim, 64 connections: throughput",
+row("POST /v1/analyze 8-heap nim, 64 connections: throughput, nimberd as it starts by "
+    "default (the request log on, to a file)",
     f"minimal MHD server {br:,.0f} req/s", f"{orr:,.0f} req/s; {tr:.2f}x, the median of the "
-    f"rounds' {' '.join(f'{r:.2f}' for r in ratios())}", ">= 0.75x", tr >= 0.75)
+    f"rounds' {' '.join(f'{r:.2f}' for r in ratios())}", ">= 0.85x", tr >= 0.85)
 row("POST /v1/analyze 8-heap nim, 64 connections: p99 latency",
     f"minimal MHD server p99 {bp:.2f} ms", f"p99 {op:.2f} ms", "<= 2 ms", op <= 2.0)
 

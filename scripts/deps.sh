@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Installs the Debian packages nimber needs (build: compile and run; test: also the test
-# tools; deploy: nginx; bench: wrk; fuzz: clang with its sanitizer and libFuzzer
-# runtimes; ci: all of the test, deploy and fuzz ones), with apt-get when root, else
-# prints the exact command to run.
+# Installs the Debian packages nimber needs (build: compile and run; unit: also Check, for
+# the C suites alone; test: also the test tools; deploy: nginx; bench: wrk; fuzz: clang
+# with its sanitizer and libFuzzer runtimes; ci: all of the test, deploy and fuzz ones),
+# with apt-get when root, else prints the exact command to run.
 set -euo pipefail
-# Usage: deps.sh build|test|deploy|bench|fuzz|ci
+# Usage: deps.sh build|unit|test|deploy|bench|fuzz|ci
 what=${1:-build}
 pkgs=(gcc make pkg-config libmicrohttpd-dev libjansson-dev libprimecount-dev libjemalloc-dev)
-if [ "$what" != build ]; then
+if [ "$what" = unit ]; then
+  pkgs+=(check)
+elif [ "$what" != build ]; then
   pkgs+=(check curl python3 python3-yaml python3-jsonschema chromium chromium-driver
          python3-selenium)
 fi
@@ -19,7 +21,8 @@ for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 # the manifests' check runs on Node.js with npm: Debian's, unless a node and npm are there
-if [ "$what" != build ] && ! { command -v node && command -v npm; } >/dev/null; then
+if [ "$what" != build ] && [ "$what" != unit ] &&
+   ! { command -v node && command -v npm; } >/dev/null; then
   missing+=(nodejs npm)
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
