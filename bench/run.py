@@ -28,7 +28,7 @@ def start(cmd, log=None):
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=log or subprocess.DEVNULL,
                          text=True)
     line = p.stdout.readline()
-    port = int(re.search(r":(\d+)\D*$", line).group(1))
+    port = int(re.search(r"(\d+)\D*$", line).group(1))  # the line's last number
     return p, port
 
 
