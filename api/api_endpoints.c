@@ -102,11 +102,11 @@ static int check_answer(const api_context *ctx, const api_game *g, const api_que
     return need > budget ? fail_answer_size(ctx, q, need, moves, ncomps, p) : 0;
 }
 
-/* Whether move i may still be written: the first always, the others while the request's
- * budget lasts (a move of a large graph costs about as much to write as its game). */
-static bool time_for_move(const api_context *ctx, size_t i)
+/* Whether another move may still be written: while the request's budget lasts (a move of
+ * a large graph costs about as much to write as its game). */
+static bool time_for_move(const api_context *ctx)
 {
-    return i == 0 || !nb_budget_spent_now(ctx->solver->budget);
+    return !nb_budget_spent_now(ctx->solver->budget);
 }
 
 /* `"name":[moves],"name_complete":complete` (false too when the budget ran out before the
@@ -121,7 +121,7 @@ static bool put_moves(const api_context *ctx, const api_game *g, const char *nam
     api_put_lit(b, "\":[");
     api_move_writer w = {.game = g};
     size_t i = 0;
-    for (; i < moves->len && b->len <= end && time_for_move(ctx, i); i++) {
+    for (; i < moves->len && b->len <= end && time_for_move(ctx); i++) {
         nb_move m = nb_movelist_at(moves, i);
         if (i)
             api_put_lit(b, ",");
@@ -366,7 +366,7 @@ int api_moves(const api_context *ctx, json_t *body, const api_query *q, api_buf 
         api_put_string(out, g.type->name, strlen(g.type->name));
         api_put_lit(out, ",\"moves\":[");
         size_t i = 0;
-        for (; i < moves.len && out->len - start <= budget && time_for_move(ctx, i); i++) {
+        for (; i < moves.len && out->len - start <= budget && time_for_move(ctx); i++) {
             nb_move m = nb_movelist_at(&moves, i);
             if (i)
                 api_put_lit(out, ",");

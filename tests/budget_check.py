@@ -31,7 +31,7 @@ BUDGET = 2
 # and sent. A sanitizer's build runs each of those three to five times slower (a misère
 # search of the million-edge ring in a batch ended 3.6 s past its budget under ASan).
 SANITIZED = "ASAN_OPTIONS" in os.environ
-GRACE = 5.0 if SANITIZED else 1.0
+GRACE = 5.0 if SANITIZED else 1.5  # the slowest took 2.5 to 3.0 s in runs on this machine
 GONE_SECONDS = 3.0 if SANITIZED else 1.0
 BIG = 2**63 - 1
 FLAGS = ("--max-request-seconds", str(BUDGET), "--max-request-mb", "256", "--max-memory-mb",
