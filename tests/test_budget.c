@@ -33,8 +33,8 @@ static const char *const heavy[] = {
     "{\"type\":\"octal\",\"code\":\"0.16\",\"heaps\":[300000]}", /* grundy's grows alike */
     "{\"type\":\"coprime\",\"heaps\":[5000000]}",
     "{\"type\":\"staircase\",\"convention\":\"misere\",\"stairs\":[4,4,4,4,4]}",
-    "{\"type\":\"sum\",\"components\":[{\"type\":\"subtraction\",\"set\":[400009,400031],"
-    "\"heaps\":[900000]},{\"type\":\"subtraction\",\"set\":[400031,400051],\"heaps\":[900000]}]}",
+    ("{\"type\":\"sum\",\"components\":[{\"type\":\"subtraction\",\"set\":[400009,400031],"
+     "\"heaps\":[900000]},{\"type\":\"subtraction\",\"set\":[400031,400051],\"heaps\":[900000]}]}"),
 };
 
 /* The analysis of body within budget b: its status, with the problem in *p. */
