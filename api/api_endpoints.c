@@ -65,9 +65,9 @@ static size_t move_bytes(const api_game *g, api_positions how)
 /* How many moves to look for when the query asks for max_moves and the answer has
  * `budget` bytes: one past what fits (finding it is enough to refuse the answer), so that
  * the moves of a huge game that could never be written are not all worked out first. */
-static size_t moves_to_find(const api_game *g, const api_query *q, size_t budget)
+static size_t moves_to_find(const api_query *q, size_t per_move, size_t budget)
 {
-    size_t fit = budget / move_bytes(g, q->positions);
+    size_t fit = budget / per_move;
     return q->max_moves <= fit ? q->max_moves : fit + 1;
 }
 
@@ -87,18 +87,18 @@ static int fail_answer_size(const api_context *ctx, const api_query *q, size_t n
                     (unsigned long long)ctx->limits->max_response_ratio, q->request_bytes);
 }
 
-/* Whether an answer listing `moves` moves and `comps` components is expected to fit in
- * `budget` bytes (what the answer may still take): 422 before anything is written when
- * not. */
-static int check_answer(const api_context *ctx, const api_game *g, const api_query *q,
-                        size_t moves, const nb_component *comps, size_t ncomps,
+/* Whether an answer listing `moves` moves of `per_move` bytes (move_bytes) and `comps`
+ * components is expected to fit in `budget` bytes (what the answer may still take): 422
+ * before anything is written when not. */
+static int check_answer(const api_context *ctx, const api_query *q, size_t moves,
+                        size_t per_move, const nb_component *comps, size_t ncomps,
                         size_t budget, api_problem *p)
 {
     size_t need = 256;
     for (size_t i = 0; i < ncomps; i++)
         need += component_bytes(&comps[i]);
     if (moves)
-        need += moves * move_bytes(g, q->positions);
+        need += moves * per_move;
     return need > budget ? fail_answer_size(ctx, q, need, moves, ncomps, p) : 0;
 }
 
@@ -217,12 +217,13 @@ static int analyse_game(const api_context *ctx, api_game *g, const api_query *q,
 {
     nb_analysis a;
     nb_err err = {0};
-    if (nb_analyse(ctx->solver, &g->game, g->conv, moves_to_find(g, q, *budget), &a, &err) !=
-        NB_OK)
+    size_t per_move = move_bytes(g, q->positions); /* a large game's text: measured once */
+    if (nb_analyse(ctx->solver, &g->game, g->conv, moves_to_find(q, per_move, *budget), &a,
+                   &err) != NB_OK)
         return api_game_fail(p, g, base, &err);
     size_t moves = a.moves.len + a.drawing.len, ncomps = listed_components(&a, g, q);
     size_t start = out->len;
-    int status = check_answer(ctx, g, q, moves, a.components, ncomps, *budget, p);
+    int status = check_answer(ctx, q, moves, per_move, a.components, ncomps, *budget, p);
     if (!status && !put_analysis(ctx, g, &a, q, start + *budget, out)) {
         out->len = start;
         status = fail_answer_size(ctx, q, 0, moves, ncomps, p);
@@ -310,7 +311,8 @@ int api_play(const api_context *ctx, json_t *body, const api_query *q, api_buf *
     size_t budget = answer_allowance(ctx, q), start = out->len;
     if (nb_play(ctx->solver, &g.game, g.conv, &r, &err) != NB_OK) {
         status = api_game_fail(p, &g, "", &err);
-    } else if (check_answer(ctx, &g, q, r.has_move, NULL, 0, budget, p)) {
+    } else if (check_answer(ctx, q, r.has_move, move_bytes(&g, q->positions), NULL, 0, budget,
+                            p)) {
         status = p->status;
     } else {
         api_put_lit(out, "{\"type\":");
@@ -355,10 +357,11 @@ int api_moves(const api_context *ctx, json_t *body, const api_query *q, api_buf 
     nb_err err = {0};
     int status = 200;
     size_t budget = answer_allowance(ctx, q), start = out->len;
-    if (nb_moves(ctx->solver, &g.game, g.conv, moves_to_find(&g, q, budget), &moves,
+    size_t per_move = move_bytes(&g, q->positions);
+    if (nb_moves(ctx->solver, &g.game, g.conv, moves_to_find(q, per_move, budget), &moves,
                  &outcomes, &complete, &err) != NB_OK) {
         status = api_game_fail(p, &g, "", &err);
-    } else if (check_answer(ctx, &g, q, moves.len, NULL, 0, budget, p)) {
+    } else if (check_answer(ctx, q, moves.len, per_move, NULL, 0, budget, p)) {
         status = p->status;
     } else {
         api_move_writer w = {.game = &g};

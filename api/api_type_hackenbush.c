@@ -53,27 +53,33 @@ static void put_edge_list(api_buf *b, const uint64_t *edges, size_t n)
     api_put_lit(b, "]");
 }
 
+/* The edges of `before` (ascending) that `after` (ascending) no longer holds, as a list. */
+static void put_gone(const uint64_t *before, size_t nbefore, const uint64_t *after,
+                     size_t len, api_buf *b)
+{
+    api_put_lit(b, "[");
+    for (size_t i = 0, k = 0, n = 0; i < nbefore; i++) {
+        while (k < len && after[k] < before[i])
+            k++;
+        if (k < len && after[k] == before[i])
+            continue;
+        if (n++)
+            api_put_lit(b, ",");
+        api_put_uint(b, before[i]);
+    }
+    api_put_lit(b, "]");
+}
+
 /* The edges that fall when the position becomes `after` (the standing edges joined to
  * the ground before it that are gone after it), as a list of the request's indices. */
 static void put_removed(api_move_writer *w, const uint64_t *after, size_t len, api_buf *b)
 {
-    const nb_state *before = &w->memo;
     if (!w->memo_made) {
         nb_hackenbush_grounded(&w->game->game, w->game->game.state, w->game->game.len,
                                &w->memo);
         w->memo_made = true;
     }
-    api_put_lit(b, "[");
-    for (size_t i = 0, k = 0, n = 0; i < before->len; i++) {
-        while (k < len && after[k] < before->w[i])
-            k++;
-        if (k < len && after[k] == before->w[i])
-            continue;
-        if (n++)
-            api_put_lit(b, ",");
-        api_put_uint(b, before->w[i]);
-    }
-    api_put_lit(b, "]");
+    put_gone(w->memo.w, w->memo.len, after, len, b);
 }
 
 /* {edge}: the edge, and every edge that falls with it. */
@@ -92,17 +98,9 @@ static void hackenbush_changed(api_move_writer *w, const uint64_t *after, size_t
                                api_buf *b)
 {
     const nb_game *g = &w->game->game;
-    api_put_lit(b, "{\"removed\":[");
-    for (size_t i = 0, k = 0, n = 0; i < g->len; i++) {
-        while (k < len && after[k] < g->state[i])
-            k++;
-        if (k < len && after[k] == g->state[i])
-            continue;
-        if (n++)
-            api_put_lit(b, ",");
-        api_put_uint(b, g->state[i]);
-    }
-    api_put_lit(b, "]}");
+    api_put_lit(b, "{\"removed\":");
+    put_gone(g->state, g->len, after, len, b);
+    api_put_lit(b, "}");
 }
 
 /* The standing edges as [u,v] pairs, in their old order: the position's own edges. */

@@ -84,8 +84,9 @@ static unsigned long address_space_mb(void)
 static unsigned long over_memory(srv_server *s, size_t more)
 {
     unsigned long coming = (unsigned long)((atomic_load(&s->unfilled) + more) >> 20);
-    if (s->as_limit_mb && address_space_mb() + coming + SRV_AS_HEADROOM_MB > s->as_limit_mb)
-        return address_space_mb() + coming;
+    unsigned long space = s->as_limit_mb ? address_space_mb() + coming : 0;
+    if (space && space + SRV_AS_HEADROOM_MB > s->as_limit_mb)
+        return space;
     if (!s->cfg.max_memory_mb)
         return 0;
     unsigned long mb = resident_mb() + coming;

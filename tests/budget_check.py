@@ -135,14 +135,18 @@ class Logged(Daemon):
     """A daemon whose request log says, by request id, how long each took."""
 
     def __init__(self, *flags, prefix=()):
-        self.logfile = tempfile.TemporaryFile("w+")
+        # the daemon appends (O_APPEND) and the check reads through a file of its own: one
+        # shared offset, moved by the reader's seek, made the daemon write over old lines
+        self.dir = tempfile.TemporaryDirectory()
+        self.path = os.path.join(self.dir.name, "log")
+        self.logfile = open(self.path, "a")
         super().__init__(*flags, log=self.logfile, prefix=prefix)
 
     def seconds(self, request_id):
-        self.logfile.seek(0)
-        for line in self.logfile:  # a line being written has no newline yet
-            if f'"request_id":"{request_id}"' in line and line.endswith("\n"):
-                return json.loads(line)["ms"] / 1000
+        with open(self.path) as lines:
+            for line in lines:  # a line being written has no newline yet
+                if f'"request_id":"{request_id}"' in line and line.endswith("\n"):
+                    return json.loads(line)["ms"] / 1000
         return None
 
 

@@ -1548,25 +1548,31 @@ START_TEST(metrics_listener)
 }
 END_TEST
 
-/* Past --max-memory-mb, a new computation is refused (503, Retry-After) until the memory
- * held is given back; operations are still answered. */
-START_TEST(memory_limit_refuses_new_work)
+/* A --max-memory-mb of `over` MiB above what an idle daemon holds (a sanitizer's build
+ * holds more), as text. */
+static void memory_limit_over_idle(unsigned long over, char *limit, size_t size)
 {
-    /* the limit: 80 MiB over what an idle daemon holds (a sanitizer's build holds more) */
     const char *idle_args[] = {"--cache-mb", "8", NULL};
     daemon_proc d = daemon_start(idle_args);
-    char statm[64], limit[32];
+    char statm[64];
     snprintf(statm, sizeof statm, "/proc/%d/statm", (int)d.pid);
     FILE *f = fopen(statm, "r");
     unsigned long pages = 0, resident = 0;
     ck_assert(f && fscanf(f, "%lu %lu", &pages, &resident) == 2);
     fclose(f);
-    unsigned long limit_mb = (resident * (unsigned long)sysconf(_SC_PAGESIZE) >> 20) + 80;
-    snprintf(limit, sizeof limit, "%lu", limit_mb);
+    snprintf(limit, size, "%lu", (resident * (unsigned long)sysconf(_SC_PAGESIZE) >> 20) + over);
     ck_assert_int_eq(daemon_stop(&d, SIGTERM), 0);
+}
+
+/* Past --max-memory-mb, a new computation is refused (503, Retry-After) until the memory
+ * held is given back; operations are still answered. */
+START_TEST(memory_limit_refuses_new_work)
+{
+    char limit[32];
+    memory_limit_over_idle(80, limit, sizeof limit);
     const char *args[] = {"--max-memory-mb", limit, "--cache-mb", "8", "--max-states",
                           "60000000", "--max-request-seconds", "0", NULL};
-    d = daemon_start(args);
+    daemon_proc d = daemon_start(args);
     /* a slow search first, then positions whose parsed tree holds well over 100 MB */
     size_t n = 400000, len = 0;
     char *body = malloc(8 * (2 * n + 64) + 256);
@@ -1635,20 +1641,11 @@ static int open_upload(unsigned port, size_t length, size_t sent)
  * and taken again when they are gone. */
 START_TEST(bodies_being_received_count)
 {
-    const char *idle_args[] = {"--cache-mb", "8", NULL};
-    daemon_proc d = daemon_start(idle_args);
-    char statm[64], limit[32];
-    snprintf(statm, sizeof statm, "/proc/%d/statm", (int)d.pid);
-    FILE *f = fopen(statm, "r");
-    unsigned long pages = 0, resident = 0;
-    ck_assert(f && fscanf(f, "%lu %lu", &pages, &resident) == 2);
-    fclose(f);
-    unsigned long limit_mb = (resident * (unsigned long)sysconf(_SC_PAGESIZE) >> 20) + 100;
-    snprintf(limit, sizeof limit, "%lu", limit_mb);
-    ck_assert_int_eq(daemon_stop(&d, SIGTERM), 0);
+    char limit[32];
+    memory_limit_over_idle(100, limit, sizeof limit);
     const char *args[] = {"--max-memory-mb", limit, "--cache-mb", "8", "--max-body-mb", "64",
                           "--conn-timeout", "3", NULL};
-    d = daemon_start(args);
+    daemon_proc d = daemon_start(args);
     nimberd = d;
     /* two uploads of 40 MiB under way, 1 MiB of each sent: a third one passes the limit;
      * it waits for our go-ahead (Expect: 100-continue) and is refused at once */
