@@ -52,22 +52,47 @@ static size_t member_bytes(const api_game *g, const char *name)
 /* What one listed move is expected to take: its members, and its position as asked (the
  * game's text, or its state member's). A move's members may echo the state (a dag's
  * tokens, the edges hackenbush removes), and a type's own account of a change may be
- * anything up to its state: writing checks the real size as it goes. */
-static size_t move_bytes(const api_game *g, api_positions how)
+ * anything up to its state: writing checks the real size as it goes. A full position is
+ * first bounded by the request's size, and measured only when that bound is too coarse
+ * for the answer's room (move_bytes). */
+typedef struct {
+    const api_game *game; /* borrowed */
+    size_t bytes;
+    bool bound;           /* bytes is API_DUMP_GROWTH times the request, not yet measured */
+} move_size;
+
+static move_size move_size_of(const api_game *g, const api_query *q)
 {
-    if (how == API_POSITIONS_FULL)
-        return MOVE_BYTES + json_dumpb(g->json, NULL, 0, JSON_COMPACT);
-    if (how == API_POSITIONS_CHANGED) /* the state member, unless the type says less */
-        return MOVE_BYTES + (g->type->write_changed ? 0 : member_bytes(g, g->type->fields[0]));
-    return MOVE_BYTES;
+    move_size m = {g, MOVE_BYTES, false};
+    if (q->positions == API_POSITIONS_FULL && !q->request_bytes) { /* no body to bound it */
+        m.bytes += json_dumpb(g->json, NULL, 0, JSON_COMPACT);
+    } else if (q->positions == API_POSITIONS_FULL) {
+        bool fits = q->request_bytes <= (SIZE_MAX - MOVE_BYTES) / API_DUMP_GROWTH;
+        m.bytes = fits ? MOVE_BYTES + API_DUMP_GROWTH * q->request_bytes : SIZE_MAX;
+        m.bound = true;
+    } else if (q->positions == API_POSITIONS_CHANGED && !g->type->write_changed) {
+        m.bytes += member_bytes(g, g->type->fields[0]); /* the state, unless the type says less */
+    }
+    return m;
+}
+
+/* A move's bytes for an answer of `moves` moves with `room` bytes for them: the bound when
+ * they all fit by it, else the game's text measured (once). */
+static size_t move_bytes(move_size *m, size_t moves, size_t room)
+{
+    if (m->bound && moves && m->bytes > room / moves) {
+        m->bytes = MOVE_BYTES + json_dumpb(m->game->json, NULL, 0, JSON_COMPACT);
+        m->bound = false;
+    }
+    return m->bytes;
 }
 
 /* How many moves to look for when the query asks for max_moves and the answer has
  * `budget` bytes: one past what fits (finding it is enough to refuse the answer), so that
  * the moves of a huge game that could never be written are not all worked out first. */
-static size_t moves_to_find(const api_query *q, size_t per_move, size_t budget)
+static size_t moves_to_find(const api_query *q, move_size *per_move, size_t budget)
 {
-    size_t fit = budget / per_move;
+    size_t fit = budget / move_bytes(per_move, q->max_moves, budget);
     return q->max_moves <= fit ? q->max_moves : fit + 1;
 }
 
@@ -87,18 +112,18 @@ static int fail_answer_size(const api_context *ctx, const api_query *q, size_t n
                     (unsigned long long)ctx->limits->max_response_ratio, q->request_bytes);
 }
 
-/* Whether an answer listing `moves` moves of `per_move` bytes (move_bytes) and `comps`
- * components is expected to fit in `budget` bytes (what the answer may still take): 422
- * before anything is written when not. */
+/* Whether an answer listing `moves` moves of `per_move` and `comps` components is expected
+ * to fit in `budget` bytes (what the answer may still take): 422 before anything is
+ * written when not. */
 static int check_answer(const api_context *ctx, const api_query *q, size_t moves,
-                        size_t per_move, const nb_component *comps, size_t ncomps,
+                        move_size *per_move, const nb_component *comps, size_t ncomps,
                         size_t budget, api_problem *p)
 {
     size_t need = 256;
     for (size_t i = 0; i < ncomps; i++)
         need += component_bytes(&comps[i]);
     if (moves)
-        need += moves * per_move;
+        need += moves * move_bytes(per_move, moves, budget > need ? budget - need : 0);
     return need > budget ? fail_answer_size(ctx, q, need, moves, ncomps, p) : 0;
 }
 
@@ -217,13 +242,13 @@ static int analyse_game(const api_context *ctx, api_game *g, const api_query *q,
 {
     nb_analysis a;
     nb_err err = {0};
-    size_t per_move = move_bytes(g, q->positions); /* a large game's text: measured once */
-    if (nb_analyse(ctx->solver, &g->game, g->conv, moves_to_find(q, per_move, *budget), &a,
+    move_size per_move = move_size_of(g, q);
+    if (nb_analyse(ctx->solver, &g->game, g->conv, moves_to_find(q, &per_move, *budget), &a,
                    &err) != NB_OK)
         return api_game_fail(p, g, base, &err);
     size_t moves = a.moves.len + a.drawing.len, ncomps = listed_components(&a, g, q);
     size_t start = out->len;
-    int status = check_answer(ctx, q, moves, per_move, a.components, ncomps, *budget, p);
+    int status = check_answer(ctx, q, moves, &per_move, a.components, ncomps, *budget, p);
     if (!status && !put_analysis(ctx, g, &a, q, start + *budget, out)) {
         out->len = start;
         status = fail_answer_size(ctx, q, 0, moves, ncomps, p);
@@ -309,10 +334,10 @@ int api_play(const api_context *ctx, json_t *body, const api_query *q, api_buf *
     nb_err err = {0};
     int status = 200;
     size_t budget = answer_allowance(ctx, q), start = out->len;
+    move_size per_move = move_size_of(&g, q);
     if (nb_play(ctx->solver, &g.game, g.conv, &r, &err) != NB_OK) {
         status = api_game_fail(p, &g, "", &err);
-    } else if (check_answer(ctx, q, r.has_move, move_bytes(&g, q->positions), NULL, 0, budget,
-                            p)) {
+    } else if (check_answer(ctx, q, r.has_move, &per_move, NULL, 0, budget, p)) {
         status = p->status;
     } else {
         api_put_lit(out, "{\"type\":");
@@ -357,11 +382,11 @@ int api_moves(const api_context *ctx, json_t *body, const api_query *q, api_buf 
     nb_err err = {0};
     int status = 200;
     size_t budget = answer_allowance(ctx, q), start = out->len;
-    size_t per_move = move_bytes(&g, q->positions);
-    if (nb_moves(ctx->solver, &g.game, g.conv, moves_to_find(q, per_move, budget), &moves,
+    move_size per_move = move_size_of(&g, q);
+    if (nb_moves(ctx->solver, &g.game, g.conv, moves_to_find(q, &per_move, budget), &moves,
                  &outcomes, &complete, &err) != NB_OK) {
         status = api_game_fail(p, &g, "", &err);
-    } else if (check_answer(ctx, q, moves.len, per_move, NULL, 0, budget, p)) {
+    } else if (check_answer(ctx, q, moves.len, &per_move, NULL, 0, budget, p)) {
         status = p->status;
     } else {
         api_move_writer w = {.game = &g};

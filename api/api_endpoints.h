@@ -28,6 +28,12 @@ typedef struct api_query {
                              * parameter: the server sets it) */
 } api_query;
 
+/* At most how many times its source text jansson's compact text of a parsed value is: a
+ * real number is the one value that grows (its shortest source, "0.1", is 3 bytes; "%.17g"
+ * writes at most 24, "-1.0000000000000001e-308"); strings, integers and whitespace shrink
+ * or stay. An answer's size is first bounded by it. */
+#define API_DUMP_GROWTH 8
+
 /* The query of a request that gives no parameters. */
 #define API_QUERY_DEFAULT ((api_query){API_MAX_MOVES_DEFAULT, SIZE_MAX, API_POSITIONS_FULL, 0})
 

@@ -450,6 +450,31 @@ static void parse_both(const char *source, size_t len)
     free(text);
 }
 
+/* jansson's compact text of a parsed body is at most API_DUMP_GROWTH times the body: the
+ * shortest real numbers, the longest "%.17g" writes, strings and integers. */
+START_TEST(dump_within_growth)
+{
+    static const char *const texts[] = {
+        "0.1", "1e9", "1e-7", "9e-9", "-1e-300", "1.5e-300", "-0.0", "1E1", "2.2250738585072014e-308",
+        "-4.9e-324", "[0.3,0.7,1e-5]", "{\"a\":0.1}", "-0", "18446744073", "\"\\u00e9\\/\"",
+        "\"\\u001f\"", "[ 1 , 2 ]", "{\"heaps\":[1e2,3.3e3]}",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+        size_t len = strlen(texts[i]);
+        char body[64]; /* a body is an object or an array: the value is its one item */
+        snprintf(body, sizeof body, "[%s]", texts[i]);
+        bool huge;
+        char error[160];
+        json_t *v = api_parse_text(body, len + 2, &huge, error, sizeof error, NULL);
+        ck_assert_msg(v, "%s: %s", texts[i], error);
+        size_t dumped = json_dumpb(json_array_get(v, 0), NULL, 0, JSON_COMPACT | JSON_ENCODE_ANY);
+        ck_assert_msg(dumped > 0 && dumped <= API_DUMP_GROWTH * len, "%s: %zu bytes from %zu",
+                      texts[i], dumped, len);
+        json_decref(v);
+    }
+}
+END_TEST
+
 START_TEST(parser_matches_jansson)
 {
     static const char *const texts[] = {
@@ -827,6 +852,7 @@ int main(void)
     tcase_add_test(tc, writer_matches_jansson);
     tcase_add_test(tc, unsigned_digits);
     tcase_add_test(tc, parser_matches_jansson);
+    tcase_add_test(tc, dump_within_growth);
     tcase_add_test(tc, problem_text_is_utf8);
     suite_add_tcase(s, tc);
     return check_run(s, true);
