@@ -180,7 +180,8 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
         if ((r->route->id == SRV_METRICS) != on_metrics)
             r->route = NULL;
     }
-    client_address(conn, head.forwarded_for, s->cfg.trust_proxy, r->client, sizeof r->client);
+    if (s->cfg.log) /* the address is the log's alone */
+        client_address(conn, head.forwarded_for, s->cfg.trust_proxy, r->client, sizeof r->client);
     if (srv_head_valid_traceparent(head.traceparent))
         nb_copy_cut(r->traceparent, sizeof r->traceparent, head.traceparent);
     if (srv_head_valid_id(head.request_id)) {

@@ -105,14 +105,22 @@ static void add_line(const char *line, size_t n)
     atomic_store_explicit(&mine->head, head + n, memory_order_release);
 }
 
-/* Now in RFC 3339, UTC, to the millisecond: 2026-11-25T07:14:02.123Z. */
+/* Now in RFC 3339, UTC, to the millisecond: 2026-11-25T07:14:02.123Z (size >= 25); the
+ * date and time of day made once a second on each thread. */
 static void now_utc(char *when, size_t size)
 {
+    static _Thread_local time_t second = -1;
+    static _Thread_local char to_second[24];
     struct timespec now;
     clock_gettime(CLOCK_REALTIME, &now);
-    struct tm tm;
-    size_t n = strftime(when, size, "%Y-%m-%dT%H:%M:%S", gmtime_r(&now.tv_sec, &tm));
-    snprintf(when + n, size - n, ".%03ldZ", now.tv_nsec / 1000000);
+    if (now.tv_sec != second) {
+        struct tm tm;
+        strftime(to_second, sizeof to_second, "%Y-%m-%dT%H:%M:%S", gmtime_r(&now.tv_sec, &tm));
+        second = now.tv_sec;
+    }
+    long ms = now.tv_nsec / 1000000;
+    snprintf(when, size, "%s.%c%c%cZ", to_second, (char)('0' + ms / 100),
+             (char)('0' + ms / 10 % 10), (char)('0' + ms % 10));
 }
 
 void srv_log_event(FILE *to, bool json, const char *event, const char *fmt, ...)
@@ -141,26 +149,95 @@ void srv_log_event(FILE *to, bool json, const char *event, const char *fmt, ...)
     fflush(to);
 }
 
+/* A line being made in a fixed buffer: what does not fit is cut (a request's line is
+ * bounded: it always fits). */
+typedef struct {
+    char *p;
+    size_t len, cap;
+} line_text;
+
+static void put_n(line_text *t, const char *s, size_t n)
+{
+    if (n > t->cap - t->len)
+        n = t->cap - t->len;
+    memcpy(t->p + t->len, s, n);
+    t->len += n;
+}
+
+static void put(line_text *t, const char *s)
+{
+    put_n(t, s, strlen(s));
+}
+
+/* At most `max` bytes of s. */
+static void put_cut(line_text *t, const char *s, size_t max)
+{
+    put_n(t, s, strnlen(s, max));
+}
+
+static void put_uint(line_text *t, unsigned long long v)
+{
+    char digits[20];
+    int n = 0;
+    do
+        digits[sizeof digits - ++n] = (char)('0' + v % 10);
+    while (v /= 10);
+    put_n(t, digits + sizeof digits - n, (size_t)n);
+}
+
+/* Milliseconds with three decimals, from seconds. */
+static void put_ms(line_text *t, double seconds)
+{
+    unsigned long long us = seconds > 0 ? (unsigned long long)(seconds * 1e6 + 0.5) : 0;
+    put_uint(t, us / 1000);
+    char frac[4] = {'.', (char)('0' + us / 100 % 10), (char)('0' + us / 10 % 10),
+                    (char)('0' + us % 10)};
+    put_n(t, frac, sizeof frac);
+}
+
 void srv_log_request(const srv_request *r, int status, double seconds, bool aborted)
 {
     /* every string here is safe as it is: the method made a token, a route's own path,
      * an id, an address, a trace id and a game or problem name of nimber's own */
-    char when[40], trace[48] = "", game[48] = "", problem[64] = "";
+    char when[40], line[1024];
     now_utc(when, sizeof when);
-    if (r->traceparent[0])
-        snprintf(trace, sizeof trace, ",\"trace_id\":\"%.32s\"", r->traceparent + 3);
-    if (r->game)
-        snprintf(game, sizeof game, ",\"game\":\"%.30s\"", r->game);
-    if (r->problem)
-        snprintf(problem, sizeof problem, ",\"problem\":\"%.40s\"", r->problem);
-    char line[1024];
-    int n = snprintf(line, sizeof line, "{\"time\":\"%s\",\"level\":\"%s\",\"method\":\"%s\","
-                     "\"path\":\"%s\",\"status\":%d,\"ms\":%.3f,\"bytes_in\":%zu,"
-                     "\"bytes_out\":%zu,\"client\":\"%s\",\"request_id\":\"%s\"%s%s%s%s}\n",
-            when, status >= 500 ? "error" : status >= 400 ? "warn" : "info", r->method,
-            r->route ? r->route->path : "(unknown)", status, seconds * 1e3, r->len,
-            r->answered ? r->out_len : 0, r->client, r->id, trace, game, problem,
-            aborted ? ",\"aborted\":true" : "");
-    if (n > 0 && (size_t)n < sizeof line) /* (its parts are bounded: it always fits) */
-        add_line(line, (size_t)n);
+    line_text t = {line, 0, sizeof line};
+    put(&t, "{\"time\":\"");
+    put(&t, when);
+    put(&t, status >= 500 ? "\",\"level\":\"error" : status >= 400 ? "\",\"level\":\"warn"
+                                                              : "\",\"level\":\"info");
+    put(&t, "\",\"method\":\"");
+    put(&t, r->method);
+    put(&t, "\",\"path\":\"");
+    put(&t, r->route ? r->route->path : "(unknown)");
+    put(&t, "\",\"status\":");
+    put_uint(&t, (unsigned)status);
+    put(&t, ",\"ms\":");
+    put_ms(&t, seconds);
+    put(&t, ",\"bytes_in\":");
+    put_uint(&t, r->len);
+    put(&t, ",\"bytes_out\":");
+    put_uint(&t, r->answered ? r->out_len : 0);
+    put(&t, ",\"client\":\"");
+    put(&t, r->client);
+    put(&t, "\",\"request_id\":\"");
+    put(&t, r->id);
+    put(&t, "\"");
+    if (r->traceparent[0]) {
+        put(&t, ",\"trace_id\":\"");
+        put_cut(&t, r->traceparent + 3, 32);
+        put(&t, "\"");
+    }
+    if (r->game) {
+        put(&t, ",\"game\":\"");
+        put_cut(&t, r->game, 30);
+        put(&t, "\"");
+    }
+    if (r->problem) {
+        put(&t, ",\"problem\":\"");
+        put_cut(&t, r->problem, 40);
+        put(&t, "\"");
+    }
+    put(&t, aborted ? ",\"aborted\":true}\n" : "}\n");
+    add_line(line, t.len);
 }
