@@ -243,6 +243,44 @@ int api_member_int_array(json_t *obj, const char *base, const char *key, int64_t
     return v ? get_int_array(v, ptr, key, min, max, out, len, p) : p->status;
 }
 
+int api_member_pairs(json_t *obj, const char *base, const char *key,
+                     const char *const names[2], uint64_t **out, size_t *len, api_problem *p)
+{
+    char ptr[API_PATH_BYTES];
+    json_t *pairs = api_require(obj, base, key, p);
+    api_path(ptr, sizeof ptr, base, key);
+    if (!pairs)
+        return p->status;
+    if (!json_is_array(pairs))
+        return api_fail(p, 400, ptr, "%s must be an array of [%s,%s] pairs", key, names[0],
+                        names[1]);
+    size_t n = json_array_size(pairs);
+    uint64_t *state = nb_xmalloc((2 * n + 1) * sizeof *state);
+    for (size_t i = 0; i < n; i++) {
+        char item[API_PATH_BYTES + 24];
+        json_t *pair = json_array_get(pairs, i);
+        api_path_index(item, sizeof item, ptr, i);
+        if (!json_is_array(pair) || json_array_size(pair) != 2) {
+            free(state);
+            return api_fail(p, 400, item, "%s[%zu] must be a pair [%s,%s]", key, i, names[0],
+                            names[1]);
+        }
+        for (size_t d = 0; d < 2; d++) {
+            char side[API_PATH_BYTES + 48];
+            int64_t v = 0;
+            api_path_index(side, sizeof side, item, d);
+            if (api_get_int(json_array_get(pair, d), side, names[d], 0, INT64_MAX, &v, p)) {
+                free(state);
+                return p->status;
+            }
+            state[2 * i + d] = (uint64_t)v;
+        }
+    }
+    *out = state;
+    *len = 2 * n;
+    return 0;
+}
+
 int api_member_edges(json_t *obj, const char *base, uint32_t **out, size_t *m, api_problem *p)
 {
     char ptr[API_PATH_BYTES];

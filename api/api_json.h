@@ -39,6 +39,12 @@ int api_member_int(json_t *obj, const char *base, const char *key, int64_t min, 
 int api_member_int_array(json_t *obj, const char *base, const char *key, int64_t min,
                          int64_t max, uint64_t **out, size_t *len, api_problem *p);
 
+/* Required member `key` of obj: an array of pairs of integers in 0..2^63-1 (a pair's
+ * numbers called names[0] and names[1] in problems), into 2n numbers a0,b0,a1,b1,...
+ * (*out malloc'ed, caller frees). */
+int api_member_pairs(json_t *obj, const char *base, const char *key,
+                     const char *const names[2], uint64_t **out, size_t *len, api_problem *p);
+
 /* Required member "edges" of obj: [u,v] pairs of non-negative integers, into 2m node
  * numbers (*out malloc'ed, caller frees; a number past 2^32-1 kept as 2^32-1, which the
  * lib refuses as past the last node). Whether a node exists is the lib's to say. */

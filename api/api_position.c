@@ -150,3 +150,19 @@ void api_put_int_state(api_move_writer *w, const uint64_t *state, size_t len, ap
     }
     api_put(b, w->state.p + copied, w->state.len - copied);
 }
+
+void api_put_pair_state(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b)
+{
+    (void)w;
+    api_put_lit(b, "[");
+    for (size_t i = 0; i + 1 < len; i += 2) {
+        if (i)
+            api_put_lit(b, ",");
+        api_put_lit(b, "[");
+        api_put_uint(b, state[i]);
+        api_put_lit(b, ",");
+        api_put_uint(b, state[i + 1]);
+        api_put_lit(b, "]");
+    }
+    api_put_lit(b, "]");
+}

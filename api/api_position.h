@@ -46,4 +46,7 @@ void api_put_position_as(api_move_writer *w, api_positions how, const uint64_t *
  * copying the text of the entries equal to the game's own. */
 void api_put_int_state(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b);
 
+/* Writes a state of pairs a0,b0,a1,b1,... as [[a0,b0],[a1,b1],...]. */
+void api_put_pair_state(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b);
+
 #endif

@@ -11,34 +11,10 @@
 static int cutting_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
                           api_problem *p)
 {
-    char ptr[160];
-    g->game = (nb_game){.rules = &nb_cutting, .params = nb_xcalloc(1, sizeof(nb_cutting_params))};
-    json_t *pieces = api_require(obj, base, "pieces", p);
-    api_path(ptr, sizeof ptr, base, "pieces");
-    if (!pieces)
-        return p->status;
-    if (!json_is_array(pieces))
-        return api_fail(p, 400, ptr, "pieces must be an array of [w,h] pairs");
     (void)lim;
-    size_t n = json_array_size(pieces);
-    g->game.len = 2 * n;
-    g->game.state = nb_xmalloc((2 * n + 1) * sizeof *g->game.state);
-    for (size_t i = 0; i < n; i++) {
-        char item[176];
-        json_t *pair = json_array_get(pieces, i);
-        api_path_index(item, sizeof item, ptr, i);
-        if (!json_is_array(pair) || json_array_size(pair) != 2)
-            return api_fail(p, 400, item, "pieces[%zu] must be a pair [w,h]", i);
-        for (size_t d = 0; d < 2; d++) {
-            char side[192];
-            int64_t v = 0;
-            api_path_index(side, sizeof side, item, d);
-            if (api_get_int(json_array_get(pair, d), side, d ? "h" : "w", 0, INT64_MAX, &v, p))
-                return p->status;
-            g->game.state[2 * i + d] = (uint64_t)v;
-        }
-    }
-    return 0;
+    g->game = (nb_game){.rules = &nb_cutting, .params = nb_xcalloc(1, sizeof(nb_cutting_params))};
+    return api_member_pairs(obj, base, "pieces", (const char *const[]){"w", "h"},
+                            &g->game.state, &g->game.len, p);
 }
 
 /* {piece, direction, at}. */
@@ -56,28 +32,6 @@ static void cutting_write(api_move_writer *w, const nb_move *m, const uint64_t *
         api_put_lit(b, ",\"wins_immediately\":true");
     else
         api_put_lit(b, ",\"wins_immediately\":false");
-}
-
-static void put_piece(api_buf *b, uint64_t w, uint64_t h)
-{
-    api_put_lit(b, "[");
-    api_put_uint(b, w);
-    api_put_lit(b, ",");
-    api_put_uint(b, h);
-    api_put_lit(b, "]");
-}
-
-/* The pieces of a state: w0,h0,w1,h1,... */
-static void pieces_state(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b)
-{
-    (void)w;
-    api_put_lit(b, "[");
-    for (size_t i = 0; i + 1 < len; i += 2) {
-        if (i)
-            api_put_lit(b, ",");
-        put_piece(b, state[i], state[i + 1]);
-    }
-    api_put_lit(b, "]");
 }
 
 static int cutting_table(nb_solver *s, const api_game *g, json_t *req, const api_limits *lim,
@@ -141,7 +95,7 @@ const api_type api_type_cutting = {
     .decode = cutting_decode,
     .sample = cutting_sample,
     .write_move = cutting_write,
-    .write_state = pieces_state,
+    .write_state = api_put_pair_state,
     .table = cutting_table,
     .summary = "cut one piece along a grid line into two; cutting out a 1x1 piece wins at once",
     .field_docs = "{\"pieces\":\"array of [w,h] pairs, sides 1..max_side\"}",
