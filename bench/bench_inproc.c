@@ -2,7 +2,8 @@
  * dag SG of every node against the gather floor, a graph with cycles (one token's
  * retrograde analysis and the generalized SG values) against the acyclic solve,
  * subtraction heap 10^18 on cold caches, the cutting table 1000x1000, Green Hackenbush on
- * 10^6 nodes against one BFS, and the coprime table and heaps. Prints one line per
+ * 10^6 nodes against one BFS, the coprime table and heaps, and Euclid's game on pairs
+ * near 10^18. Prints one line per
  * figure: NAME VALUE (seconds unless said). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "games/nb_coprime.h"
 #include "games/nb_cutting.h"
 #include "games/nb_dag.h"
+#include "games/nb_euclid.h"
 #include "games/nb_hackenbush.h"
 #include "games/nb_octal.h"
 #include "games/nb_subtraction.h"
@@ -453,6 +455,38 @@ static void bench_loopy(void)
     free(dag);
 }
 
+/* Euclid's game: 1000 single pairs of a = 10^18 - x (x < 10^17) and b in 1..a, each
+ * analysed under normal and misère play (its value, its winning moves), on numbers of its
+ * own so that the rows before keep theirs. */
+static void bench_euclid(void)
+{
+    double t[2][1000], max[2] = {0, 0};
+    uint64_t state = 0x9e3779b97f4a7c15ULL, sink = 0;
+    nb_solver s = {nb_cache_new(1u << 20), nb_limits_default(), NULL};
+    for (int i = 0; i < 1000; i++)
+        for (int conv = 0; conv < 2; conv++) {
+            uint64_t pair[2];
+            for (int k = 0; k < 2; k++) {
+                state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+                pair[k] = k ? 1 + state % pair[0] : 1000000000000000000ULL - state % 100000000000000000ULL;
+            }
+            nb_game g = {&nb_euclid, NULL, 2, pair};
+            nb_analysis a;
+            nb_err err = {0};
+            double t0 = now();
+            if (nb_analyse(&s, &g, conv ? NB_MISERE : NB_NORMAL, 16, &a, &err) == NB_OK) {
+                sink += a.verdict + a.moves.len;
+                nb_analysis_free(&a);
+            }
+            t[conv][i] = now() - t0;
+            max[conv] = t[conv][i] > max[conv] ? t[conv][i] : max[conv];
+        }
+    nb_cache_free(s.cache);
+    printf("euclid_median %.9f\neuclid_max %.9f\neuclid_misere_median %.9f\n"
+           "euclid_misere_max %.9f\neuclid_checksum %llu\n", median(t[0], 1000), max[0],
+           median(t[1], 1000), max[1], (unsigned long long)sink);
+}
+
 int main(int argc, char **argv)
 {
     const char *only = argc > 1 ? argv[1] : "";
@@ -468,7 +502,9 @@ int main(int argc, char **argv)
         bench_coprime();
     if (!*only || !strcmp(only, "octal"))
         bench_octal();
-    if (!*only || !strcmp(only, "loopy")) /* last: the rows before draw the same numbers */
+    if (!*only || !strcmp(only, "loopy")) /* after the rows that draw the same numbers */
         bench_loopy();
+    if (!*only || !strcmp(only, "euclid"))
+        bench_euclid();
     return 0;
 }

@@ -111,6 +111,12 @@ row("coprime, 1000 random 63-bit heaps, in process", "-",
     f"median {float(inproc['coprime_heap_median'])*1e3:.3f} ms, max "
     f"{float(inproc['coprime_heap_max'])*1e3:.1f} ms, {inproc['coprime_heap_limited']} past "
     "max_prime_count (422)", "report", True)
+eu, eu_max = float(inproc["euclid_median"]), float(inproc["euclid_max"])
+eum, eum_max = float(inproc["euclid_misere_median"]), float(inproc["euclid_misere_max"])
+row("Euclid's game, 1000 single pairs (a near 10^18, b in 1..a), normal and misère, in process", "-",
+    f"median {eu*1e3:.4f} ms, max {eu_max*1e3:.3f} ms; misère median {eum*1e3:.4f} ms, max "
+    f"{eum_max*1e3:.3f} ms", "median <= 1 ms, max <= 10 ms",
+    max(eu, eum) <= 1e-3 and max(eu_max, eum_max) <= 10e-3)
 
 import math
 n14, n15 = float(inproc["grundy_naive_14"]), float(inproc["grundy_naive_15"])

@@ -106,6 +106,9 @@ def largest(entry):
         return {"type": t, "heaps": [top, top - 1, BIG], **extra}
     if t == "beans":
         return {"type": t, "bottles": [rng.randrange(6) for _ in range(2000)] + [BIG]}
+    if t == "euclid":  # each pair a long continued fraction; one of 2^63-1 moves
+        return {"type": t, "pairs": [[BIG, 1]] + [[BIG - i, (BIG - i) // 3 + i]
+                                                  for i in range(parts - 1)]}
     if t == "sum":
         return {"type": t, "components": [{"type": "staircase", "stairs": [9] * 12},
                                           {"type": "coins", "coins": "H" * 60},

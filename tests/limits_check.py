@@ -42,6 +42,8 @@ def parts(kind, n):
         return {"type": "cutting", "pieces": [[2, 2]] * n}
     if kind == "dag":
         return dict(DAG, tokens=[0] * n)
+    if kind == "euclid":
+        return {"type": "euclid", "pairs": [[3, 2]] * n}
     return {"type": kind, POSITION[kind]: [0] * n}
 
 
@@ -99,6 +101,7 @@ def cases(kind, limit, n):
                "octal": {"type": "octal", "code": "0.77", "heaps": [9, 9]},
                "grundy": {"type": "grundy", "heaps": [14, 15]},
                "beans": {"type": "beans", "bottles": [2, 2, 2, 2]},
+               "euclid": {"type": "euclid", "pairs": [[9, 4], [7, 5], [8, 3]]},
                "sum": {"type": "sum", "components": [{"type": "bash", "heaps": [20], "k": 3},
                                                      {"type": "nim", "heaps": [20]}]}}[kind]
         return a, None, misere(big), "422"

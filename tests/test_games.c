@@ -19,6 +19,7 @@
 #include "games/nb_coprime.h"
 #include "games/nb_cutting.h"
 #include "games/nb_dag.h"
+#include "games/nb_euclid.h"
 #include "games/nb_hackenbush.h"
 #include "games/nb_moore.h"
 #include "games/nb_nim.h"
@@ -605,6 +606,110 @@ START_TEST(hackenbush_moves_by_reanalysis)
 }
 END_TEST
 
+#define EUCLID_SIDE 90
+
+/* Euclid's game by a plain mex over every move, pairs 0..EUCLID_SIDE-1 (ordered). */
+static void euclid_naive(uint64_t v[EUCLID_SIDE][EUCLID_SIDE])
+{
+    for (uint64_t sum = 0; sum < 2 * EUCLID_SIDE; sum++)
+        for (uint64_t a = 0; a < EUCLID_SIDE; a++) {
+            uint64_t b = sum - a;
+            if (a > sum || b >= EUCLID_SIDE)
+                continue;
+            bool seen[2 * EUCLID_SIDE + 2] = {0};
+            for (uint64_t k = 1; a && b && k * (a < b ? a : b) <= (a < b ? b : a); k++) {
+                seen[a < b ? v[a][b - k * a] : v[a - k * b][b]] = true;
+                if (a == b)
+                    seen[v[a][0]] = true;
+            }
+            uint64_t m = 0;
+            while (seen[m])
+                m++;
+            v[a][b] = m;
+        }
+}
+
+START_TEST(euclid_values_by_mex)
+{
+    static uint64_t v[EUCLID_SIDE][EUCLID_SIDE];
+    euclid_naive(v);
+    for (uint64_t a = 0; a < EUCLID_SIDE; a++)
+        for (uint64_t b = 0; b < EUCLID_SIDE; b++) {
+            ck_assert_msg(nb_euclid_value(a, b) == v[a][b], "(%llu,%llu): %llu, mex %llu",
+                          (unsigned long long)a, (unsigned long long)b,
+                          (unsigned long long)nb_euclid_value(a, b), (unsigned long long)v[a][b]);
+            /* every move to every value, and nothing else, from moves_to */
+            uint64_t pair[2] = {a, b};
+            nb_game g = {&nb_euclid, NULL, 2, pair};
+            for (uint64_t t = 0; t <= v[a][b] + 1; t++) {
+                nb_movelist out;
+                nb_movelist_init(&out, 64);
+                nb_err err = {0};
+                ck_assert(nb_euclid.moves_to(&g, &solver, 0, t, &out, &err) == NB_OK);
+                size_t expected = 0;
+                for (uint64_t k = 1; a && b && k * (a < b ? a : b) <= (a < b ? b : a); k++)
+                    expected += (a < b ? v[a][b - k * a] : v[a - k * b][b]) == t;
+                if (a && a == b && t == 0)
+                    expected++; /* (a, a) to (0, a) and to (a, 0) */
+                ck_assert_uint_eq(out.len, expected);
+                for (size_t i = 0; i < out.len; i++) {
+                    nb_move m = nb_movelist_at(&out, i);
+                    ck_assert_uint_lt(m.w[1], EUCLID_SIDE);
+                    ck_assert_uint_eq(v[m.w[1]][m.w[2]], t);
+                    ck_assert(m.w[1] == a || m.w[2] == b); /* one number changed */
+                }
+                nb_movelist_free(&out);
+            }
+        }
+}
+END_TEST
+
+START_TEST(euclid_poj_2348)
+{
+    /* POJ 2348's samples: (34, 12) Stan (the first player) wins, (15, 24) Ollie. */
+    ck_assert_uint_ne(nb_euclid_value(34, 12), 0);
+    ck_assert_uint_eq(nb_euclid_value(15, 24), 0);
+    /* Consecutive Fibonacci numbers (3, 2), (5, 3), ...: one move each, to the pair
+     * before, so the values alternate 0, 1, 0, ... */
+    uint64_t f0 = 1, f1 = 2;
+    for (int k = 3; f1 <= (uint64_t)INT64_MAX - f0; k++) {
+        ck_assert_uint_eq(nb_euclid_value(f1 + f0, f1), (uint64_t)((k + 1) % 2));
+        uint64_t f2 = f0 + f1;
+        f0 = f1, f1 = f2;
+    }
+    /* Near 2^63: a multiple wins at once; each winning move's pair is worth 0. */
+    ck_assert_uint_eq(nb_euclid_value((uint64_t)INT64_MAX, 1), (uint64_t)INT64_MAX);
+    for (int i = 0; i < 2000; i++) {
+        uint64_t pair[2] = {1 + ((uint64_t)random() << 32 ^ (uint64_t)random()) % INT64_MAX,
+                            1 + (uint64_t)random() % (i % 2 ? 1000 : INT32_MAX)};
+        nb_game g = {&nb_euclid, NULL, 2, pair};
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 16, &a, &err) == NB_OK);
+        ck_assert_uint_eq(a.sg, nb_euclid_value(pair[0], pair[1]));
+        ck_assert_uint_eq(a.moves.len > 0, a.sg != 0);
+        for (size_t k = 0; k < a.moves.len; k++) {
+            nb_move m = nb_movelist_at(&a.moves, k);
+            ck_assert_uint_eq(nb_euclid_value(m.w[1], m.w[2]), 0);
+        }
+        nb_analysis_free(&a);
+        /* misère, one pair: a won pair's one winning move leaves a lost pair */
+        ck_assert(nb_analyse(&solver, &g, NB_MISERE, 16, &a, &err) == NB_OK);
+        ck_assert_uint_eq(a.moves.len, a.verdict == NB_WIN);
+        if (a.moves.len) {
+            nb_move m = nb_movelist_at(&a.moves, 0);
+            uint64_t after[2] = {m.w[1], m.w[2]};
+            nb_game next = {&nb_euclid, NULL, 2, after};
+            nb_analysis b;
+            ck_assert(nb_analyse(&solver, &next, NB_MISERE, 16, &b, &err) == NB_OK);
+            ck_assert_uint_eq(b.verdict, NB_LOSE);
+            nb_analysis_free(&b);
+        }
+        nb_analysis_free(&a);
+    }
+}
+END_TEST
+
 int main(void)
 {
     const lib_case cases[] = {
@@ -620,6 +725,8 @@ int main(void)
         {"dag_large_values", dag_large_values, true},
         {"dag_wide_ids", dag_wide_ids, true},
         {"coprime_values", coprime_values_by_mex, false},
+        {"euclid_values", euclid_values_by_mex, false},
+        {"euclid_poj", euclid_poj_2348, false},
         {"coprime_large", coprime_large_heaps, false},
         {"hackenbush_literature", hackenbush_literature, false},
         {"hackenbush_moves", hackenbush_moves_by_reanalysis, false},

@@ -215,6 +215,7 @@ function describeMove(m) {
   if (m.piece !== undefined) {
     return `piece ${m.piece}: ${m.cut} cut at ${m.at}` + (m.wins_immediately ? " (cuts out 1×1)" : "");
   }
+  if (m.pair !== undefined) return `pair ${m.pair}: → (${m.to.join(", ")})`;
   if (m.token !== undefined) return `token ${m.token}: node ${m.from} → ${m.to}`;
   if (m.edge !== undefined) {
     const others = m.removed.filter((e) => e !== m.edge);
@@ -509,6 +510,36 @@ function cuttingPicture(game, wrap) {
   return box;
 }
 
+// Each pair as two bars drawn to one scale; on the larger, a notch at every value it may
+// be cut down to (the remainder plus a multiple of the smaller), while there are few.
+function euclidPicture(game, wrap) {
+  const box = el("div", {class: "pieces pairs"});
+  game.pairs.forEach(([a, b], p) => {
+    const width = 300, bar = 22, top = Math.max(a, b, 1);
+    const image = svg("svg", {width: width + 16, height: 2 * bar + 34, class: "pair",
+                              viewBox: `-8 -6 ${width + 16} ${2 * bar + 34}`});
+    const length = (n) => Math.max(n ? 2 : 0, (n / top) * width);
+    [a, b].forEach((n, side) => {
+      const y = side * (bar + 12);
+      image.append(pickable(svg("rect", {x: 0, y, width: length(n), height: bar, class: "number"}),
+                            `pair ${p}: ${n}`, wrap((m) => m.pair === p)),
+                   svgText(4, y + bar + 10, String(n), "label"));
+    });
+    const [big, small] = a >= b ? [0, b] : [1, a];
+    const larger = Math.max(a, b);
+    if (small > 0 && Number.isSafeInteger(larger) && larger / small <= 60) {
+      for (let to = larger % small; to < larger; to += small) {
+        const x = length(to), y = big * (bar + 12);
+        image.append(pickable(svg("line", {x1: x, y1: y - 3, x2: x, y2: y + bar + 3, class: "cut"}),
+                              `pair ${p}: cut ${larger} down to ${to}`,
+                              wrap((m) => m.pair === p && m.to[big] === to)));
+      }
+    }
+    box.append(el("figure", {}, image, el("figcaption", {text: `pair ${p}: (${a}, ${b})`})));
+  });
+  return box;
+}
+
 // Layers of a graph by breadth-first distance from `roots` (then from each node not yet
 // reached); returns layer[v].
 function bfsLayers(nodes, adjacency, roots) {
@@ -662,7 +693,7 @@ function sumPicture(game, wrap, analysis) {
 const PICTURES = {
   nim: heapsPicture, bash: heapsPicture, subtraction: heapsPicture, coprime: heapsPicture,
   octal: heapsPicture, grundy: heapsPicture, beans: beansPicture, moore: heapsPicture, staircase: stairsPicture, coins: coinsPicture, cutting: cuttingPicture,
-  dag: dagPicture, hackenbush: hackenbushPicture, sum: sumPicture,
+  euclid: euclidPicture, dag: dagPicture, hackenbush: hackenbushPicture, sum: sumPicture,
 };
 
 // --- the SG table plot --------------------------------------------------------------
