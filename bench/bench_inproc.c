@@ -2,8 +2,8 @@
  * dag SG of every node against the gather floor, a graph with cycles (one token's
  * retrograde analysis and the generalized SG values) against the acyclic solve,
  * subtraction heap 10^18 on cold caches, the cutting table 1000x1000, Green Hackenbush on
- * 10^6 nodes against one BFS, the coprime table and heaps, and Euclid's game on pairs
- * near 10^18. Prints one line per
+ * 10^6 nodes against one BFS, the coprime table and heaps, Euclid's game on pairs near
+ * 10^18 and the divisor games on numbers near 10^18. Prints one line per
  * figure: NAME VALUE (seconds unless said). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +14,7 @@
 #include "games/nb_coprime.h"
 #include "games/nb_cutting.h"
 #include "games/nb_dag.h"
+#include "games/nb_divisor.h"
 #include "games/nb_euclid.h"
 #include "games/nb_hackenbush.h"
 #include "games/nb_octal.h"
@@ -487,6 +488,38 @@ static void bench_euclid(void)
            median(t[1], 1000), max[1], (unsigned long long)sink);
 }
 
+/* The divisor games: 1000 numbers 10^18 - x (x < 10^17), each analysed under replace
+ * (factored: its value and every winning move) and under subtract, normal play; one in
+ * four a product of two primes near 3*10^9, the slowest to factor. */
+static void bench_divisor(void)
+{
+    double t[2][1000], max[2] = {0, 0};
+    uint64_t state = 0x2545f4914f6cdd1dULL, sink = 0;
+    nb_solver s = {nb_cache_new(1u << 20), nb_limits_default(), NULL};
+    for (int i = 0; i < 1000; i++) {
+        state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+        uint64_t n = i % 4 ? 1000000000000000000ULL - state % 100000000000000000ULL
+                           : 3037000493ULL * (3037000453ULL - 2 * (uint64_t)(i % 8));
+        for (int rule = 0; rule < 2; rule++) {
+            nb_divisor_params p = {.rule = rule};
+            nb_game g = {&nb_divisor, &p, 1, &n};
+            nb_analysis a;
+            nb_err err = {0};
+            double t0 = now();
+            if (nb_analyse(&s, &g, NB_NORMAL, 64, &a, &err) == NB_OK) {
+                sink += a.sg + a.moves.len;
+                nb_analysis_free(&a);
+            }
+            t[rule][i] = now() - t0;
+            max[rule] = t[rule][i] > max[rule] ? t[rule][i] : max[rule];
+        }
+    }
+    nb_cache_free(s.cache);
+    printf("divisor_replace_median %.9f\ndivisor_replace_max %.9f\ndivisor_subtract_median %.9f\n"
+           "divisor_subtract_max %.9f\ndivisor_checksum %llu\n", median(t[0], 1000), max[0],
+           median(t[1], 1000), max[1], (unsigned long long)sink);
+}
+
 int main(int argc, char **argv)
 {
     const char *only = argc > 1 ? argv[1] : "";
@@ -506,5 +539,7 @@ int main(int argc, char **argv)
         bench_loopy();
     if (!*only || !strcmp(only, "euclid"))
         bench_euclid();
+    if (!*only || !strcmp(only, "divisor"))
+        bench_divisor();
     return 0;
 }

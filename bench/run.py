@@ -117,6 +117,13 @@ row("Euclid's game, 1000 single pairs (a near 10^18, b in 1..a), normal and mis√
     f"median {eu*1e3:.4f} ms, max {eu_max*1e3:.3f} ms; mis√®re median {eum*1e3:.4f} ms, max "
     f"{eum_max*1e3:.3f} ms", "median <= 1 ms, max <= 10 ms",
     max(eu, eum) <= 1e-3 and max(eu_max, eum_max) <= 10e-3)
+dr, dr_max = float(inproc["divisor_replace_median"]), float(inproc["divisor_replace_max"])
+ds, ds_max = float(inproc["divisor_subtract_median"]), float(inproc["divisor_subtract_max"])
+row("divisor games, 1000 numbers near 10^18 (one in four a product of two primes near "
+    "3*10^9), in process", "-",
+    f"replace (factored) median {dr*1e3:.4f} ms, max {dr_max*1e3:.3f} ms; subtract median "
+    f"{ds*1e3:.4f} ms, max {ds_max*1e3:.3f} ms; all 1000 factored", "median <= 1 ms, max <= 10 ms",
+    max(dr, ds) <= 1e-3 and max(dr_max, ds_max) <= 10e-3)
 
 import math
 n14, n15 = float(inproc["grundy_naive_14"]), float(inproc["grundy_naive_15"])

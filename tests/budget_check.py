@@ -109,6 +109,9 @@ def largest(entry):
     if t == "euclid":  # each pair a long continued fraction; one of 2^63-1 moves
         return {"type": t, "pairs": [[BIG, 1]] + [[BIG - i, (BIG - i) // 3 + i]
                                                   for i in range(parts - 1)]}
+    if t == "divisor":  # numbers of two large prime factors: the slowest to factor
+        semiprime = 3037000493 * 3037000453
+        return {"type": t, "rule": "replace", "numbers": [semiprime] * parts}
     if t == "sum":
         return {"type": t, "components": [{"type": "staircase", "stairs": [9] * 12},
                                           {"type": "coins", "coins": "H" * 60},

@@ -44,6 +44,8 @@ def parts(kind, n):
         return dict(DAG, tokens=[0] * n)
     if kind == "euclid":
         return {"type": "euclid", "pairs": [[3, 2]] * n}
+    if kind == "divisor":
+        return {"type": "divisor", "rule": "replace", "numbers": [12] * n}
     return {"type": kind, POSITION[kind]: [0] * n}
 
 
@@ -102,6 +104,7 @@ def cases(kind, limit, n):
                "grundy": {"type": "grundy", "heaps": [14, 15]},
                "beans": {"type": "beans", "bottles": [2, 2, 2, 2]},
                "euclid": {"type": "euclid", "pairs": [[9, 4], [7, 5], [8, 3]]},
+               "divisor": {"type": "divisor", "rule": "subtract", "numbers": [24, 30, 36]},
                "sum": {"type": "sum", "components": [{"type": "bash", "heaps": [20], "k": 3},
                                                      {"type": "nim", "heaps": [20]}]}}[kind]
         return a, None, misere(big), "422"

@@ -19,6 +19,7 @@
 #include "games/nb_coprime.h"
 #include "games/nb_cutting.h"
 #include "games/nb_dag.h"
+#include "games/nb_divisor.h"
 #include "games/nb_euclid.h"
 #include "games/nb_hackenbush.h"
 #include "games/nb_moore.h"
@@ -710,6 +711,88 @@ START_TEST(euclid_poj_2348)
 }
 END_TEST
 
+#define DIVISOR_TOP 3000
+
+/* Both divisor games by a plain mex over every divisor, numbers 1..DIVISOR_TOP; against
+ * the closed forms, with every move to every value. */
+START_TEST(divisor_values_by_mex)
+{
+    static uint64_t v[2][DIVISOR_TOP + 1];
+    for (int rule = 0; rule < 2; rule++)
+        for (uint64_t n = 1; n <= DIVISOR_TOP; n++) {
+            bool seen[64] = {0};
+            for (uint64_t d = 1; d < n; d++)
+                if (n % d == 0)
+                    seen[v[rule][rule == NB_DIVISOR_REPLACE ? d : n - d]] = true;
+            while (seen[v[rule][n]])
+                v[rule][n]++;
+            nb_divisor_params p = {.rule = rule};
+            uint64_t number = n;
+            nb_game g = {&nb_divisor, &p, 1, &number};
+            uint64_t sg;
+            nb_err err = {0};
+            ck_assert(nb_divisor.part_values(&g, &solver, &sg, &err) == NB_OK);
+            ck_assert_msg(sg == v[rule][n], "rule %d, %llu: %llu, mex %llu", rule,
+                          (unsigned long long)n, (unsigned long long)sg,
+                          (unsigned long long)v[rule][n]);
+            for (uint64_t t = 0; t <= sg + 2; t++) {
+                nb_movelist out;
+                nb_movelist_init(&out, 4096);
+                ck_assert(nb_divisor.moves_to(&g, &solver, 0, t, &out, &err) == NB_OK);
+                size_t expected = 0;
+                for (uint64_t d = 1; d < n; d++)
+                    expected += n % d == 0 && v[rule][rule == NB_DIVISOR_REPLACE ? d : n - d] == t;
+                ck_assert_uint_eq(out.len, expected);
+                for (size_t i = 0; i < out.len; i++) {
+                    nb_move m = nb_movelist_at(&out, i);
+                    uint64_t to = n - m.w[1];
+                    ck_assert(rule == NB_DIVISOR_REPLACE ? n % to == 0 : n % m.w[1] == 0);
+                    ck_assert_uint_eq(v[rule][to], t);
+                }
+                nb_movelist_free(&out);
+            }
+        }
+}
+END_TEST
+
+/* Numbers near 2^63: values by the closed forms, each winning move re-valued, misère
+ * play of one number's winning move re-analysed. */
+START_TEST(divisor_large)
+{
+    ck_assert_uint_eq(nb_prime_factor_count(1ull << 62), 62);
+    ck_assert_uint_eq(nb_prime_factor_count(720720), 10); /* 2^4 3^2 5 7 11 13 */
+    ck_assert_uint_eq(nb_prime_factor_count(9223372036854775783ull), 1); /* prime */
+    ck_assert_uint_eq(nb_prime_factor_count(3037000493ull * 3037000453ull), 2);
+    for (int i = 0; i < 400; i++)
+        for (int rule = 0; rule < 2; rule++) {
+            uint64_t n = 1 + (((uint64_t)random() << 32 ^ (uint64_t)random()) >> 1) % INT64_MAX;
+            if (i % 4 == 0)
+                n = (n >> 20) << 20; /* many small factors, many divisors */
+            nb_divisor_params p = {.rule = rule};
+            nb_game g = {&nb_divisor, &p, 1, &n};
+            for (int conv = 0; conv < 2; conv++) {
+                nb_analysis a;
+                nb_err err = {0};
+                ck_assert(nb_analyse(&solver, &g, conv ? NB_MISERE : NB_NORMAL, 64, &a, &err) == NB_OK);
+                ck_assert_uint_eq(a.moves.len > 0, a.verdict == NB_WIN);
+                for (size_t k = 0; k < a.moves.len; k++) {
+                    nb_move m = nb_movelist_at(&a.moves, k);
+                    uint64_t after = n - m.w[1];
+                    nb_game next = {&nb_divisor, &p, 1, &after};
+                    nb_analysis b;
+                    ck_assert(nb_analyse(&solver, &next, conv ? NB_MISERE : NB_NORMAL, 1, &b, &err) == NB_OK);
+                    ck_assert_uint_eq(b.verdict, NB_LOSE);
+                    nb_analysis_free(&b);
+                }
+                if (!conv)
+                    ck_assert_uint_eq(a.sg, rule == NB_DIVISOR_REPLACE ? nb_prime_factor_count(n)
+                                                                       : (uint64_t)__builtin_ctzll(n));
+                nb_analysis_free(&a);
+            }
+        }
+}
+END_TEST
+
 int main(void)
 {
     const lib_case cases[] = {
@@ -727,6 +810,8 @@ int main(void)
         {"coprime_values", coprime_values_by_mex, false},
         {"euclid_values", euclid_values_by_mex, false},
         {"euclid_poj", euclid_poj_2348, false},
+        {"divisor_values", divisor_values_by_mex, false},
+        {"divisor_large", divisor_large, false},
         {"coprime_large", coprime_large_heaps, false},
         {"hackenbush_literature", hackenbush_literature, false},
         {"hackenbush_moves", hackenbush_moves_by_reanalysis, false},

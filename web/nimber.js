@@ -216,6 +216,7 @@ function describeMove(m) {
     return `piece ${m.piece}: ${m.cut} cut at ${m.at}` + (m.wins_immediately ? " (cuts out 1×1)" : "");
   }
   if (m.pair !== undefined) return `pair ${m.pair}: → (${m.to.join(", ")})`;
+  if (m.number !== undefined) return `number ${m.number}: → ${m.to}`;
   if (m.token !== undefined) return `token ${m.token}: node ${m.from} → ${m.to}`;
   if (m.edge !== undefined) {
     const others = m.removed.filter((e) => e !== m.edge);
@@ -540,6 +541,27 @@ function euclidPicture(game, wrap) {
   return box;
 }
 
+// Each number as a tile; a number of at most 10^4 lists the numbers it may become, each
+// a chip that picks its move.
+function numbersPicture(game, wrap) {
+  const box = el("div", {class: "numbers"});
+  game.numbers.forEach((n, i) => {
+    const tile = pickable(el("div", {class: "number-tile", "data-number": i}, el("span", {text: String(n)})),
+                          `number ${i}: ${n}`, wrap((m) => m.number === i));
+    const targets = el("div", {class: "targets"});
+    if (Number.isSafeInteger(n) && n <= 10000) {
+      for (let d = 1; d < n; d++) {
+        if (n % d) continue;
+        const to = game.rule === "subtract" ? n - d : d;
+        targets.append(pickable(el("span", {class: "chip", text: String(to)}),
+                                `number ${i}: ${n} → ${to}`, wrap((m) => m.number === i && m.to === to)));
+      }
+    }
+    box.append(el("figure", {}, tile, targets, el("figcaption", {text: `number ${i}`})));
+  });
+  return box;
+}
+
 // Layers of a graph by breadth-first distance from `roots` (then from each node not yet
 // reached); returns layer[v].
 function bfsLayers(nodes, adjacency, roots) {
@@ -693,7 +715,7 @@ function sumPicture(game, wrap, analysis) {
 const PICTURES = {
   nim: heapsPicture, bash: heapsPicture, subtraction: heapsPicture, coprime: heapsPicture,
   octal: heapsPicture, grundy: heapsPicture, beans: beansPicture, moore: heapsPicture, staircase: stairsPicture, coins: coinsPicture, cutting: cuttingPicture,
-  euclid: euclidPicture, dag: dagPicture, hackenbush: hackenbushPicture, sum: sumPicture,
+  euclid: euclidPicture, divisor: numbersPicture, dag: dagPicture, hackenbush: hackenbushPicture, sum: sumPicture,
 };
 
 // --- the SG table plot --------------------------------------------------------------
