@@ -3,7 +3,8 @@
  * retrograde analysis and the generalized SG values) against the acyclic solve,
  * subtraction heap 10^18 on cold caches, the cutting table 1000x1000, Green Hackenbush on
  * 10^6 nodes against one BFS, the coprime table and heaps, Euclid's game on pairs near
- * 10^18 and the divisor games on numbers near 10^18. Prints one line per
+ * 10^18, the divisor games on numbers near 10^18, and Wythoff's game (single piles near
+ * 10^18, the SG table of 1000 x 1000). Prints one line per
  * figure: NAME VALUE (seconds unless said). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 #include "games/nb_hackenbush.h"
 #include "games/nb_octal.h"
 #include "games/nb_subtraction.h"
+#include "games/nb_wythoff.h"
 #include "tables/nb_octable.h"
 
 static double now(void)
@@ -520,6 +522,53 @@ static void bench_divisor(void)
            median(t[1], 1000), max[1], (unsigned long long)sink);
 }
 
+/* Wythoff's game: 1000 single piles (a near 10^18, b in 1..2a; one in three a P-position
+ * near 10^18) under normal and misère play; the SG table of every pile below 1000 x 1000,
+ * on a cold cache. */
+static void bench_wythoff(void)
+{
+    double t[2][1000], max[2] = {0, 0}, table_t[RUNS];
+    uint64_t state = 0xd1b54a32d192ed03ULL, sink = 0;
+    nb_solver s = {nb_cache_new(1u << 20), nb_limits_default(), NULL};
+    for (int i = 0; i < 1000; i++) {
+        uint64_t pile[2];
+        state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+        uint64_t k = 600000000000000000ULL + state % 10000000000000000ULL;
+        pile[0] = i % 3 ? 1000000000000000000ULL - state % 100000000000000000ULL : nb_wythoff_lower(k);
+        pile[1] = i % 3 ? 1 + (state >> 7) % (2 * pile[0]) : pile[0] + k;
+        for (int conv = 0; conv < 2; conv++) {
+            nb_wythoff_params p = {0};
+            nb_game g = {&nb_wythoff, &p, 2, pile};
+            nb_analysis a;
+            nb_err err = {0};
+            double t0 = now();
+            if (nb_analyse(&s, &g, conv ? NB_MISERE : NB_NORMAL, 16, &a, &err) == NB_OK) {
+                sink += a.verdict + a.moves.len;
+                nb_analysis_free(&a);
+            }
+            t[conv][i] = now() - t0;
+            max[conv] = t[conv][i] > max[conv] ? t[conv][i] : max[conv];
+        }
+    }
+    nb_cache_free(s.cache);
+    for (int r = 0; r < RUNS; r++) {
+        nb_solver cold = {nb_cache_new(64u << 20), nb_limits_default(), NULL};
+        uint64_t *v;
+        nb_err err = {0};
+        double t0 = now();
+        if (nb_wythoff_grid(&cold, 999, 999, &v, &err) == NB_OK) {
+            sink += v[999 * 1000 + 999];
+            free(v);
+        }
+        table_t[r] = now() - t0;
+        nb_cache_free(cold.cache);
+    }
+    printf("wythoff_median %.9f\nwythoff_max %.9f\nwythoff_misere_median %.9f\n"
+           "wythoff_misere_max %.9f\nwythoff_table_1000 %.6f\nwythoff_checksum %llu\n",
+           median(t[0], 1000), max[0], median(t[1], 1000), max[1], median(table_t, RUNS),
+           (unsigned long long)sink);
+}
+
 int main(int argc, char **argv)
 {
     const char *only = argc > 1 ? argv[1] : "";
@@ -541,5 +590,7 @@ int main(int argc, char **argv)
         bench_euclid();
     if (!*only || !strcmp(only, "divisor"))
         bench_divisor();
+    if (!*only || !strcmp(only, "wythoff"))
+        bench_wythoff();
     return 0;
 }

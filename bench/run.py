@@ -124,6 +124,16 @@ row("divisor games, 1000 numbers near 10^18 (one in four a product of two primes
     f"replace (factored) median {dr*1e3:.4f} ms, max {dr_max*1e3:.3f} ms; subtract median "
     f"{ds*1e3:.4f} ms, max {ds_max*1e3:.3f} ms; all 1000 factored", "median <= 1 ms, max <= 10 ms",
     max(dr, ds) <= 1e-3 and max(dr_max, ds_max) <= 10e-3)
+wy, wy_max = float(inproc["wythoff_median"]), float(inproc["wythoff_max"])
+wym, wym_max = float(inproc["wythoff_misere_median"]), float(inproc["wythoff_misere_max"])
+row("Wythoff's game, 1000 single piles near 10^18 (one in three a P-position), normal and "
+    "misère, in process", "-",
+    f"median {wy*1e3:.4f} ms, max {wy_max*1e3:.3f} ms; misère median {wym*1e3:.4f} ms, max "
+    f"{wym_max*1e3:.3f} ms", "median <= 1 ms, max <= 10 ms",
+    max(wy, wym) <= 1e-3 and max(wy_max, wym_max) <= 10e-3)
+wyt = float(inproc["wythoff_table_1000"])
+row("Wythoff's SG table, every pile below 1000 x 1000, cold, in process", "-",
+    f"{wyt:.3f} s", "report; <= 2 s", wyt <= 2)
 
 import math
 n14, n15 = float(inproc["grundy_naive_14"]), float(inproc["grundy_naive_15"])

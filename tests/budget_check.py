@@ -112,6 +112,10 @@ def largest(entry):
     if t == "divisor":  # numbers of two large prime factors: the slowest to factor
         semiprime = 3037000493 * 3037000453
         return {"type": t, "rule": "replace", "numbers": [semiprime] * parts}
+    if t == "wythoff":  # one pile near 2^63 is answered by its P-positions; a sum by the table
+        side = lim["max_side"]
+        return {"type": t, "piles": [[side - 1 - i % side, side - 1 - i * 7 % side]
+                                     for i in range(parts)]}
     if t == "sum":
         return {"type": t, "components": [{"type": "staircase", "stairs": [9] * 12},
                                           {"type": "coins", "coins": "H" * 60},
@@ -214,6 +218,8 @@ def run_all(d, catalog):
             table.pop("heaps", None)
             if entry["type"] == "cutting":  # a table of W x H pieces
                 table = {"type": "cutting", "up_to": [entry["limits"]["max_side"]] * 2}
+            if entry["type"] == "wythoff":  # every pile below max_side
+                table = {"type": "wythoff", "up_to": [entry["limits"]["max_side"] - 1] * 2}
             work.append((f"{entry['type']} table", "/v1/table", json.dumps(table).encode()))
     for label, table in ISSUE_TABLES.items():
         work.append((label, "/v1/table", json.dumps(table).encode()))

@@ -46,6 +46,8 @@ def parts(kind, n):
         return {"type": "euclid", "pairs": [[3, 2]] * n}
     if kind == "divisor":
         return {"type": "divisor", "rule": "replace", "numbers": [12] * n}
+    if kind == "wythoff":
+        return {"type": "wythoff", "piles": [[3, 5]] * n}
     return {"type": kind, POSITION[kind]: [0] * n}
 
 
@@ -78,6 +80,9 @@ def cases(kind, limit, n):
         return over[0], table(kind, n - 1, n - 10)[1], over[1], "422"
     if limit == "max_table_page":
         return "/v1/table", table(kind, n - 1)[1], table(kind, n)[1], "422"
+    if limit == "max_side" and kind == "wythoff":  # a sum's numbers below it (one pile: any)
+        return a, {"type": kind, "piles": [[n - 1, 2], [1, 1]]}, \
+            {"type": kind, "piles": [[n, 2], [1, 1]]}, "422"
     if limit == "max_side":
         return a, {"type": "cutting", "pieces": [[n, 2]]}, {"type": "cutting",
                                                              "pieces": [[n + 1, 2]]}, "422"
@@ -105,6 +110,7 @@ def cases(kind, limit, n):
                "beans": {"type": "beans", "bottles": [2, 2, 2, 2]},
                "euclid": {"type": "euclid", "pairs": [[9, 4], [7, 5], [8, 3]]},
                "divisor": {"type": "divisor", "rule": "subtract", "numbers": [24, 30, 36]},
+               "wythoff": {"type": "wythoff", "piles": [[5, 6], [7, 4], [6, 6]]},
                "sum": {"type": "sum", "components": [{"type": "bash", "heaps": [20], "k": 3},
                                                      {"type": "nim", "heaps": [20]}]}}[kind]
         return a, None, misere(big), "422"

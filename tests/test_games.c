@@ -25,6 +25,7 @@
 #include "games/nb_moore.h"
 #include "games/nb_nim.h"
 #include "games/nb_subtraction.h"
+#include "games/nb_wythoff.h"
 #include "lib_fixture.h"
 #include "tables/nb_subtable.h"
 
@@ -793,6 +794,148 @@ START_TEST(divisor_large)
 }
 END_TEST
 
+/* Wythoff's P-positions by the Beatty recurrence (OEIS A000201 and A001950): A(n) is the
+ * least number in neither sequence so far, B(n) = A(n) + n. Then floor(k phi) exactly, at
+ * every scale, by its defining inequality (2A - k)^2 < 5k^2 < (2A + 2 - k)^2. */
+START_TEST(wythoff_beatty)
+{
+    enum { K = 10000 };
+    static bool used[3 * K];
+    uint64_t next = 1;
+    for (uint64_t k = 1; k <= K; k++) {
+        while (used[next])
+            next++;
+        ck_assert_uint_eq(nb_wythoff_lower(k), next);
+        used[next] = used[next + k] = true;
+    }
+    ck_assert_uint_eq(nb_wythoff_lower(1000), 1618); /* A000201(1000) */
+    for (int i = 0; i < 100000; i++) {
+        uint64_t k = 1 + (((uint64_t)random() << 31 ^ (uint64_t)random()) >> (i % 40)) % (1ull << 61);
+        unsigned __int128 a = nb_wythoff_lower(k), five = (unsigned __int128)5 * k * k;
+        unsigned __int128 lo = 2 * a - k, hi = 2 * a + 2 - k;
+        ck_assert(lo * lo < five && five < hi * hi);
+    }
+}
+END_TEST
+
+#define WYTHOFF_SIDE 48
+
+/* Every pile below WYTHOFF_SIDE: the table against a plain mex, one pile's verdict and
+ * winning moves (both conventions) against the values and an exhaustive misère search. */
+START_TEST(wythoff_small_piles)
+{
+    static uint64_t v[WYTHOFF_SIDE][WYTHOFF_SIDE];
+    static bool misere_lost[WYTHOFF_SIDE][WYTHOFF_SIDE];
+    for (int a = 0; a < WYTHOFF_SIDE; a++)
+        for (int b = 0; b < WYTHOFF_SIDE; b++) {
+            bool seen[4 * WYTHOFF_SIDE] = {0}, to_lost = false, any = false;
+            for (int x = 1; x <= a || x <= b; x++) {
+                if (x <= a)
+                    seen[v[a - x][b]] = true, to_lost |= misere_lost[a - x][b], any = true;
+                if (x <= b)
+                    seen[v[a][b - x]] = true, to_lost |= misere_lost[a][b - x];
+                if (x <= a && x <= b)
+                    seen[v[a - x][b - x]] = true, to_lost |= misere_lost[a - x][b - x];
+            }
+            while (seen[v[a][b]])
+                v[a][b]++;
+            misere_lost[a][b] = (any || b > 0) && !to_lost;
+        }
+    uint64_t *grid;
+    nb_err err = {0};
+    ck_assert(nb_wythoff_grid(&solver, WYTHOFF_SIDE - 1, WYTHOFF_SIDE - 1, &grid, &err) == NB_OK);
+    for (int a = 0; a < WYTHOFF_SIDE; a++)
+        for (int b = 0; b < WYTHOFF_SIDE; b++) {
+            ck_assert_uint_eq(grid[a * WYTHOFF_SIDE + b], v[a][b]);
+            for (int conv = 0; conv < 2; conv++) {
+                nb_wythoff_params p = {0};
+                uint64_t pile[2] = {(uint64_t)a, (uint64_t)b};
+                nb_game g = {&nb_wythoff, &p, 2, pile};
+                nb_analysis an;
+                ck_assert(nb_analyse(&solver, &g, conv ? NB_MISERE : NB_NORMAL, 8, &an, &err) == NB_OK);
+                bool lost = conv ? misere_lost[a][b] : v[a][b] == 0;
+                ck_assert_msg(an.verdict == (lost ? NB_LOSE : NB_WIN), "(%d,%d) conv %d", a, b, conv);
+                size_t wins = 0;
+                for (int x = 1; x <= a || x <= b; x++) {
+                    uint64_t to[3][2] = {{a - x, b}, {a, b - x}, {a - x, b - x}};
+                    bool legal[3] = {x <= a, x <= b, x <= a && x <= b};
+                    for (int k = 0; k < 3; k++)
+                        wins += legal[k] && (conv ? misere_lost[to[k][0]][to[k][1]] : !v[to[k][0]][to[k][1]]);
+                }
+                ck_assert_uint_eq(an.moves.len, lost ? 0 : wins);
+                for (size_t k = 0; k < an.moves.len; k++) {
+                    nb_move m = nb_movelist_at(&an.moves, k);
+                    uint64_t x = a - m.w[1], y = b - m.w[2];
+                    ck_assert(conv ? misere_lost[x][y] : v[x][y] == 0);
+                }
+                if (!conv)
+                    ck_assert_uint_eq(an.sg, v[a][b]);
+                nb_analysis_free(&an);
+            }
+        }
+    free(grid);
+}
+END_TEST
+
+/* Whether (a, b) is a P-position, by A alone (checked by its inequality above): the
+ * smaller number is A of the difference; under misère play (0, 1) and (2, 2) for (1, 2)
+ * and (0, 0). */
+static bool wythoff_p(uint64_t a, uint64_t b, bool misere)
+{
+    uint64_t lo = a < b ? a : b, d = a < b ? b - a : a - b;
+    if (misere && lo <= 2)
+        return (lo == 0 && d == 1) || (lo == 2 && d == 0);
+    return nb_wythoff_lower(d) == lo;
+}
+
+START_TEST(wythoff_large_piles)
+{
+    /* POJ 1067's samples: (2, 1) and (4, 7) lost, (8, 4) won */
+    uint64_t cases[3][3] = {{2, 1, NB_LOSE}, {8, 4, NB_WIN}, {4, 7, NB_LOSE}};
+    for (int c = 0; c < 3; c++) {
+        nb_wythoff_params p = {0};
+        nb_game g = {&nb_wythoff, &p, 2, cases[c]};
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 8, &a, &err) == NB_OK);
+        ck_assert_uint_eq(a.verdict, cases[c][2]);
+        nb_analysis_free(&a);
+    }
+    /* piles near 2^63 and P-positions (A(k), B(k)) there: every winning move leaves a lost
+     * pile, a lost pile has none, in both conventions */
+    for (int i = 0; i < 3000; i++) {
+        uint64_t k = 1 + (((uint64_t)random() << 33 ^ (uint64_t)random()) % (3ull << 60));
+        if (i % 5 == 0) /* B(k) near 2^63, past 2^64 / sqrt(5) */
+            k = 3500000000000000000ull - (uint64_t)random() % 1000;
+        uint64_t pile[2] = {nb_wythoff_lower(k), nb_wythoff_lower(k) + k};
+        if (i % 3)
+            pile[i % 2] -= (uint64_t)random() % 1000;
+        for (int conv = 0; conv < 2; conv++) {
+            nb_wythoff_params p = {0};
+            nb_game g = {&nb_wythoff, &p, 2, pile};
+            nb_analysis a;
+            nb_err err = {0};
+            ck_assert(nb_analyse(&solver, &g, conv ? NB_MISERE : NB_NORMAL, 8, &a, &err) == NB_OK);
+            ck_assert_uint_eq(a.moves.len > 0, a.verdict == NB_WIN);
+            ck_assert_uint_eq(a.verdict, wythoff_p(pile[0], pile[1], conv) ? NB_LOSE : NB_WIN);
+            if (i % 3 == 0)
+                ck_assert_uint_eq(a.verdict, NB_LOSE);
+            for (size_t m = 0; m < a.moves.len; m++) {
+                nb_move mv = nb_movelist_at(&a.moves, m);
+                uint64_t after[2] = {pile[0] - mv.w[1], pile[1] - mv.w[2]};
+                ck_assert(wythoff_p(after[0], after[1], conv));
+                nb_game next = {&nb_wythoff, &p, 2, after};
+                nb_analysis b;
+                ck_assert(nb_analyse(&solver, &next, conv ? NB_MISERE : NB_NORMAL, 1, &b, &err) == NB_OK);
+                ck_assert_uint_eq(b.verdict, NB_LOSE);
+                nb_analysis_free(&b);
+            }
+            nb_analysis_free(&a);
+        }
+    }
+}
+END_TEST
+
 int main(void)
 {
     const lib_case cases[] = {
@@ -812,6 +955,9 @@ int main(void)
         {"euclid_poj", euclid_poj_2348, false},
         {"divisor_values", divisor_values_by_mex, false},
         {"divisor_large", divisor_large, false},
+        {"wythoff_beatty", wythoff_beatty, false},
+        {"wythoff_small", wythoff_small_piles, false},
+        {"wythoff_large", wythoff_large_piles, false},
         {"coprime_large", coprime_large_heaps, false},
         {"hackenbush_literature", hackenbush_literature, false},
         {"hackenbush_moves", hackenbush_moves_by_reanalysis, false},

@@ -170,7 +170,7 @@ function buildForm() {
   $("table-form").hidden = !entry.table;
   const upTo = $("up-to");
   upTo.parentElement.querySelector("label").hidden = upTo.hidden = entry.type === "dag";
-  upTo.value = entry.type === "cutting" ? "[10, 10]" : "60";
+  upTo.value = entry.type === "cutting" || entry.type === "wythoff" ? "[10, 10]" : "60";
   $("plot").replaceChildren();
   clearErrors();
 }
@@ -216,6 +216,11 @@ function describeMove(m) {
     return `piece ${m.piece}: ${m.cut} cut at ${m.at}` + (m.wins_immediately ? " (cuts out 1×1)" : "");
   }
   if (m.pair !== undefined) return `pair ${m.pair}: → (${m.to.join(", ")})`;
+  if (m.pile !== undefined) {
+    const [x, y] = m.take;
+    const what = x && y ? `take ${x} from both` : x ? `take ${x} from the first` : `take ${y} from the second`;
+    return `pile ${m.pile}: ${what}`;
+  }
   if (m.number !== undefined) return `number ${m.number}: → ${m.to}`;
   if (m.token !== undefined) return `token ${m.token}: node ${m.from} → ${m.to}`;
   if (m.edge !== undefined) {
@@ -541,6 +546,37 @@ function euclidPicture(game, wrap) {
   return box;
 }
 
+// Each pile as a queen on a board, moving left, down or diagonally toward the corner
+// (0, 0); each square she may reach picks its move. A pile past 24 is drawn as its two
+// numbers.
+function wythoffPicture(game, wrap) {
+  const box = el("div", {class: "pieces piles"});
+  game.piles.forEach(([a, b], p) => {
+    const caption = el("figcaption", {text: `pile ${p}: (${a}, ${b})`});
+    if (!(Number.isSafeInteger(a) && Number.isSafeInteger(b) && a <= 24 && b <= 24)) {
+      box.append(el("figure", {}, pickable(el("div", {class: "number-tile", text: `${a} · ${b}`}),
+                                           `pile ${p}: (${a}, ${b})`, wrap((m) => m.pile === p)), caption));
+      return;
+    }
+    const unit = Math.max(12, Math.min(26, Math.floor(260 / (Math.max(a, b) + 1))));
+    const image = svg("svg", {width: (a + 1) * unit + 8, height: (b + 1) * unit + 8, class: "board",
+                              viewBox: `-4 -4 ${(a + 1) * unit + 8} ${(b + 1) * unit + 8}`});
+    for (let x = 0; x <= a; x++) {
+      for (let y = 0; y <= b; y++) {
+        const [dx, dy] = [a - x, b - y];
+        const reach = (dx === 0) !== (dy === 0) || (dx === dy && dx > 0);
+        const square = svg("rect", {x: x * unit, y: (b - y) * unit, width: unit, height: unit,
+                                    class: "square" + ((x + y) % 2 ? " dark" : "") + (reach ? " reach" : "")});
+        image.append(reach ? pickable(square, `pile ${p}: to (${x}, ${y})`,
+                                      wrap((m) => m.pile === p && m.take[0] === dx && m.take[1] === dy)) : square);
+      }
+    }
+    image.append(svgText(a * unit + unit / 2, (b - b) * unit + unit * 0.72, "♛", "queen"));
+    box.append(el("figure", {}, image, caption));
+  });
+  return box;
+}
+
 // Each number as a tile; a number of at most 10^4 lists the numbers it may become, each
 // a chip that picks its move.
 function numbersPicture(game, wrap) {
@@ -715,7 +751,7 @@ function sumPicture(game, wrap, analysis) {
 const PICTURES = {
   nim: heapsPicture, bash: heapsPicture, subtraction: heapsPicture, coprime: heapsPicture,
   octal: heapsPicture, grundy: heapsPicture, beans: beansPicture, moore: heapsPicture, staircase: stairsPicture, coins: coinsPicture, cutting: cuttingPicture,
-  euclid: euclidPicture, divisor: numbersPicture, dag: dagPicture, hackenbush: hackenbushPicture, sum: sumPicture,
+  euclid: euclidPicture, divisor: numbersPicture, wythoff: wythoffPicture, dag: dagPicture, hackenbush: hackenbushPicture, sum: sumPicture,
 };
 
 // --- the SG table plot --------------------------------------------------------------

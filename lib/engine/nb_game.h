@@ -68,8 +68,11 @@ struct nb_ruleset {
     void (*canonicalize)(const nb_game *g, uint64_t *state, size_t len);
     /* Fills out->components from the part values. NULL: the game lists no components. */
     void (*components)(const nb_game *g, const uint64_t *sg, nb_analysis *out);
-    /* Whole analysis under normal play where the parts' SG values do not decide it
-     * (Moore's Nim_k). NULL: the SG theorem over the parts. */
+    /* Whole analysis under normal play by a rule, where the parts' SG values do not
+     * decide it (Moore's Nim_k) or are not at hand (one Wythoff pile past its table);
+     * NB_EDECLINED, nothing written, where the rule does not apply (then, and when NULL:
+     * the SG theorem over the parts). A rule that applies to a position applies to every
+     * position after its moves. */
     nb_status (*analyse_normal)(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err);
     /* Whole analysis under misère play by a rule; NB_EDECLINED where the rule does not
      * apply to this position (then, and when NULL: exhaustive search). A rule that applies

@@ -117,15 +117,18 @@ static nb_status list_by_parts(nb_solver *s, const nb_game *g, const uint64_t *s
     return st;
 }
 
-/* Whether the ruleset's misère rule decides g (and so every position after its moves). */
-static bool misere_rule_applies(nb_solver *s, const nb_game *g, nb_err *err)
+/* Whether the ruleset's rule for the convention decides g whole (and so every position
+ * after its moves). */
+static bool rule_applies(nb_solver *s, const nb_game *g, nb_convention conv, nb_err *err)
 {
-    if (!g->rules->analyse_misere)
+    nb_status (*rule)(const nb_game *, nb_solver *, nb_analysis *, nb_err *) =
+        conv == NB_MISERE ? g->rules->analyse_misere : g->rules->analyse_normal;
+    if (!rule)
         return false;
     nb_analysis a = {0};
     nb_movelist_init(&a.moves, 0);
     nb_movelist_init(&a.drawing, 0);
-    nb_status st = g->rules->analyse_misere(g, s, &a, err);
+    nb_status st = rule(g, s, &a, err);
     nb_analysis_free(&a);
     nb_err_clear(err);
     return st != NB_EDECLINED;
@@ -143,8 +146,10 @@ nb_status nb_moves(nb_solver *s, nb_game *g, nb_convention conv, size_t max_move
     if (st != NB_OK)
         return st;
     lister l = {.moves = moves, .solver = s, .game = g, .conv = conv, .err = err};
-    /* normal play by the parts' values, unless a rule decides the game whole */
-    bool by_parts = conv == NB_NORMAL && !g->rules->analyse_normal;
+    /* normal play by the parts' values, unless a rule decides the game whole (a rule
+     * judges each position after: Bouton's misère Nim, Nim_k; else the search) */
+    bool rule = rule_applies(s, g, conv, err);
+    bool by_parts = conv == NB_NORMAL && !rule;
     uint64_t *sg = NULL;
     if (by_parts) {
         sg = nb_xmalloc((g->rules->part_count(g) + 1) * sizeof *sg);
@@ -153,9 +158,6 @@ nb_status nb_moves(nb_solver *s, nb_game *g, nb_convention conv, size_t max_move
     if (st == NB_OK && by_parts) {
         st = list_by_parts(s, g, sg, &l, err);
     } else if (st == NB_OK) {
-        /* a rule judges each position after (Bouton's misère Nim, Nim_k), else the search */
-        bool rule = conv == NB_MISERE ? misere_rule_applies(s, g, err)
-                                      : g->rules->analyse_normal != NULL;
         if (!rule)
             st = nb_search_run(g, conv, s->limits.max_states, s->budget, &l.search, err);
         if (st == NB_OK) {

@@ -437,12 +437,14 @@ static nb_status analyse(nb_solver *s, nb_game *g, nb_convention conv, size_t ma
         out->moves.limit = NB_PLAY_WINS; /* every winning move, to choose among */
     if (conv == NB_MISERE) {
         st = analyse_misere(s, g, out, fallback, err);
-    } else if (g->rules->analyse_normal) {
-        st = g->rules->analyse_normal(g, s, out, err);
-        if (st == NB_OK && fallback && out->verdict == NB_LOSE)
-            st = scan_fresh(s, g, fallback, err);
     } else {
-        st = analyse_parts(s, g, out, fallback, err);
+        st = g->rules->analyse_normal ? g->rules->analyse_normal(g, s, out, err) : NB_EDECLINED;
+        if (st == NB_EDECLINED) { /* no rule for the whole: the parts' values decide */
+            nb_err_clear(err);
+            st = analyse_parts(s, g, out, fallback, err);
+        } else if (st == NB_OK && fallback && out->verdict == NB_LOSE) {
+            st = scan_fresh(s, g, fallback, err);
+        }
     }
     if (st == NB_OK && choosing && !fallback->len && out->verdict == NB_WIN)
         choose_win(g, by_remoteness, &out->moves, fallback);
