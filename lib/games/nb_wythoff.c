@@ -20,7 +20,6 @@
 #include <string.h>
 
 #include "core/nb_util.h"
-#include "engine/nb_heaps.h"
 
 static size_t npiles(const nb_game *g) { return g->len / 2; }
 
