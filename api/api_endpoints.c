@@ -22,10 +22,11 @@ static void put_verdict(nb_verdict v, api_buf *b)
 #define BATCH_PROBLEM_BYTES 640
 /* Bytes a move adds beside its position (its fields, the keys, an outcome). */
 #define MOVE_BYTES 96
-/* Bytes of one component: {"sg":n} (n up to 20 digits), or ∞(K) with K's values. */
+/* Bytes of one component: {"sg":n,"method":"..."} (n up to 20 digits, a method name up to
+ * 15 bytes), or ∞(K) with K's values. */
 static size_t component_bytes(const nb_component *c)
 {
-    return c->loopy ? 24 + 21 * c->nfollowers : 28;
+    return c->loopy ? 52 + 21 * c->nfollowers : 56;
 }
 
 /* The bytes an answer listing positions may take: max_response_bytes, and at most
@@ -164,6 +165,16 @@ static bool put_moves(const api_context *ctx, const api_game *g, const char *nam
 }
 
 /* A part's value: {"sg":n}, {"sg":null,"loopy":[K...]} for ∞(K), or {} (none to give). */
+/* `,"method":"..."` when the method is known. */
+static void put_method(nb_method m, api_buf *b)
+{
+    const char *name = nb_method_name(m);
+    if (*name) {
+        api_put_lit(b, ",\"method\":");
+        api_put_string(b, name, strlen(name));
+    }
+}
+
 static void put_component(const nb_component *c, api_buf *b)
 {
     if (c->has_sg) {
@@ -177,8 +188,10 @@ static void put_component(const nb_component *c, api_buf *b)
         }
         api_put_lit(b, "]");
     } else {
-        api_put_lit(b, "{");
+        api_put_lit(b, "{}"); /* no value to give, nor a way it was found */
+        return;
     }
+    put_method(c->method, b);
     api_put_lit(b, "}");
 }
 
@@ -205,6 +218,7 @@ static bool put_analysis(const api_context *ctx, const api_game *g, const nb_ana
         api_put_lit(b, "\"misere\"");
     api_put_lit(b, ",\"verdict\":");
     put_verdict(a->verdict, b);
+    put_method(a->method, b);
     if (a->has_sg && normal) {
         api_put_lit_uint(b, ",\"sg\":", a->sg);
     }
@@ -483,11 +497,15 @@ json_t *api_catalog(const api_limits *limits)
             json_object_set_new(lims, *l, json_integer(limit_value(limits, *l)));
         json_t *conventions = (*t)->misere ? json_pack("[s,s]", "normal", "misere")
                                            : json_pack("[s]", "normal");
+        json_t *methods = json_array();
+        for (const char *const *m = (*t)->methods; *m; m++)
+            json_array_append_new(methods, json_string(*m));
         json_array_append_new(types, json_pack(
-            "{s:s, s:s, s:o, s:o, s:o, s:b, s:b, s:o}", "type", (*t)->name, "summary",
+            "{s:s, s:s, s:o, s:o, s:o, s:o, s:b, s:b, s:o}", "type", (*t)->name, "summary",
             (*t)->summary, "fields", json_loads((*t)->field_docs, 0, NULL), "limits", lims,
-            "conventions", conventions, "table", (*t)->table != NULL, "moves_complete",
-            (*t)->moves_complete, "example", json_loads((*t)->example, 0, NULL)));
+            "conventions", conventions, "methods", methods, "table", (*t)->table != NULL,
+            "moves_complete", (*t)->moves_complete, "example",
+            json_loads((*t)->example, 0, NULL)));
     }
     return json_pack("{s:o, s:{s:i, s:i, s:I, s:I, s:I, s:I, s:I}}", "types", types, "query",
                      "max_moves_default", API_MAX_MOVES_DEFAULT, "max_moves_limit",

@@ -35,6 +35,7 @@ const api_type api_type_beans = {
     .fields = (const char *const[]){"bottles", NULL},
     .limits = (const char *const[]){"max_parts", "max_work", "max_states", NULL},
     .misere = true,
+    .methods = (const char *const[]){"sg-theorem", "closed-form", "search", NULL},
     .moves_complete = false,
     .decode = beans_decode,
     .sample = beans_sample,

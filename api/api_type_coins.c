@@ -81,6 +81,7 @@ const api_type api_type_coins = {
     .fields = (const char *const[]){"coins", NULL},
     .limits = (const char *const[]){"max_parts", "max_states", NULL},
     .misere = true,
+    .methods = (const char *const[]){"closed-form", "search", NULL},
     .moves_complete = true,
     .decode = coins_decode,
     .sample = coins_sample,

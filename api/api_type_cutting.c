@@ -90,6 +90,7 @@ const api_type api_type_cutting = {
     .position = "{\"pieces\":[]}",
     .limits = (const char *const[]){"max_parts", "max_side", NULL},
     .misere = false,
+    .methods = (const char *const[]){"sg-theorem", "table", NULL},
     .moves_complete = true,
     .heavy = true,
     .decode = cutting_decode,

@@ -44,7 +44,8 @@ static json_t *divisor_sample(api_rng *r, bool small)
 {
     json_t *numbers = json_array();
     for (size_t n = small ? 1 : 1 + api_rng_below(r, 3); n > 0; n--)
-        json_array_append_new(numbers, json_integer((json_int_t)(1 + api_rng_below(r, small ? 24 : 40))));
+        json_array_append_new(numbers,
+                              json_integer((json_int_t)(1 + api_rng_below(r, small ? 24 : 40))));
     return json_pack("{s:s, s:s, s:o}", "type", "divisor", "rule",
                      api_rng_below(r, 2) ? "replace" : "subtract", "numbers", numbers);
 }
@@ -55,6 +56,7 @@ const api_type api_type_divisor = {
     .fields = (const char *const[]){"numbers", "rule", NULL},
     .limits = (const char *const[]){"max_parts", "max_states", NULL},
     .misere = true,
+    .methods = (const char *const[]){"sg-theorem", "closed-form", "genus", "search", NULL},
     .moves_complete = true,
     .heavy = true,
     .decode = divisor_decode,

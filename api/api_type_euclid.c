@@ -40,6 +40,7 @@ const api_type api_type_euclid = {
     .fields = (const char *const[]){"pairs", NULL},
     .limits = (const char *const[]){"max_parts", "max_states", NULL},
     .misere = true,
+    .methods = (const char *const[]){"sg-theorem", "closed-form", "search", NULL},
     .moves_complete = true,
     .decode = euclid_decode,
     .sample = euclid_sample,

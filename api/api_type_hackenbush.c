@@ -156,6 +156,7 @@ const api_type api_type_hackenbush = {
     .fields = (const char *const[]){"edges", "nodes", "ground", NULL},
     .limits = (const char *const[]){"max_nodes", "max_edges", "max_work", "max_states", NULL},
     .misere = true,
+    .methods = (const char *const[]){"sg-theorem", "closed-form", "search", NULL},
     .moves_complete = true,
     .heavy = true,
     .decode = hackenbush_decode,

@@ -33,6 +33,7 @@ const api_type api_type_staircase = {
     .fields = (const char *const[]){"stairs", NULL},
     .limits = (const char *const[]){"max_parts", "max_states", NULL},
     .misere = true,
+    .methods = (const char *const[]){"closed-form", "search", NULL},
     .moves_complete = true,
     .decode = staircase_decode,
     .sample = staircase_sample,

@@ -124,6 +124,8 @@ const api_type api_type_sum = {
     .fields = (const char *const[]){"components", NULL},
     .limits = (const char *const[]){"max_components", "max_states", NULL},
     .misere = true,
+    .methods = (const char *const[]){"sg-theorem", "closed-form", "table", "period",
+                                     "retrograde", "misere-nim", "genus", "search", NULL},
     .moves_complete = true,
     .decode = sum_decode,
     .sample = sum_sample,

@@ -80,6 +80,7 @@ const api_type api_type_wythoff = {
     .position = "{\"piles\":[]}",
     .limits = (const char *const[]){"max_parts", "max_side", "max_states", NULL},
     .misere = true,
+    .methods = (const char *const[]){"sg-theorem", "closed-form", "table", "search", NULL},
     .moves_complete = true,
     .heavy = true,
     .decode = wythoff_decode,

@@ -101,6 +101,9 @@ def check_nim_screen(heaps):
     xor = functools.reduce(lambda a, b: a ^ b, heaps, 0)
     verdict = find("#verdict").get_attribute("data-verdict")
     check(verdict == ("win" if xor else "lose"), f"{heaps}: the page says {verdict}")
+    method = find("#method").text
+    expected = "Sprague-Grundy theorem" if len(heaps) > 1 else "formula"
+    check(expected in method, f"{heaps}: the page says it was decided by {method!r}")
     listed = {}
     for button in find_all("#moves button"):
         what = button.find_element(By.CSS_SELECTOR, ".what").text  # "heap i: take t"

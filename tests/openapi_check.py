@@ -90,7 +90,7 @@ for path, ops in spec["paths"].items():
 
 # the typed schemas bite: a move of another type's shape, a misspelt field, or a sum's
 # component move with a field of another shape is refused
-good = {"type": "nim", "convention": "normal", "verdict": "win", "sg": 1, "winning_moves":
+good = {"type": "nim", "convention": "normal", "verdict": "win", "method": "closed-form", "sg": 1, "winning_moves":
         [{"heap": 0, "take": 1, "position": {"type": "nim", "heaps": [0]}}],
         "winning_moves_complete": True}
 check(not contract.answer_errors("POST", "/v1/analyze", 200, good), "a nim analysis fits")

@@ -6,6 +6,7 @@
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "api_types.h"
 #include "brute.h"
@@ -26,6 +27,26 @@ static void setup(void)
 
 static void teardown(void) { nb_cache_free(solver.cache); }
 
+/* The analysis names how it was decided, one of the methods its type declares, and each
+ * listed component names its own (normal play). */
+static void check_method(const api_type *t, nb_game *g, nb_convention conv, const char *what)
+{
+    nb_analysis a;
+    nb_err err = {0};
+    ck_assert_msg(nb_analyse(&solver, g, conv, 1, &a, &err) == NB_OK, "%s: %s", what, err.msg);
+    const char *name = nb_method_name(a.method);
+    bool declared = false;
+    for (const char *const *m = t->methods; *m && !declared; m++)
+        declared = !strcmp(*m, name);
+    ck_assert_msg(declared, "%s (%s): method \"%s\" is not one %s declares", what,
+                  conv == NB_MISERE ? "misère" : "normal", name, t->name);
+    for (size_t i = 0; i < a.ncomponents; i++)
+        ck_assert_msg(!(a.components[i].has_sg || a.components[i].loopy) ||
+                          *nb_method_name(a.components[i].method),
+                      "%s: component %zu has a value but no method", what, i);
+    nb_analysis_free(&a);
+}
+
 /* _i is the type's place in the registry. */
 START_TEST(type_against_brute)
 {
@@ -41,8 +62,10 @@ START_TEST(type_against_brute)
         ck_assert_msg(api_game_decode(obj, "", true, false, &limits, &g, &p) == 0,
                       "%s: sample %s does not decode: %s", t->name, what, p.detail);
         brute_check(&solver, &g.game, NB_NORMAL, what);
+        check_method(t, &g.game, NB_NORMAL, what);
         if (t->misere && !(g.game.rules->misere_undefined && g.game.rules->misere_undefined(&g.game))) {
             brute_check(&solver, &g.game, NB_MISERE, what);
+            check_method(t, &g.game, NB_MISERE, what);
             misere++;
         }
         api_game_free(&g);

@@ -381,7 +381,20 @@ function renderAnalysis() {
     row("Components", parts.join(" ⊕ ") + (a.components.length > 40 ? " ⊕ …" : ""), "components");
   }
   if (a.fallen && a.fallen.length) row("Fallen at the start", `edges ${a.fallen.join(", ")}`, "fallen");
+  if (a.method) row("Decided by", METHOD_TEXT[a.method] || a.method, "method");
 }
+
+const METHOD_TEXT = {
+  "sg-theorem": "the Sprague-Grundy theorem over independent parts",
+  "closed-form": "a formula proved for this game",
+  "period": "a table and its proved period",
+  "table": "a table of values",
+  "misere-nim": "Bouton's misère Nim",
+  "genus": "Conway's theory of tame games",
+  "misere-quotient": "a misère quotient",
+  "retrograde": "retrograde analysis of a graph with cycles",
+  "search": "an exhaustive search of the position",
+};
 
 function renderMoves(highlight) {
   const list = $("moves");

@@ -47,6 +47,23 @@ void nb_state_resize(nb_state *s, size_t len)
     s->len = len;
 }
 
+const char *nb_method_name(nb_method m)
+{
+    static const char *const names[] = {
+        [NB_METHOD_UNSET] = "",
+        [NB_METHOD_SG_THEOREM] = "sg-theorem",
+        [NB_METHOD_CLOSED_FORM] = "closed-form",
+        [NB_METHOD_PERIOD] = "period",
+        [NB_METHOD_TABLE] = "table",
+        [NB_METHOD_MISERE_NIM] = "misere-nim",
+        [NB_METHOD_GENUS] = "genus",
+        [NB_METHOD_MISERE_QUOTIENT] = "misere-quotient",
+        [NB_METHOD_RETROGRADE] = "retrograde",
+        [NB_METHOD_SEARCH] = "search",
+    };
+    return m <= NB_METHOD_SEARCH ? names[m] : "";
+}
+
 void nb_analysis_free(nb_analysis *a)
 {
     for (size_t i = 0; i < a->ncomponents; i++)

@@ -55,6 +55,26 @@ void nb_state_resize(nb_state *s, size_t len);
 #define NB_SG_LOOPY (UINT64_MAX - 1)   /* infinite (a loopy part): see loopy_followers */
 
 typedef enum nb_verdict { NB_LOSE, NB_WIN, NB_DRAW } nb_verdict;
+
+/* How a verdict or a part's value was decided: the SG theorem over independent parts; a
+ * formula proved for the ruleset; a table and its proved period; a table; Bouton's
+ * misère Nim (and the SJ theorem); Conway's genus theory of tame games; a misère
+ * quotient; retrograde analysis of a graph with cycles; an exhaustive search. */
+typedef enum nb_method {
+    NB_METHOD_UNSET,
+    NB_METHOD_SG_THEOREM,
+    NB_METHOD_CLOSED_FORM,
+    NB_METHOD_PERIOD,
+    NB_METHOD_TABLE,
+    NB_METHOD_MISERE_NIM,
+    NB_METHOD_GENUS,
+    NB_METHOD_MISERE_QUOTIENT,
+    NB_METHOD_RETROGRADE,
+    NB_METHOD_SEARCH,
+} nb_method;
+
+/* Its name in answers ("sg-theorem", "closed-form", ...); "" for NB_METHOD_UNSET. */
+const char *nb_method_name(nb_method m);
 typedef enum nb_convention { NB_NORMAL, NB_MISERE } nb_convention;
 
 /* The value of one independent part of a position: finite (has_sg), infinite with the
@@ -66,6 +86,7 @@ typedef struct nb_component {
     bool loopy;
     uint64_t *followers; /* K, ascending, when loopy */
     size_t nfollowers;
+    nb_method method;    /* how its value was found */
 } nb_component;
 
 /* The answer for one position. Owns `components`, `moves` and `drawing`: free with
@@ -81,6 +102,7 @@ typedef struct nb_analysis {
     nb_movelist moves;        /* winning moves, at most the limit asked for */
     nb_movelist drawing;      /* in a drawn position, the moves that keep it drawn */
     bool complete;            /* moves (drawing, in a draw) holds every such move */
+    nb_method method;         /* how the verdict was decided */
 } nb_analysis;
 
 void nb_analysis_free(nb_analysis *a);

@@ -66,6 +66,8 @@ struct nb_ruleset {
     /* Puts a state into the canonical form of an equal position (sorted heaps), keeping
      * its length. NULL: none. */
     void (*canonicalize)(const nb_game *g, uint64_t *state, size_t len);
+    /* How the value of `part` (as part_values gives it) is found. NULL: a closed form. */
+    nb_method (*part_method)(const nb_game *g, size_t part);
     /* Fills out->components from the part values. NULL: the game lists no components. */
     void (*components)(const nb_game *g, const uint64_t *sg, nb_analysis *out);
     /* Whole analysis under normal play by a rule, where the parts' SG values do not
@@ -116,7 +118,14 @@ static inline nb_game nb_game_view(const nb_game *g, uint64_t *state, size_t len
 }
 
 /* A `components` member for rulesets whose parts are what they list: one component per
- * part, with its SG value unless sg is NULL or the part wins at once. */
+ * part, with its SG value unless sg is NULL or the part wins at once, and its method. */
 void nb_components_per_part(const nb_game *g, const uint64_t *sg, nb_analysis *out);
+
+/* How part `part` of g is valued (the ruleset's part_method, else a closed form). */
+nb_method nb_part_method(const nb_game *g, size_t part);
+
+/* How normal play of g is decided by its parts' values: its one part's method, else the
+ * SG theorem. */
+nb_method nb_parts_method(const nb_game *g);
 
 #endif

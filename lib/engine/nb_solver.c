@@ -220,6 +220,7 @@ static nb_status analyse_loopy(nb_solver *s, const nb_game *g, const uint64_t *s
     nb_smith smith;
     nb_smith_init(&smith, g, sg);
     out->has_sg = false;
+    out->method = NB_METHOD_RETROGRADE;
     out->verdict = nb_smith_verdict(&smith);
     out->complete = true;
     nb_status st = NB_OK;
@@ -273,6 +274,7 @@ static nb_status analyse_parts(nb_solver *s, const nb_game *g, nb_analysis *out,
     out->sg = x;
     out->complete = true;
     out->verdict = win_now || x ? NB_WIN : NB_LOSE;
+    out->method = nb_parts_method(g);
     for (size_t p = 0; p < n && st == NB_OK && out->verdict == NB_WIN; p++) {
         if (out->moves.truncated)
             break;
@@ -348,17 +350,21 @@ static nb_status analyse_misere(nb_solver *s, const nb_game *g, nb_analysis *out
     if (g->rules->analyse_misere) {
         out->complete = true;
         nb_status st = g->rules->analyse_misere(g, s, out, err);
+        if (st != NB_EDECLINED && !out->method) /* a rule that does not name itself */
+            out->method = NB_METHOD_CLOSED_FORM;
         if (st != NB_EDECLINED)
             return st == NB_OK && fallback && out->verdict == NB_LOSE
                        ? misere_longest(s, g, fallback, err) : st;
         nb_err_clear(err); /* the rule does not reach this position: search it */
         nb_movelist_free(&out->moves);
+        out->method = NB_METHOD_UNSET;
     }
     misere_ctx mc = {.winning = &out->moves, .drawing = &out->drawing};
     nb_status st = nb_search_run(g, NB_MISERE, s->limits.max_states, s->budget, &mc.search, err);
     if (st != NB_OK)
         return st;
     out->verdict = nb_search_outcome(mc.search, 0);
+    out->method = NB_METHOD_SEARCH;
     out->has_remoteness = out->verdict != NB_DRAW;
     out->remoteness = nb_search_remoteness(mc.search, 0);
     out->complete = true;
@@ -445,6 +451,8 @@ static nb_status analyse(nb_solver *s, nb_game *g, nb_convention conv, size_t ma
         } else if (st == NB_OK && fallback && out->verdict == NB_LOSE) {
             st = scan_fresh(s, g, fallback, err);
         }
+        if (st == NB_OK && !out->method) /* a rule that does not name itself */
+            out->method = NB_METHOD_CLOSED_FORM;
     }
     if (st == NB_OK && choosing && !fallback->len && out->verdict == NB_WIN)
         choose_win(g, by_remoteness, &out->moves, fallback);

@@ -163,6 +163,14 @@ static nb_status sum_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err
     return NB_OK;
 }
 
+/* A part's method is its component's ruleset's. */
+static nb_method sum_part_method(const nb_game *g, size_t part)
+{
+    size_t c = owner(g, part);
+    nb_game view = component(g, c);
+    return nb_part_method(&view, part - sum_params(g)->part_offsets[c]);
+}
+
 static void sum_loopy_followers(const nb_game *g, size_t part, uint64_t **k, size_t *nk)
 {
     size_t c = owner(g, part);
@@ -291,6 +299,8 @@ static void sum_components(const nb_game *g, const uint64_t *sg, nb_analysis *ou
         }
         if (!comp->has_sg)
             comp->sg = 0;
+        nb_game view = component(g, c);
+        comp->method = to - from == 1 ? nb_part_method(&view, 0) : NB_METHOD_SG_THEOREM;
         if (loopy == 1 && to - from == 1) {
             comp->loopy = true;
             sum_loopy_followers(g, from, &comp->followers, &comp->nfollowers);
@@ -318,6 +328,7 @@ const nb_ruleset nb_sum = {
     .apply = sum_apply,
     .part_count = sum_part_count,
     .part_values = sum_values,
+    .part_method = sum_part_method,
     .loopy_followers = sum_loopy_followers,
     .progress = sum_progress,
     .moves_to = sum_moves_to,

@@ -149,8 +149,10 @@ nb_status nb_tame_analyse(const nb_game *g, nb_solver *s, nb_tame_heap_fn *heap,
             nonempty++, last = i;
     }
     if (st == NB_OK && !wild) {
+        out->method = NB_METHOD_GENUS;
         analyse_tame(g, s, heap, info, out, err);
     } else if (st == NB_OK && nonempty <= 1) { /* one heap: its own misère table */
+        out->method = NB_METHOD_TABLE;
         out->verdict = nonempty && info[last].lost_alone ? NB_LOSE : NB_WIN;
         alone_ctx c = {g, heap, g->state[last], &out->moves};
         if (nonempty && out->verdict == NB_WIN)

@@ -77,6 +77,12 @@ static uint64_t piece_value(const nb_game *g, uint64_t w, uint64_t h)
     return nb_cuttable_value(table_of(g), w, h);
 }
 
+static nb_method cut_method(const nb_game *g, size_t part)
+{
+    (void)g, (void)part;
+    return NB_METHOD_TABLE;
+}
+
 static nb_status cut_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err *err)
 {
     (void)s, (void)err;
@@ -189,6 +195,7 @@ const nb_ruleset nb_cutting = {
     .release = cut_release,
     .part_count = cut_part_count,
     .part_values = cut_values,
+    .part_method = cut_method,
     .moves_to = cut_moves_to,
     .options = cut_options,
     .each_move = cut_each_move,

@@ -324,6 +324,14 @@ static uint64_t value_of(const nb_dag_params *p, uint64_t v)
     return p->sg[v] == NB_GAMMA_INFINITE ? NB_SG_LOOPY : p->sg[v];
 }
 
+/* Every node's value is solved at once: a token reads its node's, found by the acyclic
+ * pass or, on a cycle, by the retrograde labelling. */
+static nb_method dag_method(const nb_game *g, size_t part)
+{
+    return value_of(dag_params(g), g->state[part]) == NB_SG_LOOPY ? NB_METHOD_RETROGRADE
+                                                                  : NB_METHOD_TABLE;
+}
+
 static nb_status dag_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err *err)
 {
     (void)s, (void)err;
@@ -455,6 +463,7 @@ const nb_ruleset nb_dag = {
     .release = dag_release,
     .part_count = nb_heaps_part_count,
     .part_values = dag_values,
+    .part_method = dag_method,
     .loopy_followers = dag_loopy_followers,
     .remoteness = dag_remoteness,
     .progress = dag_progress,

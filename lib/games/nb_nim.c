@@ -63,6 +63,7 @@ static nb_status nim_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb
     }
     bool wins = big ? x != 0 : ones % 2 == 0;
     out->verdict = wins ? NB_WIN : NB_LOSE;
+    out->method = NB_METHOD_MISERE_NIM;
     if (!wins)
         return NB_OK;
     for (size_t i = 0; i < g->len; i++) {

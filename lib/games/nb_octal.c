@@ -132,6 +132,12 @@ static void oc_apply(const nb_game *g, const nb_move *m, nb_state *after)
            (g->len - heap - 1) * sizeof *after->w);
 }
 
+/* A heap inside the computed values is read from the table; past them, by the period. */
+static nb_method oc_method(const nb_game *g, size_t part)
+{
+    return g->state[part] < oc_params(g)->table->n ? NB_METHOD_TABLE : NB_METHOD_PERIOD;
+}
+
 static nb_status oc_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err *err)
 {
     (void)s, (void)err;
@@ -231,6 +237,7 @@ const nb_ruleset nb_octal = {
     .release = oc_release,
     .part_count = nb_heaps_part_count,
     .part_values = oc_values,
+    .part_method = oc_method,
     .moves_to = oc_moves_to,
     .options = oc_options,
     .each_move = oc_each_move,

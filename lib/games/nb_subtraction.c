@@ -140,6 +140,12 @@ static void sub_release(nb_game *g, nb_solver *s)
     p->misere = NULL;
 }
 
+/* A heap inside the computed values is read from the table; past them, by the period. */
+static nb_method sub_method(const nb_game *g, size_t part)
+{
+    return g->state[part] < sub_params(g)->table->n ? NB_METHOD_TABLE : NB_METHOD_PERIOD;
+}
+
 static nb_status sub_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err *err)
 {
     (void)s, (void)err;
@@ -202,6 +208,7 @@ const nb_ruleset nb_subtraction = {
     .release = sub_release,
     .part_count = nb_heaps_part_count,
     .part_values = sub_values,
+    .part_method = sub_method,
     .moves_to = sub_moves_to,
     .options = sub_options,
     .each_move = sub_each_move,

@@ -154,6 +154,12 @@ static nb_status no_table(const nb_solver *s, nb_err *err)
                    "limit max_side=%llu)", (unsigned long long)s->limits.max_side);
 }
 
+static nb_method wy_method(const nb_game *g, size_t part)
+{
+    (void)g, (void)part;
+    return NB_METHOD_TABLE;
+}
+
 static nb_status wy_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err *err)
 {
     const nb_wytable *t = table_of(g);
@@ -234,6 +240,8 @@ static nb_status one_pile(const nb_game *g, bool misere, nb_analysis *out)
         out->has_sg = lost || t;
         out->sg = lost || !t ? 0 : nb_wytable_value(t, a, b);
         nb_components_per_part(g, out->has_sg ? &out->sg : NULL, out);
+        out->components[0].method = !out->has_sg ? NB_METHOD_UNSET
+                                    : lost ? NB_METHOD_CLOSED_FORM : NB_METHOD_TABLE;
     }
     if (!lost)
         push_wins(0, a, b, misere, &out->moves);
@@ -300,6 +308,7 @@ const nb_ruleset nb_wythoff = {
     .apply = wy_apply,
     .part_count = wy_part_count,
     .part_values = wy_values,
+    .part_method = wy_method,
     .moves_to = wy_moves_to,
     .options = wy_options,
     .each_move = wy_each_move,
