@@ -5,8 +5,8 @@
  * partner p(x) with (x, p(x)) a P-position, and every difference d one P-pair (A(d), B(d)).
  * The winning moves from (a, b) are therefore exactly: b down to p(a), a down to p(b), and
  * both down to the P-pair of their difference, each when it takes something.
- * A(k) is computed in integers: floor(k phi) = floor((k + sqrt(5 k^2)) / 2) =
- * floor((k + isqrt(5 k^2)) / 2), as sqrt(5 k^2) is irrational for k >= 1.
+ * A(k) is computed in integers: floor(k phi) = floor((k + k sqrt(5)) / 2) =
+ * floor((k + floor(k sqrt(5))) / 2), as k sqrt(5) is irrational for k >= 1 (root5).
  * Under misère play one pile's P-positions are (0, 1), (1, 0), (2, 2) and the normal ones
  * from (3, 5) on (the normal ones with a number below 3 traded for the three; the tests
  * check it against the exhaustive search on every pile below 48), so the same three moves

@@ -13,7 +13,7 @@ typedef struct nb_wythoff_params {
 } nb_wythoff_params;
 extern const nb_ruleset nb_wythoff;
 
-/* floor(k * phi), phi the golden ratio, exactly, for k below 2^62. */
+/* floor(k * phi), phi the golden ratio, exactly, for k below 2^63. */
 uint64_t nb_wythoff_lower(uint64_t k);
 
 /* The SG values of piles 0..max_a by 0..max_b (both at most max_side): values[a *
