@@ -267,6 +267,8 @@ static int analyse_game(const api_context *ctx, api_game *g, const api_query *q,
         out->len = start;
         status = fail_answer_size(ctx, q, 0, moves, ncomps, p);
     }
+    if (!status && ctx->decided_by)
+        *ctx->decided_by = a.method;
     if (!status) {
         *budget -= out->len - start;
         status = 200;

@@ -15,6 +15,8 @@
 typedef struct api_context {
     nb_solver *solver;       /* borrowed */
     const api_limits *limits;
+    nb_method *decided_by;   /* borrowed (NULL: unused): where /v1/analyze notes how its
+                              * analysis was decided (for the request log) */
 } api_context;
 
 /* What the query string asks of an answer; a route takes only the parameters it honours

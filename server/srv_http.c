@@ -443,7 +443,7 @@ srv_server *srv_server_start(const srv_config *cfg, char *err, size_t errlen)
     s->cfg = *cfg;
     s->solver.cache = nb_cache_new((size_t)cfg->cache_mb << 20);
     s->solver.limits = cfg->limits.lib;
-    s->api = (api_context){&s->solver, &s->cfg.limits};
+    s->api = (api_context){&s->solver, &s->cfg.limits, NULL};
     s->pool = srv_pool_new(cfg->workers, cfg->queue);
     s->reclaimer = srv_pool_new(1, RECLAIM_QUEUE);
     s->metrics = srv_metrics_new();

@@ -233,6 +233,11 @@ void srv_log_request(const srv_request *r, int status, double seconds, bool abor
         put_cut(&t, r->game, 30);
         put(&t, "\"");
     }
+    if (r->decided_by) {
+        put(&t, ",\"analysis_method\":\"");
+        put(&t, nb_method_name(r->decided_by));
+        put(&t, "\"");
+    }
     if (r->problem) {
         put(&t, ",\"problem\":\"");
         put_cut(&t, r->problem, 40);

@@ -61,6 +61,7 @@ typedef struct srv_request {
     char traceparent[56]; /* a valid W3C traceparent that came in, echoed; else "" */
     const char *game;     /* the registered game type asked about (static), or NULL */
     const char *problem;  /* the kind of problem answered (static), or NULL */
+    nb_method decided_by; /* how an analysis was decided (/v1/analyze), or unset */
     struct timespec start;
     char *body;           /* gathered upload */
     size_t len, cap;

@@ -28,7 +28,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     limits.lib.max_edges = 8000;
     limits.lib.max_states = 2000;
     solver = (nb_solver){nb_cache_new(8u << 20), limits.lib, NULL};
-    ctx = (api_context){&solver, &limits};
+    ctx = (api_context){&solver, &limits, NULL};
     return 0;
 }
 

@@ -86,6 +86,8 @@ for i, (_, _, status, method, request_id) in enumerate(requests):
           f"log line {line!r}: trace_id (only a valid traceparent's)")
     check(entry.get("game") == ("nim" if method == "POST" else None),
           f"log line {line!r}: the game asked about")
+    check(entry.get("analysis_method") == ("sg-theorem" if status == 200 else None),
+          f"log line {line!r}: how the analysis was decided")
     kinds = {400: "invalid-field", 404: "not-found", 405: "method-not-allowed"}
     check(entry.get("problem") == kinds.get(status), f"log line {line!r}: the problem's kind")
     check(entry.get("status") == status and entry.get("method") == method,

@@ -27,7 +27,7 @@ static void setup(void)
                           .max_response = 1 << 20};
     limits.lib.max_parts = 8;
     solver.limits = limits.lib;
-    ctx = (api_context){&solver, &limits};
+    ctx = (api_context){&solver, &limits, NULL};
 }
 
 static void teardown(void) { nb_cache_free(solver.cache); }
@@ -676,7 +676,7 @@ static api_context wide_context(void)
     wide_solver = *ctx.solver;
     wide_limits = *ctx.limits;
     wide_limits.lib.max_parts = wide_solver.limits.max_parts = 64;
-    return (api_context){&wide_solver, &wide_limits};
+    return (api_context){&wide_solver, &wide_limits, NULL};
 }
 
 /* The moves of a position as `how` asks, parsed (the list, owned by the caller). */

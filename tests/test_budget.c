@@ -22,7 +22,7 @@ static void setup(void)
                           .max_table_page = 1000000, .max_response = 64 << 20};
     limits.lib.max_work = 1ULL << 40; /* the budget, not the work bound, must stop them */
     solver.limits = limits.lib;
-    ctx = (api_context){&solver, &limits};
+    ctx = (api_context){&solver, &limits, NULL};
 }
 
 static void teardown(void) { nb_cache_free(solver.cache); }
