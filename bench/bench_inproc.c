@@ -458,115 +458,127 @@ static void bench_loopy(void)
     free(dag);
 }
 
-/* Euclid's game: 1000 single pairs of a = 10^18 - x (x < 10^17) and b in 1..a, each
- * analysed under normal and misère play (its value, its winning moves), on numbers of its
- * own so that the rows before keep theirs. */
-static void bench_euclid(void)
+/* Analyses of 1000 single positions of one game in two kinds (the conventions, or two
+ * rules), each timed. */
+#define SINGLES 1000
+typedef struct singles {
+    nb_solver solver;
+    double t[2][SINGLES], max[2];
+    uint64_t sink, rng; /* a generator of its own: the rows before keep their numbers */
+    int failed;         /* analyses that did not finish */
+} singles;
+
+static singles *singles_new(uint64_t seed)
 {
-    double t[2][1000], max[2] = {0, 0};
-    uint64_t state = 0x9e3779b97f4a7c15ULL, sink = 0;
-    nb_solver s = {nb_cache_new(1u << 20), nb_limits_default(), NULL};
-    for (int i = 0; i < 1000; i++)
-        for (int conv = 0; conv < 2; conv++) {
-            uint64_t pair[2];
-            for (int k = 0; k < 2; k++) {
-                state ^= state << 13, state ^= state >> 7, state ^= state << 17;
-                pair[k] = k ? 1 + state % pair[0] : 1000000000000000000ULL - state % 100000000000000000ULL;
-            }
-            nb_game g = {&nb_euclid, NULL, 2, pair};
-            nb_analysis a;
-            nb_err err = {0};
-            double t0 = now();
-            if (nb_analyse(&s, &g, conv ? NB_MISERE : NB_NORMAL, 16, &a, &err) == NB_OK) {
-                sink += a.verdict + a.moves.len;
-                nb_analysis_free(&a);
-            }
-            t[conv][i] = now() - t0;
-            max[conv] = t[conv][i] > max[conv] ? t[conv][i] : max[conv];
-        }
-    nb_cache_free(s.cache);
-    printf("euclid_median %.9f\neuclid_max %.9f\neuclid_misere_median %.9f\n"
-           "euclid_misere_max %.9f\neuclid_checksum %llu\n", median(t[0], 1000), max[0],
-           median(t[1], 1000), max[1], (unsigned long long)sink);
+    singles *s = calloc(1, sizeof *s);
+    s->solver = (nb_solver){nb_cache_new(1u << 20), nb_limits_default(), NULL};
+    s->rng = seed;
+    return s;
 }
 
-/* The divisor games: 1000 numbers 10^18 - x (x < 10^17), each analysed under replace
+static uint64_t singles_next(singles *s)
+{
+    s->rng ^= s->rng << 13, s->rng ^= s->rng >> 7, s->rng ^= s->rng << 17;
+    return s->rng;
+}
+
+/* Position i of kind k: g analysed under conv, timed. */
+static void singles_time(singles *s, int k, int i, nb_game *g, nb_convention conv)
+{
+    nb_analysis a;
+    nb_err err = {0};
+    double t0 = now();
+    if (nb_analyse(&s->solver, g, conv, 64, &a, &err) == NB_OK) {
+        s->sink += a.verdict + a.sg + a.moves.len;
+        nb_analysis_free(&a);
+    } else {
+        s->failed++;
+    }
+    s->t[k][i] = now() - t0;
+    s->max[k] = s->t[k][i] > s->max[k] ? s->t[k][i] : s->max[k];
+}
+
+/* Prints NAME0_median, NAME0_max, the same for NAME1, PREFIX_failed and PREFIX_checksum;
+ * frees s. */
+static void singles_print(singles *s, const char *prefix, const char *name0, const char *name1)
+{
+    const char *names[2] = {name0, name1};
+    for (int k = 0; k < 2; k++)
+        printf("%s_median %.9f\n%s_max %.9f\n", names[k], median(s->t[k], SINGLES), names[k],
+               s->max[k]);
+    printf("%s_failed %d\n%s_checksum %llu\n", prefix, s->failed, prefix,
+           (unsigned long long)s->sink);
+    nb_cache_free(s->solver.cache);
+    free(s);
+}
+
+#define NEAR_1E18(x) (1000000000000000000ULL - (x) % 100000000000000000ULL)
+
+/* Euclid's game: pairs of a = 10^18 - x (x < 10^17) and b in 1..a, under normal and misère
+ * play (its value, its winning moves). */
+static void bench_euclid(void)
+{
+    singles *s = singles_new(0x9e3779b97f4a7c15ULL);
+    for (int i = 0; i < SINGLES; i++)
+        for (int conv = 0; conv < 2; conv++) {
+            uint64_t pair[2];
+            pair[0] = NEAR_1E18(singles_next(s));
+            pair[1] = 1 + singles_next(s) % pair[0];
+            singles_time(s, conv, i, &(nb_game){&nb_euclid, NULL, 2, pair},
+                         conv ? NB_MISERE : NB_NORMAL);
+        }
+    singles_print(s, "euclid", "euclid", "euclid_misere");
+}
+
+/* The divisor games: numbers 10^18 - x (x < 10^17), each analysed under replace
  * (factored: its value and every winning move) and under subtract, normal play; one in
  * four a product of two primes near 3*10^9, the slowest to factor. */
 static void bench_divisor(void)
 {
-    double t[2][1000], max[2] = {0, 0};
-    uint64_t state = 0x2545f4914f6cdd1dULL, sink = 0;
-    nb_solver s = {nb_cache_new(1u << 20), nb_limits_default(), NULL};
-    for (int i = 0; i < 1000; i++) {
-        state ^= state << 13, state ^= state >> 7, state ^= state << 17;
-        uint64_t n = i % 4 ? 1000000000000000000ULL - state % 100000000000000000ULL
+    singles *s = singles_new(0x2545f4914f6cdd1dULL);
+    for (int i = 0; i < SINGLES; i++) {
+        uint64_t n = i % 4 ? NEAR_1E18(singles_next(s))
                            : 3037000493ULL * (3037000453ULL - 2 * (uint64_t)(i % 8));
         for (int rule = 0; rule < 2; rule++) {
             nb_divisor_params p = {.rule = rule};
-            nb_game g = {&nb_divisor, &p, 1, &n};
-            nb_analysis a;
-            nb_err err = {0};
-            double t0 = now();
-            if (nb_analyse(&s, &g, NB_NORMAL, 64, &a, &err) == NB_OK) {
-                sink += a.sg + a.moves.len;
-                nb_analysis_free(&a);
-            }
-            t[rule][i] = now() - t0;
-            max[rule] = t[rule][i] > max[rule] ? t[rule][i] : max[rule];
+            singles_time(s, rule, i, &(nb_game){&nb_divisor, &p, 1, &n}, NB_NORMAL);
         }
     }
-    nb_cache_free(s.cache);
-    printf("divisor_replace_median %.9f\ndivisor_replace_max %.9f\ndivisor_subtract_median %.9f\n"
-           "divisor_subtract_max %.9f\ndivisor_checksum %llu\n", median(t[0], 1000), max[0],
-           median(t[1], 1000), max[1], (unsigned long long)sink);
+    singles_print(s, "divisor", "divisor_replace", "divisor_subtract");
 }
 
-/* Wythoff's game: 1000 single piles (a near 10^18, b in 1..2a; one in three a P-position
- * near 10^18) under normal and misère play; the SG table of every pile below 1000 x 1000,
- * on a cold cache. */
+/* Wythoff's game: single piles (a near 10^18, b in 1..2a; one in three a P-position near
+ * 10^18) under normal and misère play; the SG table of every pile below 1000 x 1000, on a
+ * cold cache. */
 static void bench_wythoff(void)
 {
-    double t[2][1000], max[2] = {0, 0}, table_t[RUNS];
-    uint64_t state = 0xd1b54a32d192ed03ULL, sink = 0;
-    nb_solver s = {nb_cache_new(1u << 20), nb_limits_default(), NULL};
-    for (int i = 0; i < 1000; i++) {
-        uint64_t pile[2];
-        state ^= state << 13, state ^= state >> 7, state ^= state << 17;
-        uint64_t k = 600000000000000000ULL + state % 10000000000000000ULL;
-        pile[0] = i % 3 ? 1000000000000000000ULL - state % 100000000000000000ULL : nb_wythoff_lower(k);
-        pile[1] = i % 3 ? 1 + (state >> 7) % (2 * pile[0]) : pile[0] + k;
+    singles *s = singles_new(0xd1b54a32d192ed03ULL);
+    for (int i = 0; i < SINGLES; i++) {
+        uint64_t pile[2], x = singles_next(s);
+        uint64_t k = 600000000000000000ULL + x % 10000000000000000ULL;
+        pile[0] = i % 3 ? NEAR_1E18(x) : nb_wythoff_lower(k);
+        pile[1] = i % 3 ? 1 + (x >> 7) % (2 * pile[0]) : pile[0] + k;
         for (int conv = 0; conv < 2; conv++) {
             nb_wythoff_params p = {0};
-            nb_game g = {&nb_wythoff, &p, 2, pile};
-            nb_analysis a;
-            nb_err err = {0};
-            double t0 = now();
-            if (nb_analyse(&s, &g, conv ? NB_MISERE : NB_NORMAL, 16, &a, &err) == NB_OK) {
-                sink += a.verdict + a.moves.len;
-                nb_analysis_free(&a);
-            }
-            t[conv][i] = now() - t0;
-            max[conv] = t[conv][i] > max[conv] ? t[conv][i] : max[conv];
+            singles_time(s, conv, i, &(nb_game){&nb_wythoff, &p, 2, pile},
+                         conv ? NB_MISERE : NB_NORMAL);
         }
     }
-    nb_cache_free(s.cache);
+    double table_t[RUNS];
     for (int r = 0; r < RUNS; r++) {
         nb_solver cold = {nb_cache_new(64u << 20), nb_limits_default(), NULL};
         uint64_t *v;
         nb_err err = {0};
         double t0 = now();
         if (nb_wythoff_grid(&cold, 999, 999, &v, &err) == NB_OK) {
-            sink += v[999 * 1000 + 999];
+            s->sink += v[999 * 1000 + 999];
             free(v);
         }
         table_t[r] = now() - t0;
         nb_cache_free(cold.cache);
     }
-    printf("wythoff_median %.9f\nwythoff_max %.9f\nwythoff_misere_median %.9f\n"
-           "wythoff_misere_max %.9f\nwythoff_table_1000 %.6f\nwythoff_checksum %llu\n",
-           median(t[0], 1000), max[0], median(t[1], 1000), max[1], median(table_t, RUNS),
-           (unsigned long long)sink);
+    printf("wythoff_table_1000 %.6f\n", median(table_t, RUNS));
+    singles_print(s, "wythoff", "wythoff", "wythoff_misere");
 }
 
 int main(int argc, char **argv)

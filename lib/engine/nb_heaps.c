@@ -20,6 +20,23 @@ nb_status nb_heaps_check(const nb_game *g, const nb_solver *s, nb_err *err)
 
 size_t nb_heaps_part_count(const nb_game *g) { return g->len; }
 
+static int pair_order(const void *x, const void *y)
+{
+    const uint64_t *a = x, *b = y;
+    return a[0] != b[0] ? (a[0] > b[0]) - (a[0] < b[0]) : (a[1] > b[1]) - (a[1] < b[1]);
+}
+
+void nb_pairs_canonicalize(const nb_game *g, uint64_t *state, size_t len)
+{
+    (void)g;
+    for (size_t i = 0; i + 1 < len; i += 2)
+        if (state[i] > state[i + 1]) {
+            uint64_t t = state[i];
+            state[i] = state[i + 1], state[i + 1] = t;
+        }
+    qsort(state, len / 2, 2 * sizeof *state, pair_order);
+}
+
 /* Insertion sort, which puts a searched state back in order in one pass: a move changes a
  * few heaps of a sorted state. A state far from sorted (a client's, of up to max_parts
  * heaps) goes to qsort once its entries have moved more than a few places each on

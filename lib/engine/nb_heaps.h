@@ -1,4 +1,4 @@
-/* nb_heaps.h - plumbing shared by rulesets whose parts are heaps (state = heap sizes). */
+/* nb_heaps.h - plumbing shared by rulesets whose parts are heaps (state = heap sizes), or pairs. */
 #ifndef NB_HEAPS_H
 #define NB_HEAPS_H
 
@@ -12,6 +12,10 @@ nb_status nb_heaps_check(const nb_game *g, const nb_solver *s, nb_err *err);
 size_t nb_heaps_part_count(const nb_game *g);
 /* Sorts the heaps: positions equal up to the order of heaps are one state. */
 void nb_heaps_canonicalize(const nb_game *g, uint64_t *state, size_t len);
+/* For rulesets whose parts are pairs (state a0,b0,a1,b1,...) that a pair's order does
+ * not change (Euclid's pairs, Wythoff's piles): each pair smaller first, the pairs
+ * sorted. */
+void nb_pairs_canonicalize(const nb_game *g, uint64_t *state, size_t len);
 /* The state after a {heap, take} move. */
 void nb_heaps_apply(const nb_game *g, const nb_move *m, nb_state *after);
 /* Largest heap of the position (0 when none). */

@@ -167,12 +167,6 @@ static nb_status dv_options(const nb_game *g, nb_solver *s, size_t part, nb_opti
     return NB_OK;
 }
 
-static bool push_if_target(void *ctx, const nb_move *m, uint64_t value)
-{
-    nb_target_filter *f = ctx;
-    return value != f->target || nb_movelist_push(f->out, m);
-}
-
 static nb_status dv_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64_t target,
                              nb_movelist *out, nb_err *err)
 {
@@ -181,7 +175,7 @@ static nb_status dv_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64
     if (out_of_time(g))
         return nb_budget_fail(s->budget, err);
     nb_target_filter f = {target, out};
-    each_divisor_move(g, part, push_if_target, &f);
+    each_divisor_move(g, part, nb_keep_if_target, &f);
     return NB_OK;
 }
 

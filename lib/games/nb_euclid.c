@@ -23,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/nb_heaps.h"
+
 /* Euclid's algorithm takes at most 92 steps on 64-bit numbers (Lamé: a step count of k
  * needs b >= F(k+1)). */
 #define MAX_STEPS 96
@@ -197,25 +199,6 @@ static nb_status eu_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_
     return NB_OK;
 }
 
-static int pair_order(const void *x, const void *y)
-{
-    const uint64_t *a = x, *b = y;
-    return a[0] != b[0] ? (a[0] > b[0]) - (a[0] < b[0]) : (a[1] > b[1]) - (a[1] < b[1]);
-}
-
-/* A pair's order and the pairs' order do not change the game: each pair larger first,
- * the pairs sorted. */
-static void eu_canonicalize(const nb_game *g, uint64_t *state, size_t len)
-{
-    (void)g;
-    for (size_t i = 0; i + 1 < len; i += 2)
-        if (state[i] < state[i + 1]) {
-            uint64_t t = state[i];
-            state[i] = state[i + 1], state[i + 1] = t;
-        }
-    qsort(state, len / 2, 2 * sizeof *state, pair_order);
-}
-
 const nb_ruleset nb_euclid = {
     .name = "euclid",
     .check = eu_check,
@@ -225,7 +208,7 @@ const nb_ruleset nb_euclid = {
     .moves_to = eu_moves_to,
     .options = eu_options,
     .each_move = eu_each_move,
-    .canonicalize = eu_canonicalize,
+    .canonicalize = nb_pairs_canonicalize,
     .components = nb_components_per_part,
     .analyse_misere = eu_misere,
 };

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "core/nb_util.h"
+#include "engine/nb_heaps.h"
 
 static size_t npiles(const nb_game *g) { return g->len / 2; }
 
@@ -154,10 +155,11 @@ static nb_status no_table(const nb_solver *s, nb_err *err)
                    "limit max_side=%llu)", (unsigned long long)s->limits.max_side);
 }
 
+/* From the table; one pile past it has a value only when lost, by its P-positions. */
 static nb_method wy_method(const nb_game *g, size_t part)
 {
-    (void)g, (void)part;
-    return NB_METHOD_TABLE;
+    (void)part;
+    return table_of(g) ? NB_METHOD_TABLE : NB_METHOD_CLOSED_FORM;
 }
 
 static nb_status wy_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err *err)
@@ -196,17 +198,11 @@ static nb_status wy_options(const nb_game *g, nb_solver *s, size_t part, nb_opti
     return NB_OK;
 }
 
-static bool push_if_target(void *ctx, const nb_move *m, uint64_t value)
-{
-    nb_target_filter *f = ctx;
-    return value != f->target || nb_movelist_push(f->out, m);
-}
-
 static nb_status wy_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64_t target,
                              nb_movelist *out, nb_err *err)
 {
     nb_target_filter f = {target, out};
-    return wy_options(g, s, part, push_if_target, &f, err);
+    return wy_options(g, s, part, nb_keep_if_target, &f, err);
 }
 
 static void wy_apply(const nb_game *g, const nb_move *m, nb_state *after)
@@ -240,8 +236,6 @@ static nb_status one_pile(const nb_game *g, bool misere, nb_analysis *out)
         out->has_sg = lost || t;
         out->sg = lost || !t ? 0 : nb_wytable_value(t, a, b);
         nb_components_per_part(g, out->has_sg ? &out->sg : NULL, out);
-        out->components[0].method = !out->has_sg ? NB_METHOD_UNSET
-                                    : lost ? NB_METHOD_CLOSED_FORM : NB_METHOD_TABLE;
     }
     if (!lost)
         push_wins(0, a, b, misere, &out->moves);
@@ -258,24 +252,6 @@ static nb_status wy_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_
 {
     (void)s, (void)err;
     return one_pile(g, true, out);
-}
-
-static int pile_order(const void *x, const void *y)
-{
-    const uint64_t *a = x, *b = y;
-    return a[0] != b[0] ? (a[0] > b[0]) - (a[0] < b[0]) : (a[1] > b[1]) - (a[1] < b[1]);
-}
-
-/* A pile's order and the piles' order do not change the game. */
-static void wy_canonicalize(const nb_game *g, uint64_t *state, size_t len)
-{
-    (void)g;
-    for (size_t i = 0; i + 1 < len; i += 2)
-        if (state[i] > state[i + 1]) {
-            uint64_t t = state[i];
-            state[i] = state[i + 1], state[i + 1] = t;
-        }
-    qsort(state, len / 2, 2 * sizeof *state, pile_order);
 }
 
 nb_status nb_wythoff_grid(nb_solver *s, uint64_t max_a, uint64_t max_b, uint64_t **values,
@@ -312,7 +288,7 @@ const nb_ruleset nb_wythoff = {
     .moves_to = wy_moves_to,
     .options = wy_options,
     .each_move = wy_each_move,
-    .canonicalize = wy_canonicalize,
+    .canonicalize = nb_pairs_canonicalize,
     .components = nb_components_per_part,
     .analyse_normal = wy_normal,
     .analyse_misere = wy_misere,
