@@ -72,7 +72,8 @@ static move_size move_size_of(const api_game *g, const api_query *q)
         m.bytes = fits ? MOVE_BYTES + API_DUMP_GROWTH * q->request_bytes : SIZE_MAX;
         m.bound = true;
     } else if (q->positions == API_POSITIONS_CHANGED && !g->type->write_changed) {
-        m.bytes += member_bytes(g, g->type->fields[0]); /* the state, unless the type says less */
+        for (size_t i = 0; i < api_state_members(g->type); i++) /* the state, unless the */
+            m.bytes += member_bytes(g, g->type->fields[i]);      /* type says less */
     }
     return m;
 }

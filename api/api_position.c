@@ -66,21 +66,41 @@ void api_put_changed(api_move_writer *w, const uint64_t *state, size_t len, api_
         return;
     }
     api_put_lit(b, "{");
-    api_put_string(b, t->fields[0], strlen(t->fields[0]));
-    api_put_lit(b, ":");
-    t->write_state(w, state, len, b);
+    for (size_t m = 0; m < api_state_members(t); m++) {
+        if (m)
+            api_put_lit(b, ",");
+        api_put_string(b, t->fields[m], strlen(t->fields[m]));
+        api_put_lit(b, ":");
+        t->write_state(w, m, state, len, b);
+    }
     api_put_lit(b, "}");
 }
 
-/* The game object as it came, its members in their order, but for the position member's
- * value, whose place is remembered. */
+/* Which state member `name` is, or SIZE_MAX. */
+static size_t state_member(const api_type *t, const char *name)
+{
+    for (size_t m = 0; m < api_state_members(t); m++)
+        if (!strcmp(name, t->fields[m]))
+            return m;
+    return SIZE_MAX;
+}
+
+/* Leaves a hole in `around` for member m's value. */
+static void put_hole(api_move_writer *w, size_t m)
+{
+    w->hole[w->holes++] = (struct api_state_hole){w->around.len, m};
+}
+
+/* The game object as it came, its members in their order, but for the state members'
+ * values, whose places are remembered; a state member it lacks but the first (fibonacci's
+ * limits, all first moves) is added at its end, as a move gives it a value. */
 static void render_around(api_move_writer *w)
 {
     const api_game *g = w->game;
     const char *name;
     json_t *item;
-    bool first = true;
-    w->value_at = SIZE_MAX;
+    bool first = true, present[API_STATE_MEMBERS] = {false};
+    w->holes = 0;
     api_put_lit(&w->around, "{");
     json_object_foreach(g->json, name, item) {
         if (!first)
@@ -88,11 +108,21 @@ static void render_around(api_move_writer *w)
         first = false;
         api_put_string(&w->around, name, strlen(name));
         api_put_lit(&w->around, ":");
-        if (!strcmp(name, g->type->fields[0]))
-            w->value_at = w->around.len;
-        else
+        size_t m = state_member(g->type, name);
+        if (m == SIZE_MAX) {
             api_put_json(&w->around, item);
+        } else {
+            present[m] = true;
+            put_hole(w, m);
+        }
     }
+    for (size_t m = 1; m < api_state_members(g->type); m++)
+        if (!present[m]) {
+            api_put_lit(&w->around, ",");
+            api_put_string(&w->around, g->type->fields[m], strlen(g->type->fields[m]));
+            api_put_lit(&w->around, ":");
+            put_hole(w, m);
+        }
     api_put_lit(&w->around, "}");
 }
 
@@ -100,13 +130,13 @@ void api_put_position(api_move_writer *w, const uint64_t *state, size_t len, api
 {
     if (!w->around.p)
         render_around(w);
-    if (w->value_at == SIZE_MAX) {
-        api_put(b, w->around.p, w->around.len);
-        return;
+    size_t copied = 0; /* the text of `around` before this is in b */
+    for (size_t i = 0; i < w->holes; i++) {
+        api_put(b, w->around.p + copied, w->hole[i].at - copied);
+        w->game->type->write_state(w, w->hole[i].member, state, len, b);
+        copied = w->hole[i].at;
     }
-    api_put(b, w->around.p, w->value_at);
-    w->game->type->write_state(w, state, len, b);
-    api_put(b, w->around.p + w->value_at, w->around.len - w->value_at);
+    api_put(b, w->around.p + copied, w->around.len - copied);
 }
 
 /* The state as a JSON array, and where each entry's text ends in it. */
@@ -124,8 +154,10 @@ static void render_state(api_move_writer *w)
     api_put_lit(&w->state, "]");
 }
 
-void api_put_int_state(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b)
+void api_put_int_state(api_move_writer *w, size_t member, const uint64_t *state, size_t len,
+                       api_buf *b)
 {
+    (void)member;
     const nb_game *game = &w->game->game;
     if (len != game->len) {
         api_put_lit(b, "[");
@@ -151,9 +183,10 @@ void api_put_int_state(api_move_writer *w, const uint64_t *state, size_t len, ap
     api_put(b, w->state.p + copied, w->state.len - copied);
 }
 
-void api_put_pair_state(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b)
+void api_put_pair_state(api_move_writer *w, size_t member, const uint64_t *state, size_t len,
+                        api_buf *b)
 {
-    (void)w;
+    (void)w, (void)member;
     api_put_lit(b, "[");
     for (size_t i = 0; i + 1 < len; i += 2) {
         if (i)

@@ -12,8 +12,12 @@
  * with api_move_writer_free. */
 struct api_move_writer {
     const api_game *game;
-    api_buf around;             /* the game object without its position member's value */
-    size_t value_at;            /* where that value goes in `around` (SIZE_MAX: absent) */
+    api_buf around;             /* the game object without its state members' values */
+    size_t holes;               /* how many of those values go into `around`: */
+    struct api_state_hole {
+        size_t at;              /* where, in the order of `around` */
+        size_t member;          /* which member's (an index into fields) */
+    } hole[API_STATE_MEMBERS];
     api_buf state;              /* the state as a JSON array of integers */
     size_t *entry_ends;         /* entry i's text ends at entry_ends[i] in `state` */
     nb_state after;             /* the state after the move being written */
@@ -44,9 +48,11 @@ void api_put_position_as(api_move_writer *w, api_positions how, const uint64_t *
 
 /* Writes a state that is a list of integers (heaps, stairs, tokens) as a JSON array,
  * copying the text of the entries equal to the game's own. */
-void api_put_int_state(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b);
+void api_put_int_state(api_move_writer *w, size_t member, const uint64_t *state, size_t len,
+                       api_buf *b);
 
 /* Writes a state of pairs a0,b0,a1,b1,... as [[a0,b0],[a1,b1],...]. */
-void api_put_pair_state(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b);
+void api_put_pair_state(api_move_writer *w, size_t member, const uint64_t *state, size_t len,
+                        api_buf *b);
 
 #endif

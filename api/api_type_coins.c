@@ -51,8 +51,10 @@ static void coins_write(api_move_writer *w, const nb_move *m, const uint64_t *af
 }
 
 /* The row of a state: bit i-1 is coin i, 1 for heads. */
-static void coins_state(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b)
+static void coins_state(api_move_writer *w, size_t member, const uint64_t *state, size_t len,
+                        api_buf *b)
 {
+    (void)member;
     size_t n = ((const nb_coins_params *)w->game->game.params)->ncoins;
     (void)len;
     api_put_lit(b, "\"");

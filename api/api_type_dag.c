@@ -44,7 +44,7 @@ static void dag_write(api_move_writer *w, const nb_move *m, const uint64_t *afte
     api_put_lit_uint(b, ",\"from\":", m->w[1]);
     api_put_lit_uint(b, ",\"to\":", m->w[2]);
     api_put_lit(b, ",\"tokens\":");
-    api_put_int_state(w, after, len, b);
+    api_put_int_state(w, 0, after, len, b);
 }
 
 static int dag_table(nb_solver *s, const api_game *g, json_t *req, const api_limits *lim,

@@ -104,8 +104,10 @@ static void hackenbush_changed(api_move_writer *w, const uint64_t *after, size_t
 }
 
 /* The standing edges as [u,v] pairs, in their old order: the position's own edges. */
-static void edges_state(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b)
+static void edges_state(api_move_writer *w, size_t member, const uint64_t *state, size_t len,
+                        api_buf *b)
 {
+    (void)member;
     const nb_hackenbush_params *h = w->game->game.params;
     api_put_lit(b, "[");
     for (size_t i = 0; i < len; i++) {

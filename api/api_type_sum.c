@@ -64,8 +64,10 @@ static void sum_write(api_move_writer *w, const nb_move *m, const uint64_t *afte
 }
 
 /* The components as they came, but those whose state differs written from it. */
-static void components_state(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b)
+static void components_state(api_move_writer *w, size_t member, const uint64_t *state,
+                             size_t len, api_buf *b)
 {
+    (void)member;
     const api_game *g = w->game;
     api_put_lit(b, "[");
     for (size_t c = 0, at = 0; c < g->nchildren && at < len; c++, at += 1 + state[at]) {

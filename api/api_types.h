@@ -62,6 +62,9 @@ struct api_type {
     /* The members besides "type" and "convention", in the ruleset's field order: fields[0]
      * holds the position (the state), the others the rules (the ruleset's header in lib/games/). */
     const char *const *fields;
+    /* How many members, from fields[0] on, the state spans (fibonacci's heaps and limits):
+     * at most API_STATE_MEMBERS. 0 reads as 1. */
+    size_t state_members;
     const char *position;        /* JSON object text: the position members a /v1/table
                                     request may leave out, with the empty value they take */
     const char *const *limits;   /* names of the limits that bound it (catalog) */
@@ -79,11 +82,12 @@ struct api_type {
      * ("heap":0,"take":1), given the state after it. */
     void (*write_move)(api_move_writer *w, const nb_move *m, const uint64_t *after,
                        size_t len, api_buf *b);
-    /* Writes the value of fields[0] for a state of the writer's game: the game object
-     * after a move is the object as it came, but for that member. */
-    void (*write_state)(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b);
-    /* Writes what a move changed, as an object, for `positions=changed`. NULL: the
-     * fields[0] member alone with its value after the move ({"heaps":[3,0,5]}). */
+    /* Writes the value of state member fields[member] for a state of the writer's game: the
+     * game object after a move is the object as it came, but for those members. */
+    void (*write_state)(api_move_writer *w, size_t member, const uint64_t *state, size_t len,
+                        api_buf *b);
+    /* Writes what a move changed, as an object, for `positions=changed`. NULL: the state
+     * members alone with their values after the move ({"heaps":[3,0,5]}). */
     void (*write_changed)(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b);
     /* Writes members of its own into an analysis answer (",\"fallen\":[...]"), after
      * the components. NULL: none. */
@@ -100,6 +104,15 @@ struct api_type {
     const char *field_docs;   /* JSON object text: field -> description */
     const char *example;      /* JSON text of a working request */
 };
+
+/* The most members a state spans. */
+#define API_STATE_MEMBERS 2
+
+/* How many members t's state spans. */
+static inline size_t api_state_members(const api_type *t)
+{
+    return t->state_members ? t->state_members : 1;
+}
 
 /* Every type, in catalog order, NULL-terminated. */
 extern const api_type *const api_registry[];
