@@ -233,6 +233,25 @@ def check_table_plot():
     shot("table")
 
 
+def check_grid_plot():
+    """A two-dimensional table, Fibonacci Nim's: a cell for every heap and limit, each
+    titled with the server's value."""
+    load("?type=fibonacci")
+    find("#up-to").clear()
+    find("#up-to").send_keys("12")
+    find("#plot-button").click()
+    wait.until(lambda d: find_all("#table-figure rect.cell"))
+    table = post("/v1/table", {"type": "fibonacci", "up_to": 12})
+    cells = find_all("#table-figure rect.cell")
+    titles = [c.find_element(By.TAG_NAME, "title").get_attribute("textContent") for c in cells]
+    check(titles == [f"{n}, {r}: {v}" for n, row in enumerate(table["values"])
+                     for r, v in enumerate(row)], "the cells are not the table's values")
+    caption = find("#table-figure figcaption").text
+    check("limit" in caption, f"the caption {caption!r} does not say what a cell is")
+    driver.execute_script("document.getElementById('table-section').scrollIntoView()")
+    shot("table-fibonacci")
+
+
 def check_every_type():
     """Every game type of the catalog from its example: analysed, its moves listed as the
     server lists them, and one move played against the server."""
@@ -306,6 +325,7 @@ try:
     check_picture_and_keyboard()
     check_errors()
     check_table_plot()
+    check_grid_plot()
     check_every_type()
     check_large_graph()
     check_phone()

@@ -116,6 +116,10 @@ def largest(entry):
         side = lim["max_side"]
         return {"type": t, "piles": [[side - 1 - i % side, side - 1 - i * 7 % side]
                                      for i in range(parts)]}
+    if t == "fibonacci":  # one heap near 2^63 is answered by its representation; a sum by
+        side = lim["max_side"]  # the table of every heap below max_side with every limit
+        return {"type": t, "heaps": [side - 1 - i % side for i in range(parts)],
+                "limits": [None if i % 3 else i % side for i in range(parts)], "k": 3}
     if t == "sum":
         return {"type": t, "components": [{"type": "staircase", "stairs": [9] * 12},
                                           {"type": "coins", "coins": "H" * 60},
@@ -216,6 +220,7 @@ def run_all(d, catalog):
             page = entry["limits"].get("max_table_page", 1) - 1
             table = dict(largest(entry), up_to=page)
             table.pop("heaps", None)
+            table.pop("limits", None)
             if entry["type"] == "cutting":  # a table of W x H pieces
                 table = {"type": "cutting", "up_to": [entry["limits"]["max_side"]] * 2}
             if entry["type"] == "wythoff":  # every pile below max_side

@@ -48,6 +48,8 @@ def parts(kind, n):
         return {"type": "divisor", "rule": "replace", "numbers": [12] * n}
     if kind == "wythoff":
         return {"type": "wythoff", "piles": [[3, 5]] * n}
+    if kind == "fibonacci":
+        return {"type": "fibonacci", "heaps": [1] * n}
     return {"type": kind, POSITION[kind]: [0] * n}
 
 
@@ -75,6 +77,10 @@ def cases(kind, limit, n):
     a = "/v1/analyze"
     if limit == "max_parts":
         return a, parts(kind, n), parts(kind, n + 1), "422"
+    if limit == "max_table" and kind == "fibonacci":  # the terms of H up past the heap: with
+        # k this large, 1, 2, ..., heap + 1
+        return a, {"type": kind, "heaps": [n - 1], "k": 10**6}, \
+            {"type": kind, "heaps": [n], "k": 10**6}, "422"
     if limit == "max_table":
         over = table(kind, n)
         return over[0], table(kind, n - 1, n - 10)[1], over[1], "422"
@@ -83,6 +89,8 @@ def cases(kind, limit, n):
     if limit == "max_side" and kind == "wythoff":  # a sum's numbers below it (one pile: any)
         return a, {"type": kind, "piles": [[n - 1, 2], [1, 1]]}, \
             {"type": kind, "piles": [[n, 2], [1, 1]]}, "422"
+    if limit == "max_side" and kind == "fibonacci":  # a sum's heaps below it (one heap: any)
+        return a, {"type": kind, "heaps": [n - 1, 1]}, {"type": kind, "heaps": [n, 1]}, "422"
     if limit == "max_side":
         return a, {"type": "cutting", "pieces": [[n, 2]]}, {"type": "cutting",
                                                              "pieces": [[n + 1, 2]]}, "422"
@@ -111,6 +119,7 @@ def cases(kind, limit, n):
                "euclid": {"type": "euclid", "pairs": [[9, 4], [7, 5], [8, 3]]},
                "divisor": {"type": "divisor", "rule": "subtract", "numbers": [24, 30, 36]},
                "wythoff": {"type": "wythoff", "piles": [[5, 6], [7, 4], [6, 6]]},
+               "fibonacci": {"type": "fibonacci", "heaps": [30, 30]},
                "sum": {"type": "sum", "components": [{"type": "bash", "heaps": [20], "k": 3},
                                                      {"type": "nim", "heaps": [20]}]}}[kind]
         return a, None, misere(big), "422"

@@ -1,5 +1,6 @@
 /* test_games.c - the rulesets' fixed cases: published values and periods (Bash, the
- * subtraction games, the cutting game, Green Hackenbush, the coprime game), closed forms
+ * subtraction games, the cutting game, Green Hackenbush, the coprime game, Fibonacci Nim),
+ * closed forms
  * near 2^63, large graphs and heaps past every table. Random positions of every type are
  * test_registry's; the engine's fixed cases are test_engine's, the octal games'
  * test_octal's. */
@@ -21,6 +22,7 @@
 #include "games/nb_dag.h"
 #include "games/nb_divisor.h"
 #include "games/nb_euclid.h"
+#include "games/nb_fibonacci.h"
 #include "games/nb_hackenbush.h"
 #include "games/nb_moore.h"
 #include "games/nb_nim.h"
@@ -936,6 +938,143 @@ START_TEST(wythoff_large_piles)
 }
 END_TEST
 
+/* One heap n with limit word r under multiplier k, analysed with room for every move. */
+static nb_status fib_analyse(uint64_t k, uint64_t n, uint64_t r, nb_convention conv,
+                             nb_analysis *a, nb_err *err)
+{
+    nb_fibonacci_params p = {.k = k};
+    uint64_t heap[2] = {n, r};
+    nb_game g = {&nb_fibonacci, &p, 2, heap};
+    return nb_analyse(&solver, &g, conv, 128, a, err);
+}
+
+#define FIB_N 160
+
+/* Every heap below FIB_N with every limit, k = 1..4: the table against a plain mex, the
+ * theorem's verdict and winning moves against it (normal play, with the value), and
+ * misère play below 24 against a plain recursion. */
+START_TEST(fibonacci_small_heaps)
+{
+    static uint64_t v[FIB_N][FIB_N];
+    static bool mlost[FIB_N][FIB_N];
+    for (uint64_t k = 1; k <= 4; k++) {
+        for (uint64_t n = 0; n < FIB_N; n++)
+            for (uint64_t r = 0; r <= n; r++) {
+                bool seen[FIB_N + 1] = {0}, to_lost = false;
+                for (uint64_t t = 1; t <= r; t++) {
+                    uint64_t left = n - t, lim = k * t < left ? k * t : left;
+                    seen[v[left][lim]] = true;
+                    to_lost |= mlost[left][lim];
+                }
+                for (v[n][r] = 0; seen[v[n][r]]; v[n][r]++)
+                    ;
+                mlost[n][r] = r > 0 && !to_lost; /* no move: the player to move wins */
+            }
+        uint64_t *rows;
+        nb_err err = {0};
+        ck_assert(nb_fibonacci_rows(&solver, k, 0, FIB_N - 1, &rows, &err) == NB_OK);
+        for (uint64_t n = 0, at = 0; n < FIB_N; n++)
+            for (uint64_t r = 0; r <= n; r++)
+                ck_assert_uint_eq(rows[at++], v[n][r]);
+        free(rows);
+        for (uint64_t n = 0; n < FIB_N; n++)
+            for (uint64_t r = 0; r <= n + 1; r++) {
+                uint64_t word = r == n + 1 ? NB_FIB_FIRST : r, most = r == n + 1 ? (n ? n - 1 : 0) : r;
+                for (int conv = 0; conv < (n < 24 ? 2 : 1); conv++) {
+                    nb_analysis a;
+                    ck_assert(fib_analyse(k, n, word, conv ? NB_MISERE : NB_NORMAL, &a, &err) == NB_OK);
+                    bool lost = conv ? mlost[n][most] : v[n][most] == 0;
+                    ck_assert_msg(a.verdict == (lost ? NB_LOSE : NB_WIN), "k %llu (%llu,%llu) conv %d",
+                                  (unsigned long long)k, (unsigned long long)n, (unsigned long long)r, conv);
+                    size_t wins = 0;
+                    for (uint64_t t = 1; t <= most; t++) {
+                        uint64_t left = n - t, lim = k * t < left ? k * t : left;
+                        wins += conv ? mlost[left][lim] : v[left][lim] == 0;
+                    }
+                    ck_assert_uint_eq(a.moves.len, wins);
+                    for (size_t i = 0; i < a.moves.len; i++) {
+                        nb_move m = nb_movelist_at(&a.moves, i);
+                        uint64_t left = n - m.w[1], lim = k * m.w[1] < left ? k * m.w[1] : left;
+                        ck_assert(conv ? mlost[left][lim] : v[left][lim] == 0);
+                    }
+                    if (!conv)
+                        ck_assert_uint_eq(a.sg, v[n][most]);
+                    nb_analysis_free(&a);
+                }
+            }
+    }
+}
+END_TEST
+
+/* Whether heap n with room for r is lost, by Zeckendorf's representation (k = 2: the
+ * Fibonacci numbers 1, 2, 3, 5, ...) or by binary (k = 1), computed here apart from the
+ * library: lost exactly when the smallest term is past r. */
+static bool fib_lost_by_hand(uint64_t k, uint64_t n, uint64_t r)
+{
+    if (k == 1)
+        return n == 0 || (n & -n) > r;
+    uint64_t f[100] = {1, 2}, smallest = 0;
+    size_t count = 2;
+    while (f[count - 1] <= n - f[count - 2])
+        f[count] = f[count - 1] + f[count - 2], count++;
+    for (size_t i = count; i-- > 0;)
+        if (f[i] <= n)
+            n -= f[i], smallest = f[i];
+    return smallest == 0 || smallest > r;
+}
+
+START_TEST(fibonacci_large_heaps)
+{
+    /* HDU 2516's samples: 2 and 13 lost for the first player, 10000 won */
+    uint64_t cases[3][2] = {{2, NB_LOSE}, {13, NB_LOSE}, {10000, NB_WIN}};
+    nb_err err = {0};
+    for (int c = 0; c < 3; c++) {
+        nb_analysis a;
+        ck_assert(fib_analyse(2, cases[c][0], NB_FIB_FIRST, NB_NORMAL, &a, &err) == NB_OK);
+        ck_assert_uint_eq(a.verdict, cases[c][1]);
+        nb_analysis_free(&a);
+    }
+    /* every Fibonacci number below 2^63 is lost as a first move, the next number won
+     * (from 3 on: 3 = 2 + 1 is one too) */
+    for (uint64_t f0 = 1, f1 = 2; f1 <= NB_HEAP_MAX - 1; f1 += f0, f0 = f1 - f0) {
+        nb_analysis a, b;
+        ck_assert(fib_analyse(2, f1, NB_FIB_FIRST, NB_NORMAL, &a, &err) == NB_OK);
+        ck_assert(fib_analyse(2, f1 + 1, NB_FIB_FIRST, NB_NORMAL, &b, &err) == NB_OK);
+        ck_assert_uint_eq(a.verdict, NB_LOSE);
+        ck_assert_uint_eq(b.verdict, (f1 >= 3 ? NB_WIN : NB_LOSE));
+        nb_analysis_free(&a);
+        nb_analysis_free(&b);
+        if (f1 > NB_HEAP_MAX - f0)
+            break;
+    }
+    /* heaps near 2^63 with any limit: the verdict against the representation (k = 1, 2),
+     * every winning move re-analysed (k = 1, 2, 3, 7, 1000) */
+    const uint64_t ks[5] = {1, 2, 3, 7, 1000};
+    for (int i = 0; i < 3000; i++) {
+        uint64_t k = ks[i % 5], n = NB_HEAP_MAX - rnd(1ull << 62) * (i % 2) - rnd(1000);
+        uint64_t r = i % 7 == 0 ? NB_FIB_FIRST : i % 3 ? rnd(1000000) : rnd(NB_HEAP_MAX);
+        nb_analysis a;
+        ck_assert(fib_analyse(k, n, r, NB_NORMAL, &a, &err) == NB_OK);
+        ck_assert_uint_eq(a.moves.len > 0, a.verdict == NB_WIN);
+        if (k <= 2)
+            ck_assert_uint_eq(a.verdict, fib_lost_by_hand(k, n, r == NB_FIB_FIRST ? n - 1 : r)
+                                             ? NB_LOSE : NB_WIN);
+        for (size_t m = 0; m < a.moves.len; m++) {
+            nb_move mv = nb_movelist_at(&a.moves, m);
+            uint64_t t = mv.w[1], lim = t > NB_HEAP_MAX / k ? NB_HEAP_MAX : k * t;
+            ck_assert(t >= 1 && t <= (r == NB_FIB_FIRST ? n - 1 : r));
+            nb_analysis b;
+            ck_assert(fib_analyse(k, n - t, lim, NB_NORMAL, &b, &err) == NB_OK);
+            ck_assert_uint_eq(b.verdict, NB_LOSE);
+            if (k <= 2)
+                ck_assert(fib_lost_by_hand(k, n - t, lim));
+            nb_analysis_free(&b);
+        }
+        nb_analysis_free(&a);
+    }
+}
+END_TEST
+
 int main(void)
 {
     const lib_case cases[] = {
@@ -958,6 +1097,8 @@ int main(void)
         {"wythoff_beatty", wythoff_beatty, false},
         {"wythoff_small", wythoff_small_piles, false},
         {"wythoff_large", wythoff_large_piles, false},
+        {"fibonacci_small", fibonacci_small_heaps, false},
+        {"fibonacci_large", fibonacci_large_heaps, false},
         {"coprime_large", coprime_large_heaps, false},
         {"hackenbush_literature", hackenbush_literature, false},
         {"hackenbush_moves", hackenbush_moves_by_reanalysis, false},

@@ -170,7 +170,7 @@ function buildForm() {
   $("table-form").hidden = !entry.table;
   const upTo = $("up-to");
   upTo.parentElement.querySelector("label").hidden = upTo.hidden = entry.type === "dag";
-  upTo.value = entry.type === "cutting" || entry.type === "wythoff" ? "[10, 10]" : "60";
+  upTo.value = {cutting: "[10, 10]", wythoff: "[10, 10]", fibonacci: "24"}[entry.type] || "60";
   $("plot").replaceChildren();
   clearErrors();
 }
@@ -433,6 +433,16 @@ function heapsPicture(game, wrap) {
   return columnsPicture(game.heaps, "heap",
     (i) => (m) => m.heap === i || (m.takes || []).some((t) => t.heap === i), wrap,
     game.type !== "grundy");
+}
+
+// Dynamic subtraction: the heaps, each with the most its next move may take beneath it.
+function fibonacciPicture(game, wrap) {
+  const box = heapsPicture(game, wrap);
+  box.querySelectorAll(".heap").forEach((column, i) => {
+    const limit = (game.limits || [])[i];
+    column.append(el("span", {class: "caption limit", text: limit == null ? "first move" : `takes ≤ ${limit}`}));
+  });
+  return box;
 }
 
 function beansPicture(game, wrap) {
@@ -764,7 +774,7 @@ function sumPicture(game, wrap, analysis) {
 const PICTURES = {
   nim: heapsPicture, bash: heapsPicture, subtraction: heapsPicture, coprime: heapsPicture,
   octal: heapsPicture, grundy: heapsPicture, beans: beansPicture, moore: heapsPicture, staircase: stairsPicture, coins: coinsPicture, cutting: cuttingPicture,
-  euclid: euclidPicture, divisor: numbersPicture, wythoff: wythoffPicture, dag: dagPicture, hackenbush: hackenbushPicture, sum: sumPicture,
+  euclid: euclidPicture, divisor: numbersPicture, wythoff: wythoffPicture, fibonacci: fibonacciPicture, dag: dagPicture, hackenbush: hackenbushPicture, sum: sumPicture,
 };
 
 // --- the SG table plot --------------------------------------------------------------
@@ -848,21 +858,29 @@ function gridPlot(table) {
   const h = Math.max(...rows.map((r) => r.length));
   const top = Math.max(1, ...rows.flat().filter((v) => v !== null));
   const cell = Math.max(14, Math.min(36, Math.floor(600 / Math.max(w, h))));
+  const [across, down, what] = GRID_AXES[table.type] || GRID_AXES.cutting;
   const image = svg("svg", {class: "plot", viewBox: `0 0 ${w * cell + 40} ${h * cell + 40}`,
-                            role: "img", "aria-label": "SG values of w×h pieces"});
+                            role: "img", "aria-label": `SG values of ${what}`});
   rows.forEach((row, i) => row.forEach((v, j) => {
     const box = svg("rect", {x: 30 + i * cell, y: 10 + j * cell, width: cell - 1, height: cell - 1,
                              class: v === null ? "cell none" : "cell"});
     if (v !== null) box.style.fillOpacity = String(0.15 + 0.85 * v / top);
-    box.append(svg("title", {}, `${i}×${j}: ${v === null ? "no piece" : v}`));
+    box.append(svg("title", {}, `${i}, ${j}: ${v === null ? "none" : v}`));
     image.append(box);
     if (v !== null && cell >= 20) image.append(svgText(30 + i * cell + cell / 2, 10 + j * cell + cell / 2 + 4, String(v), "tick middle"));
   }));
-  image.append(svgText(30 + w * cell / 2, h * cell + 34, "width w →", "tick middle"),
-               svgText(4, 20, "h", "tick"));
+  image.append(svgText(30 + w * cell / 2, h * cell + 34, `${across} →`, "tick middle"),
+               svgText(4, 20, down, "tick"));
   return el("figure", {id: "table-figure"}, image,
-            el("figcaption", {text: "SG value of one w×h piece (darker is larger)."}));
+            el("figcaption", {text: `SG value of ${what} (darker is larger).`}));
 }
+
+// A two-dimensional table's axes: across, down, and what one cell is.
+const GRID_AXES = {
+  cutting: ["width w", "h", "one w×h piece"],
+  wythoff: ["first number a", "b", "one pile (a, b)"],
+  fibonacci: ["heap n", "limit", "one heap n whose next move may take up to the limit"],
+};
 
 // --- start --------------------------------------------------------------------------
 
