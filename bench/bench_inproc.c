@@ -3,8 +3,9 @@
  * retrograde analysis and the generalized SG values) against the acyclic solve,
  * subtraction heap 10^18 on cold caches, the cutting table 1000x1000, Green Hackenbush on
  * 10^6 nodes against one BFS, the coprime table and heaps, Euclid's game on pairs near
- * 10^18, the divisor games on numbers near 10^18, and Wythoff's game (single piles near
- * 10^18, the SG table of 1000 x 1000). Prints one line per
+ * 10^18, the divisor games on numbers near 10^18, Wythoff's game (single piles near
+ * 10^18, the SG table of 1000 x 1000) and dynamic subtraction (single heaps near 10^18, the
+ * table of heaps below 1000). Prints one line per
  * figure: NAME VALUE (seconds unless said). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@
 #include "games/nb_hackenbush.h"
 #include "games/nb_octal.h"
 #include "games/nb_subtraction.h"
+#include "games/nb_fibonacci.h"
 #include "games/nb_wythoff.h"
 #include "tables/nb_octable.h"
 
@@ -581,6 +583,38 @@ static void bench_wythoff(void)
     singles_print(s, "wythoff", "wythoff", "wythoff_misere");
 }
 
+/* Dynamic subtraction: single heaps near 10^18 with a random limit (one in four a first
+ * move's), k = 2 (Fibonacci Nim) and k = 1000 (a sequence of some 37000 terms, made anew
+ * for each analysis); the table of every heap below 1000 with every limit, k = 2, cold. */
+static void bench_fibonacci(void)
+{
+    singles *s = singles_new(0xa0761d6478bd642fULL);
+    for (int i = 0; i < SINGLES; i++) {
+        uint64_t heap[2], x = singles_next(s);
+        heap[0] = NEAR_1E18(x);
+        heap[1] = i % 4 ? 1 + (x >> 7) % heap[0] : NB_FIB_FIRST;
+        for (int kind = 0; kind < 2; kind++) {
+            nb_fibonacci_params p = {.k = kind ? 1000 : 2};
+            singles_time(s, kind, i, &(nb_game){&nb_fibonacci, &p, 2, heap}, NB_NORMAL);
+        }
+    }
+    double table_t[RUNS];
+    for (int r = 0; r < RUNS; r++) {
+        nb_solver cold = {nb_cache_new(64u << 20), nb_limits_default(), NULL};
+        uint64_t *v;
+        nb_err err = {0};
+        double t0 = now();
+        if (nb_fibonacci_rows(&cold, 2, 999, 999, &v, &err) == NB_OK) {
+            s->sink += v[999];
+            free(v);
+        }
+        table_t[r] = now() - t0;
+        nb_cache_free(cold.cache);
+    }
+    printf("fibonacci_table_1000 %.6f\n", median(table_t, RUNS));
+    singles_print(s, "fibonacci", "fibonacci", "fibonacci_k1000");
+}
+
 int main(int argc, char **argv)
 {
     const char *only = argc > 1 ? argv[1] : "";
@@ -604,5 +638,7 @@ int main(int argc, char **argv)
         bench_divisor();
     if (!*only || !strcmp(only, "wythoff"))
         bench_wythoff();
+    if (!*only || !strcmp(only, "fibonacci"))
+        bench_fibonacci();
     return 0;
 }

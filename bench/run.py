@@ -137,6 +137,12 @@ singles_row("Wythoff's game, 1000 single piles near 10^18 (one in three a P-posi
 wyt = float(inproc["wythoff_table_1000"])
 row("Wythoff's SG table, every pile below 1000 x 1000, cold, in process", "-",
     f"{wyt:.3f} s", "report; <= 2 s", wyt <= 2)
+singles_row("dynamic subtraction, 1000 single heaps near 10^18 with random limits (one in four "
+            "a first move), k = 2 (Fibonacci Nim) and k = 1000, cold, in process", "fibonacci",
+            [("k = 2 ", "fibonacci"), ("k = 1000 ", "fibonacci_k1000")])
+fibt = float(inproc["fibonacci_table_1000"])
+row("dynamic subtraction's SG table, every heap below 1000 with every limit, k = 2, cold, in "
+    "process", "-", f"{fibt:.4f} s", "report", True)
 
 import math
 n14, n15 = float(inproc["grundy_naive_14"]), float(inproc["grundy_naive_15"])
