@@ -44,7 +44,7 @@ static int grundy_decode(json_t *obj, const char *base, const api_limits *lim, a
     return decode_heaps(obj, base, g, p);
 }
 
-/* {heap, take, count, a, b}: "heap":h,"take":j,"leave":[...] */
+/* {heap, take, count, a, b, c}: "heap":h,"take":j,"leave":[...] (ascending) */
 static void octal_write(api_move_writer *w, const nb_move *m, const uint64_t *after, size_t len,
                         api_buf *b)
 {
@@ -52,10 +52,11 @@ static void octal_write(api_move_writer *w, const nb_move *m, const uint64_t *af
     api_put_lit_uint(b, "\"heap\":", m->w[0]);
     api_put_lit_uint(b, ",\"take\":", m->w[1]);
     api_put_lit(b, ",\"leave\":[");
-    if (m->w[2] >= 1)
-        api_put_lit_uint(b, "", m->w[3]);
-    if (m->w[2] == 2)
-        api_put_lit_uint(b, ",", m->w[4]);
+    for (uint64_t k = 0; k < m->w[2]; k++) {
+        if (k)
+            api_put_lit(b, ",");
+        api_put_uint(b, m->w[3 + k]);
+    }
     api_put_lit(b, "]");
 }
 
@@ -84,13 +85,29 @@ static int octal_table(nb_solver *s, const api_game *g, json_t *req, const api_l
     return 0;
 }
 
-/* A random code: d0 0 or 4, one to three digits; small heaps for the brute-force solver. */
+/* A random code: d0 0, 4, 8 or C (most often 0), one to three digits, octal half the
+ * time and hexadecimal else, some with '!', one in three with its last digits repeating;
+ * small heaps for the brute-force solver. */
 static json_t *octal_sample(api_rng *r, bool small)
 {
-    char code[8] = {api_rng_below(r, 4) ? '0' : '4', '.'};
-    size_t digits = 1 + api_rng_below(r, 3);
-    for (size_t j = 0; j < digits; j++)
-        code[2 + j] = (char)('0' + api_rng_below(r, 8));
+    static const char hex[] = "0123456789ABCDEF";
+    char code[24];
+    size_t at = 0, digits = 1 + api_rng_below(r, 3), group = 1 + api_rng_below(r, 6);
+    bool wide = api_rng_below(r, 2);
+    code[at++] = "0048C"[api_rng_below(r, 5)];
+    if (api_rng_below(r, 4) == 0)
+        code[at++] = '!';
+    code[at++] = '.';
+    for (size_t j = 1; j <= digits; j++) {
+        if (j == group)
+            code[at++] = '[';
+        code[at++] = hex[api_rng_below(r, wide ? 16 : 8)];
+        if (api_rng_below(r, 5) == 0)
+            code[at++] = '!';
+    }
+    if (group <= digits)
+        code[at++] = ']';
+    code[at] = '\0';
     return json_pack("{s:s, s:s, s:o}", "type", "octal", "code", code, "heaps",
                      api_sample_ints(r, small ? 2 : 3, small ? 5 : 7));
 }
@@ -120,9 +137,12 @@ const api_type api_type_octal = {
     .write_state = api_put_int_state,
     .table = octal_table,
     .summary = "take j counters from one heap, leaving what digit j of the code allows: "
-               "bit 1 no heap, bit 2 one heap, bit 4 two heaps",
+               "bit 1 no heap, bit 2 one heap, bit 4 two heaps, bit 8 three heaps",
     .field_docs = "{\"heaps\":\"array of heap sizes, integers 0..2^63-1\","
-                  "\"code\":\"octal code d0.d1d2...: d0 0 or 4, 1 to 32 octal digits\"}",
+                  "\"code\":\"take-and-break code d0.d1d2...: d0 0, 4, 8 or C (splits "
+                  "that take nothing), then 1 to 32 hex digits; '!' after a digit makes the "
+                  "heaps it leaves pairwise unequal (4!.0 is Grundy's game); a group in "
+                  "brackets at the end repeats for ever (4.[3] is Lasker's Nim)\"}",
     .example = "{\"type\":\"octal\",\"code\":\"0.77\",\"heaps\":[5,8,1000000000000000000]}",
 };
 

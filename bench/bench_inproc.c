@@ -285,7 +285,8 @@ static void bench_coprime(void)
 
 /* Take-and-break tables: Grundy's game to 2^22 by the sparse-space method (and its time
  * to 2^20, for the cost per value) against the naive method at 2^14 and 2^15 (its growth
- * measured); Kayles and Dawson's Kayles heaps of 10^18 on cold caches (the table grown
+ * measured); the hexadecimal code 0.F to 10^5 by the general method against the naive
+ * one at 2^10 and 2^11; Kayles and Dawson's Kayles heaps of 10^18 on cold caches (the table grown
  * until the period is proved); .1777 as far as 60 s take it (whole doublings), against
  * the naive method for the next values at the same n. */
 static void bench_octal(void)
@@ -307,6 +308,21 @@ static void bench_octal(void)
     printf("grundy_naive_14 %.6f\ngrundy_naive_15 %.6f\ngrundy_sparse_20 %.6f\n"
            "grundy_sparse_22 %.6f\ngrundy_checksum %u\n", naive14, naive15, sparse20,
            sparse22, v[(1 << 22) - 1]);
+    /* a hexadecimal code, 0.F (take one, leave up to three heaps): 10^5 values by the
+     * general method, the naive one at 2^10 and 2^11 (its growth measured) */
+    nb_octal_rule hex;
+    nb_err hex_err = {0};
+    nb_octal_parse("0.F", &hex, &hex_err);
+    double hex_naive[2];
+    for (int k = 0; k < 2; k++) {
+        t0 = now();
+        nb_octal_naive(&hex, 1u << (10 + k), v);
+        hex_naive[k] = now() - t0;
+    }
+    t0 = now();
+    nb_octal_sparse(&hex, 100000, v);
+    printf("hex_naive_10 %.6f\nhex_naive_11 %.6f\nhex_general_100000 %.6f\nhex_checksum %u\n",
+           hex_naive[0], hex_naive[1], now() - t0, v[99999]);
     free(v);
     const char *codes[] = {"0.77", "0.07"};
     for (int c = 0; c < 2; c++) {

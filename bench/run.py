@@ -154,6 +154,13 @@ row("Grundy's game, every value to 2^22, sparse-space method, in process",
     f"naive {n15:.2f} s at 2^15 (growth n^{growth:.2f}: {naive22:,.0f} s at 2^22)",
     f"{s22:.1f} s = {naive22 / s22:,.0f}x faster; {per22:.1f} us a value at 2^22, "
     f"{per20:.1f} at 2^20", "cost a value grows <= log n (22/20)", per22 <= per20 * 22 / 20)
+h10, h11 = float(inproc["hex_naive_10"]), float(inproc["hex_naive_11"])
+hgen = float(inproc["hex_general_100000"])
+hgrowth = math.log2(h11 / h10)
+hnaive = h11 * (100000 / 2**11) ** hgrowth
+row("0.F (take one, leave up to three heaps), 10^5 values, general method, in process",
+    f"naive {h11:.2f} s at 2^11 (growth n^{hgrowth:.2f}: {hnaive:,.0f} s at 10^5)",
+    f"{hgen:.1f} s = {hnaive / hgen:,.0f}x faster", "report", True)
 kayles, dawson = float(inproc["octal_77_huge"]), float(inproc["octal_07_huge"])
 row("Kayles and Dawson's Kayles, a heap of 10^18, cold cache (period proved)", "-",
     f"median {kayles*1e3:.1f} ms and {dawson*1e3:.1f} ms", "median <= 10 ms",

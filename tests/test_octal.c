@@ -1,6 +1,7 @@
 /* test_octal.c - the take-and-break games: published sequences (OEIS) and proved periods,
- * the sparse-space method against the naive one on every short code, moves of huge heaps
- * re-analysed, and the splitting game's closed form against the mex. */
+ * the sparse-space and general methods against the naive one on every short code (octal,
+ * hexadecimal, '!', repeating groups), Lasker's Nim and Nim as repeating codes, moves of
+ * huge heaps re-analysed, and the splitting game's closed form against the mex. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -159,7 +160,7 @@ END_TEST
  * is a loss), and at least one listed when the position is a win. */
 START_TEST(huge_heaps_moves_reanalysed)
 {
-    const char *codes[] = {"0.77", "0.07", "0.137", "4.07"};
+    const char *codes[] = {"0.77", "0.07", "0.137", "4.07", "0.F", "0.B"};
     for (size_t c = 0; c < sizeof codes / sizeof *codes; c++) {
         nb_octal_params p = params_of(codes[c]);
         uint64_t heaps[2] = {1000000000000000000ULL, 999999999999999999ULL};
@@ -219,10 +220,83 @@ START_TEST(beans_closed_form_and_samples)
 }
 END_TEST
 
+/* Hexadecimal codes (three-heap splits, splits that take nothing), unequal splits and
+ * repeating groups: the general method against the naive one on every code d0.d1 (d0 0, 4,
+ * 8 or C; d1 any hex digit; with and without '!') and on random longer ones. */
+START_TEST(take_and_break_codes_match_naive)
+{
+    char code[24];
+    for (int d0 = 0; d0 < 16; d0 += 4)
+        for (int d1 = 0; d1 < 16; d1++)
+            for (int bang = 0; bang < 2; bang++) {
+                snprintf(code, sizeof code, "%X.%X%s", d0, d1, bang ? "!" : "");
+                nb_octal_params p = params_of(code);
+                expect_same(&p.rule, 160, code);
+            }
+    for (int k = 0; k < 60; k++) {
+        size_t at = 0, len = 1 + (size_t)(random() % 4), group = 1 + (size_t)(random() % 6);
+        code[at++] = "048C"[random() % 4];
+        code[at++] = '.';
+        for (size_t j = 1; j <= len; j++) {
+            if (j == group)
+                code[at++] = '[';
+            code[at++] = "0123456789ABCDEF"[random() % 16];
+            if (random() % 4 == 0)
+                code[at++] = '!';
+        }
+        if (group <= len)
+            code[at++] = ']';
+        code[at] = '\0';
+        nb_octal_params p = params_of(code);
+        expect_same(&p.rule, 120, code);
+    }
+}
+END_TEST
+
+/* Closed forms of codes with a repeating group and the equal rules written two ways:
+ * 4.[3] is Lasker's Nim (g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3),
+ * 0.[3] Nim, 4!.0 Grundy's game (its canonical code, hence one table); a period proved
+ * for a three-heap code (0.F: remove one, leave up to three heaps) holds against the naive
+ * values past it. */
+START_TEST(codes_with_known_values)
+{
+    nb_octal_params lasker = params_of("4.[3]"), nim = params_of("0.[3]");
+    nb_sequence l = table_of(&lasker, 3000), n = table_of(&nim, 3000);
+    ck_assert(!l.has_period && !n.has_period);
+    for (uint64_t i = 1; i <= 3000; i++) {
+        uint64_t want = i % 4 == 3 ? i + 1 : i % 4 == 0 ? i - 1 : i;
+        ck_assert_msg(l.values[i] == want, "4.[3]: G(%llu) = %llu", (unsigned long long)i,
+                      (unsigned long long)l.values[i]);
+        ck_assert_uint_eq(n.values[i], i);
+    }
+    free(l.values);
+    free(n.values);
+    nb_octal_params bang = params_of("4!.0"), lower = params_of("0.f"), grundy = {.rule = nb_octal_grundy()};
+    char a[64], b[64];
+    nb_octable_key(&bang.rule, a, sizeof a);
+    nb_octable_key(&grundy.rule, b, sizeof b);
+    ck_assert_str_eq(a, b);
+    nb_octal_code(&lower.rule, a, sizeof a);
+    ck_assert_str_eq(a, "0.F");
+    nb_octal_params dropped = params_of("0!.3![30]");
+    nb_octal_code(&dropped.rule, a, sizeof a);
+    ck_assert_str_eq(a, "0.3[30]"); /* no '!' where no split is made */
+    nb_sequence f = table_of(&lower, 10);
+    ck_assert(f.has_period && f.period == 2 && f.preperiod == 0);
+    uint32_t naive[600];
+    nb_octal_naive(&lower.rule, 600, naive);
+    for (uint64_t i = 0; i < 600; i++)
+        ck_assert_uint_eq(naive[i], f.values[i % 2]);
+    free(f.values);
+}
+END_TEST
+
 START_TEST(malformed_codes)
 {
-    const char *bad[] = {"", "0", "0.", "1.07", "0.8", "0.07x", ".07", "0,07",
-                         "0.123456701234567012345670123456701"};
+    const char *bad[] = {"", "0", "0.", "1.07", "2.7", "0.07x", ".07", "0,07", "00.7",
+                         "0.123456701234567012345670123456701", "0.[", "0.[]", "0.[3",
+                         "0.3]", "0.[3]4", "0.[3][4]", "0!!.7", "0.7!!", "0.!7", "G.7",
+                         "0.[1[2]]"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         nb_octal_rule r;
         nb_err err = {0};
@@ -244,6 +318,8 @@ int main(void)
     tcase_add_test(tc, sparse_matches_naive);
     tcase_add_test(tc, huge_heaps_moves_reanalysed);
     tcase_add_test(tc, beans_closed_form_and_samples);
+    tcase_add_test(tc, take_and_break_codes_match_naive);
+    tcase_add_test(tc, codes_with_known_values);
     tcase_add_test(tc, malformed_codes);
     suite_add_tcase(s, tc);
     return check_run(s, true);

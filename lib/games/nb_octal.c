@@ -13,36 +13,70 @@
 
 static nb_octal_params *oc_params(const nb_game *g) { return g->params; }
 
+/* The value of hex digit c, or -1. */
+static int hex_value(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    return -1;
+}
+
+static nb_status bad_code(nb_err *err, const char *code, const char *why)
+{
+    return nb_fail_field(err, NB_EINVAL, 1, NB_NO_INDEX, NB_NO_INDEX,
+                         "must be a take-and-break code \"d0.d1d2...\" (\"0.77\", \"4.07\", "
+                         "\"0.F\", \"4!.0\", \"4.[3]\"): %s, got \"%.40s\"", why, code);
+}
+
+/* code: d0 ['!'] '.' {digit ['!']} ['[' digit ['!'] {digit ['!']} ']'], hex digits; d0
+ * takes nothing, so it has only bits 4 and 8. A '!' on a digit that leaves at most one
+ * heap says nothing and is dropped; a group of zeros repeats nothing and is dropped. */
 nb_status nb_octal_parse(const char *code, nb_octal_rule *rule, nb_err *err)
 {
     *rule = (nb_octal_rule){0};
-    size_t len = strlen(code);
-    if (len < 3 || (code[0] != '0' && code[0] != '4') || code[1] != '.')
-        return nb_fail_field(err, NB_EINVAL, 1, NB_NO_INDEX, NB_NO_INDEX,
-                             "must be an octal code \"d0.d1d2...\" with d0 0 or 4 "
-                             "(\"0.07\", \"4.07\"), got \"%.40s\"", code);
-    if (len - 2 > NB_OCTAL_MAX_DIGITS)
-        return nb_fail_field(err, NB_EINVAL, 1, NB_NO_INDEX, NB_NO_INDEX,
-                             "has %zu digits after the point, at most %d", len - 2,
-                             NB_OCTAL_MAX_DIGITS);
-    rule->digit[0] = (uint8_t)(code[0] - '0');
-    for (size_t j = 1; j + 1 < len; j++) {
-        char c = code[j + 1];
-        if (c < '0' || c > '7')
-            return nb_fail_field(err, NB_EINVAL, 1, NB_NO_INDEX, NB_NO_INDEX,
-                                 "digit %zu after the point must be an octal digit 0..7, "
-                                 "got '%c'", j, c);
-        rule->digit[j] = (uint8_t)(c - '0');
+    const char *c = code;
+    int d0 = hex_value(*c);
+    if (d0 < 0 || (d0 & 3))
+        return bad_code(err, code, "d0 first, 0, 4, 8 or C (it takes nothing)");
+    rule->digit[0] = (uint8_t)d0;
+    if (*++c == '!')
+        rule->distinct |= (d0 & 12) != 0, c++;
+    if (*c++ != '.')
+        return bad_code(err, code, "a point after d0");
+    size_t j = 0, group = 0; /* group: the bracket's first digit's index */
+    for (; *c && *c != ']'; c++) {
+        if (*c == '[' && !group) {
+            group = j + 1;
+            continue;
+        }
+        int v = hex_value(*c);
+        if (v < 0)
+            return bad_code(err, code, "hex digits after the point, each maybe followed by '!'");
+        if (j == NB_OCTAL_MAX_DIGITS)
+            return bad_code(err, code, "at most 32 digits after the point");
+        rule->digit[++j] = (uint8_t)v;
+        if (c[1] == '!')
+            rule->distinct |= (uint64_t)((v & 12) != 0) << j, c++;
     }
-    for (size_t j = 0; j <= NB_OCTAL_MAX_DIGITS; j++)
-        if (rule->digit[j])
-            rule->last = j;
+    if (j == 0)
+        return bad_code(err, code, "at least one digit after the point");
+    if ((group || *c) && (!group || *c != ']' || c[1] || j < group))
+        return bad_code(err, code, "a group of digits in brackets may end the code");
+    for (size_t k = 0; k <= j; k++)
+        if (rule->digit[k])
+            rule->last = k;
+    if (group && rule->last >= group) /* a group with a nonzero digit repeats */
+        rule->tail = group, rule->last = j;
     return NB_OK;
 }
 
 nb_octal_rule nb_octal_grundy(void)
 {
-    return (nb_octal_rule){.digit = {4}, .last = 0, .unequal = true};
+    return (nb_octal_rule){.digit = {4}, .distinct = 1, .last = 0};
 }
 
 /* Acquires the table, grown to answer heap (and the period when asked). */
@@ -70,10 +104,13 @@ static nb_status past_table(const nb_octable *t, const nb_solver *s, size_t i, c
         nb_status st = nb_budget_fail(s->budget, err);
         if (st != NB_ELIMIT)
             return st;
-    } else if (t->rule.unequal && n >= t->limit)
+    } else if (!nb_octal_provable(&t->rule) && n >= t->limit)
         nb_fail(err, NB_ELIMIT,
-                "%s %llu is past the SG table (limit max_table=%llu): Grundy's game has no "
-                "proved period", what, (unsigned long long)n, (unsigned long long)s->limits.max_table);
+                "%s %llu is past the SG table (limit max_table=%llu): the periodicity theorem "
+                "proves no period where %s", what, (unsigned long long)n,
+                (unsigned long long)s->limits.max_table,
+                t->rule.tail ? "takes are unbounded (a repeating group)"
+                             : "splits must be unequal (Grundy's game, '!')");
     else if (n >= t->limit)
         nb_fail(err, NB_ELIMIT,
                 "%s %llu is past the SG table: no period is proved within its first %llu "
@@ -147,42 +184,65 @@ static nb_status oc_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err 
 }
 
 /* Calls fn(ctx, move, value after) for the moves of one heap: by take j ascending, no
- * heap, then one, then the splits a + b by a ascending; stops when fn says so. Returns
- * false when it left moves out: past max_work splits, or, on a heap past the proved
- * preperiod, the splits with a > max(preperiod + 2 period, LISTED_SPLITS), whose values
- * repeat those of a - period (both parts lie in the periodic range), so every value a
- * split can take is still offered. `every`: no such shortcut (the exhaustive search). */
-#define LISTED_SPLITS 4096 /* splits a + b of one take listed in full below this a */
+ * heap, then one, then the splits a + b by a ascending, then a + b + c (a <= b <= c) by a
+ * then b ascending; stops when fn says so. Returns false when it left moves out: past
+ * max_work splits, or, on a heap past the proved preperiod, the splits with a part other
+ * than the largest above max(preperiod + 2 period, LISTED_SPLITS): taking the period from
+ * such a part and giving it to the largest keeps every part in the periodic range and
+ * the value, so every value a split can take is still offered. `every`: no such shortcut
+ * (the exhaustive search). */
+#define LISTED_SPLITS 4096 /* parts of a split listed in full below this size */
 static bool heap_moves(const nb_game *g, size_t heap, uint64_t max_work, bool every,
                        nb_option_fn fn, void *ctx)
 {
     const nb_octal_rule *r = &oc_params(g)->rule;
     const nb_octable *t = oc_params(g)->table;
     uint64_t n = g->state[heap], work = 0;
+    uint64_t enough = UINT64_MAX; /* the shortcut needs the period */
+    if (t && t->proved && !every)
+        enough = t->preperiod + 2 * t->period > LISTED_SPLITS ? t->preperiod + 2 * t->period
+                                                              : LISTED_SPLITS;
     bool all = true;
-    for (size_t j = 0; j <= r->last && j <= n; j++) {
-        uint8_t d = r->digit[j];
-        uint64_t w[5] = {heap, j, 0, 0, 0}, m = n - j, half = m / 2;
+    for (uint64_t j = 0; j <= nb_octal_reach(r, n); j++) {
+        uint8_t d = nb_octal_digit(r, j);
+        bool unequal = nb_octal_distinct(r, j);
+        uint64_t w[6] = {heap, j, 0, 0, 0, 0}, m = n - j;
         nb_move move = {.len = 3, .w = w};
         if ((d & 1) && m == 0 && !fn(ctx, &move, 0))
             return all;
         w[2] = 1, w[3] = m, move.len = 4;
         if ((d & 2) && m > 0 && !fn(ctx, &move, heap_value(g, m)))
             return all;
-        uint64_t enough = t && t->proved ? t->preperiod + 2 * t->period : UINT64_MAX;
-        enough = enough > LISTED_SPLITS ? enough : LISTED_SPLITS;
-        if ((d & 4) && !every && !r->unequal && half > enough)
-            half = enough, all = false;
         w[2] = 2, move.len = 5;
-        for (uint64_t a = 1; (d & 4) && a <= half; a++) {
-            if (r->unequal && 2 * a == m)
+        for (uint64_t a = 1; (d & 4) && 2 * a <= m; a++) {
+            if (unequal && 2 * a == m)
                 break;
             if (++work > max_work)
                 return false;
+            if (a > enough) {
+                all = false;
+                break;
+            }
             w[3] = a, w[4] = m - a;
             if (!fn(ctx, &move, heap_value(g, a) ^ heap_value(g, m - a)))
                 return all;
         }
+        w[2] = 3, move.len = 6;
+        for (uint64_t a = 1; (d & 8) && 3 * a <= m; a++)
+            for (uint64_t b = a; 2 * b <= m - a; b++) {
+                uint64_t c = m - a - b;
+                if (unequal && (a == b || b == c))
+                    continue;
+                if (++work > max_work)
+                    return false;
+                if (b > enough) {
+                    all = false;
+                    break;
+                }
+                w[3] = a, w[4] = b, w[5] = c;
+                if (!fn(ctx, &move, heap_value(g, a) ^ heap_value(g, b) ^ heap_value(g, c)))
+                    return all;
+            }
     }
     return all;
 }

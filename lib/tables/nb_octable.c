@@ -1,5 +1,5 @@
-/* nb_octable.c - take-and-break SG sequences: values by the sparse-space method, periods by
- * the octal periodicity theorem.
+/* nb_octable.c - take-and-break SG sequences: values by the sparse-space method (or the
+ * general one), periods by the periodicity theorem.
  *
  * Sparse space (Winning Ways, ch. 4, "Sparse space spells speed"; Gangolli and Plambeck;
  * Flammenkamp): for a mask m call a value rare when v & m has an even number of bits, else
@@ -11,13 +11,28 @@
  * value rare: the naive method). The mask is chosen afresh, as the one that leaves the
  * fewest rare heaps, each time the table doubles.
  *
- * Periods (Guy and Smith; Winning Ways, ch. 4, the periodicity theorem for octal games): if
- * a game's moves take at most t counters, i >= 1, and G(n + p) = G(n) for all
- * i <= n < 2i + p + t, then G(n + p) = G(n) for all n >= i. Each time the table doubles,
- * the prefix function of the reversed table gives every suffix's least period in one
- * linear pass, and the longest suffix that meets the theorem's bound proves the period.
- * The theorem's proof maps a split a + b to a + (b - p), which can break "unequal": it says
- * nothing about Grundy's game, whose values come from the table only. */
+ * The general method, for what sparse space does not cover (a split into three heaps,
+ * whose value is common when one or three of its parts are: no few heaps hold the common
+ * options; a repeating code, whose takes are unbounded): the options of one and two heaps
+ * are marked, and the mex is the least value neither marked nor the value of a three-heap
+ * split. A split a + b + c of m has that value v exactly when G(b) ^ G(c) = v ^ G(a) for
+ * its smallest part a <= m / 3, and the table keeps, for every x, the set of values
+ * G(b) ^ G(x - b) as a bit set: one lookup a smallest part, so a value costs O(m) lookups
+ * where listing the splits costs O(m^2).
+ *
+ * Periods (Guy and Smith; Winning Ways, ch. 4, the periodicity theorem for octal games,
+ * here for moves that leave up to k heaps): if every move takes at most t counters, i >= 1,
+ * and G(n + p) = G(n) for all i <= n < k i + (k - 1) p + t, then G(n + p) = G(n) for all
+ * n >= i. By induction on n past that bound: a split of n + p - j (j <= t) into at most k
+ * heaps has a largest heap of at least (n + p - j) / k >= i + p, and taking p from it is a
+ * split of n - j of the same value (the heap and the heap less p are both at least i and
+ * below n + p: their values agree); adding p to the largest heap of a split of n - j is
+ * the converse. Each time the table doubles, the prefix function of the reversed table
+ * gives every suffix's least period in one linear pass, and the longest suffix that meets
+ * the bound (k i + k p + t values, the last checked pair n + p included) proves the period.
+ * The theorem says nothing of a code whose splits must be unequal (taking p from a heap can
+ * make two heaps equal: Grundy's game) or whose takes are unbounded (a repeating code):
+ * their values come from the table only. */
 #include "tables/nb_octable.h"
 
 #include <stdio.h>
@@ -43,7 +58,12 @@ typedef struct grower {
     size_t nstamp;
     uint64_t work; /* pair tests made */
     nb_budget *budget; /* may be NULL */
-    uint64_t held;     /* what the values hold of the budget */
+    uint64_t held;     /* what the values (and pairs) hold of the budget */
+    bool general;      /* the general method (three-heap splits, a repeating code) */
+    bool triples;      /* a digit leaves three heaps that may be equal: pairs are kept */
+    uint64_t *pairs;   /* row x < n: the values of the splits of x into two (words each) */
+    size_t words;      /* a power of two: every value, and so every XOR, is below 64 words */
+    uint64_t pair_cap; /* rows the pairs have room for */
 } grower;
 
 static bool is_rare(uint32_t mask, uint32_t v) { return !(__builtin_popcount(v & mask) & 1); }
@@ -78,6 +98,7 @@ static uint32_t next_value(grower *g)
     uint64_t n = g->n, options = 0; /* the mex is at most the number of options */
     for (size_t j = 0; j <= r->last && j <= n; j++) {
         uint8_t d = r->digit[j];
+        bool unequal = r->distinct >> j & 1;
         if ((d & 1) && n == j)
             mark(g, 0), options++;
         if ((d & 2) && n > j)
@@ -85,10 +106,10 @@ static uint32_t next_value(grower *g)
         if (!(d & 4) || n < j + 2)
             continue;
         uint64_t m = n - j;
-        options += m / 2 - (r->unequal && m % 2 == 0);
+        options += m / 2 - (unequal && m % 2 == 0);
         for (size_t k = 0; k < g->nrare && g->rare[k] < m; k++) {
             uint64_t a = g->rare[k];
-            if (r->unequal && 2 * a == m)
+            if (unequal && 2 * a == m)
                 continue;
             g->work++;
             mark(g, G[a] ^ G[m - a]);
@@ -102,7 +123,7 @@ static uint32_t next_value(grower *g)
             continue;
         uint64_t m = n - j;
         for (uint64_t a = 1; 2 * a <= m && left; a++) {
-            if (r->unequal && 2 * a == m)
+            if ((r->distinct >> j & 1) && 2 * a == m)
                 break;
             g->work++;
             uint32_t v = G[a] ^ G[m - a];
@@ -116,6 +137,98 @@ static uint32_t next_value(grower *g)
     while (v < c && marked(g, v))
         v++;
     return v;
+}
+
+/* Whether v is the value of a three-heap split of m (its parts possibly equal), by the
+ * pairs' rows: v ^ G(a) among the splits of m - a into two, a the smallest part. */
+static bool triple_has(grower *g, uint64_t m, uint32_t v)
+{
+    for (uint64_t a = 1; 3 * a <= m; a++) {
+        uint64_t w = v ^ g->values[a];
+        g->work++;
+        if (w < 64 * g->words && nb_bit_test(g->pairs + (m - a) * g->words, w))
+            return true;
+    }
+    return false;
+}
+
+/* Marks the values of the splits of m into three pairwise unequal heaps, a < b < c. */
+static void mark_unequal_triples(grower *g, uint64_t m)
+{
+    const uint32_t *G = g->values;
+    for (uint64_t a = 1; 3 * a + 3 <= m; a++)
+        for (uint64_t b = a + 1; 2 * b < m - a; b++) {
+            g->work++;
+            mark(g, G[a] ^ G[b] ^ G[m - a - b]);
+        }
+}
+
+/* G(n) by the general method: the options of no heap, one heap, two heaps and three
+ * unequal heaps marked; then the least value neither marked nor a three-heap split's. */
+static uint32_t next_value_general(grower *g)
+{
+    const nb_octal_rule *r = g->rule;
+    const uint32_t *G = g->values;
+    uint64_t n = g->n;
+    for (uint64_t j = 0; j <= nb_octal_reach(r, n); j++) {
+        uint8_t d = nb_octal_digit(r, j);
+        bool unequal = nb_octal_distinct(r, j);
+        uint64_t m = n - j;
+        if ((d & 1) && m == 0)
+            mark(g, 0);
+        if ((d & 2) && m > 0)
+            mark(g, G[m]);
+        for (uint64_t a = 1; (d & 4) && 2 * a <= m; a++) {
+            if (unequal && 2 * a == m)
+                break;
+            g->work++;
+            mark(g, G[a] ^ G[m - a]);
+        }
+        if ((d & 8) && unequal)
+            mark_unequal_triples(g, m);
+    }
+    for (uint32_t v = 0;; v++) {
+        if (marked(g, v))
+            continue;
+        bool had = false;
+        for (uint64_t j = 0; g->triples && !had && j <= nb_octal_reach(r, n); j++)
+            if ((nb_octal_digit(r, j) & 8) && !nb_octal_distinct(r, j) && n >= j + 3)
+                had = triple_has(g, n - j, v);
+        if (!had)
+            return v;
+    }
+}
+
+/* Row x of the pairs: the values of the splits of x into two. */
+static void fill_pair_row(grower *g, uint64_t x)
+{
+    uint64_t *row = g->pairs + x * g->words;
+    memset(row, 0, g->words * sizeof *row);
+    for (uint64_t a = 1; 2 * a <= x; a++) {
+        g->work++;
+        nb_bit_set(row, g->values[a] ^ g->values[x - a]);
+    }
+}
+
+/* Room for `rows` rows of the pairs at `words` words a row (a power of two, at least the
+ * old width), held on the budget; the rows made are laid out anew at a new width (their
+ * values all lie below the old one's bound). False, nothing changed, when the budget has
+ * no room. */
+static bool reserve_pairs(grower *g, uint64_t rows, size_t words)
+{
+    uint64_t had = g->pair_cap * g->words * sizeof *g->pairs;
+    uint64_t want = rows * words * sizeof *g->pairs;
+    if (want > had && !nb_budget_hold(g->budget, want - had))
+        return false;
+    g->held += want > had ? want - had : 0;
+    size_t old = g->words;
+    g->pairs = nb_xrealloc(g->pairs, want ? want : sizeof *g->pairs);
+    for (uint64_t x = g->n; old != words && x-- > 0;) {
+        memmove(g->pairs + x * words, g->pairs + x * old, old * sizeof *g->pairs);
+        memset(g->pairs + x * words + old, 0, (words - old) * sizeof *g->pairs);
+    }
+    g->words = words, g->pair_cap = rows;
+    return true;
 }
 
 static void rebuild_rare(grower *g)
@@ -150,6 +263,16 @@ static void choose_mask(grower *g)
     rebuild_rare(g);
 }
 
+/* Words a pairs' row needs for values up to top: a power of two, so that the XOR of two
+ * values stays inside. */
+static size_t words_for(uint32_t top)
+{
+    size_t words = 1;
+    while (64 * words <= top)
+        words *= 2;
+    return words;
+}
+
 static void grower_push(grower *g, uint32_t v)
 {
     if (g->n == g->cap) {
@@ -159,6 +282,10 @@ static void grower_push(grower *g, uint32_t v)
     g->values[g->n++] = v;
     if (v > g->top)
         g->top = v;
+    if (g->triples) /* the row of the splits of n - 1, whose parts are all known now */
+        fill_pair_row(g, g->n - 1);
+    if (g->general)
+        return;
     if (g->n >= 64 && !(g->n & (g->n - 1)))
         choose_mask(g);
     else if (g->n > 1 && is_rare(g->mask, v)) {
@@ -167,22 +294,28 @@ static void grower_push(grower *g, uint32_t v)
     }
 }
 
-/* Whether the budget has room for the values' next growth (then held). */
+/* Whether the budget has room for the values' next growth, and their pairs' rows (then
+ * held; the pairs made room for). */
 static bool room_to_grow(grower *g)
 {
-    uint64_t more = (g->cap ? g->cap : FIRST_GROWTH) * sizeof *g->values;
+    uint64_t rows = g->cap ? 2 * g->cap : FIRST_GROWTH, more = (rows - g->cap) * sizeof *g->values;
     if (!nb_budget_hold(g->budget, more))
         return false;
     g->held += more;
-    return true;
+    return !g->triples || reserve_pairs(g, rows, g->words);
 }
 
 /* Values until n reaches target, the pair tests pass max_work or the budget is spent. */
 static void grow(grower *g, uint64_t target, uint64_t max_work)
 {
     while (g->n < target && g->work <= max_work && !nb_budget_spent(g->budget) &&
-           (g->n < g->cap || room_to_grow(g)))
-        grower_push(g, next_value(g));
+           (g->n < g->cap || room_to_grow(g))) {
+        uint32_t v = g->general ? next_value_general(g) : next_value(g);
+        size_t words = words_for(v > g->top ? v : g->top);
+        if (g->triples && words != g->words && !reserve_pairs(g, g->pair_cap, words))
+            return; /* no room for rows that wide */
+        grower_push(g, v);
+    }
 }
 
 static void grower_free(grower *g)
@@ -191,12 +324,24 @@ static void grower_free(grower *g)
     free(g->stamp);
 }
 
+/* A grower for the rule, by the method its code needs. */
+static grower grower_for(const nb_octal_rule *rule)
+{
+    grower g = {.rule = rule, .general = rule->tail > 0, .words = 1};
+    for (size_t j = 0; j <= rule->last; j++) {
+        g.general |= (rule->digit[j] & 8) != 0;
+        g.triples |= (rule->digit[j] & 8) && !(rule->distinct >> j & 1);
+    }
+    return g;
+}
+
 void nb_octal_sparse(const nb_octal_rule *rule, uint64_t n, uint32_t *values)
 {
-    grower g = {.rule = rule};
+    grower g = grower_for(rule);
     grow(&g, n, UINT64_MAX);
     memcpy(values, g.values, n * sizeof *values);
     free(g.values);
+    free(g.pairs);
     grower_free(&g);
 }
 
@@ -204,15 +349,21 @@ void nb_octal_naive(const nb_octal_rule *rule, uint64_t n, uint32_t *values)
 {
     grower g = {.rule = rule, .values = values, .cap = n};
     for (; g.n < n; g.n++) {
-        for (size_t j = 0; j <= rule->last && j <= g.n; j++) {
-            uint8_t d = rule->digit[j];
-            if ((d & 1) && g.n == j)
+        for (uint64_t j = 0; j <= nb_octal_reach(rule, g.n); j++) {
+            uint8_t d = nb_octal_digit(rule, j);
+            bool unequal = nb_octal_distinct(rule, j);
+            uint64_t m = g.n - j;
+            if ((d & 1) && m == 0)
                 mark(&g, 0);
-            if ((d & 2) && g.n > j)
-                mark(&g, values[g.n - j]);
-            for (uint64_t m = g.n - j, a = 1; (d & 4) && 2 * a <= m; a++)
-                if (!(rule->unequal && 2 * a == m))
+            if ((d & 2) && m > 0)
+                mark(&g, values[m]);
+            for (uint64_t a = 1; (d & 4) && 2 * a <= m; a++)
+                if (!(unequal && 2 * a == m))
                     mark(&g, values[a] ^ values[m - a]);
+            for (uint64_t a = 1; (d & 8) && 3 * a <= m; a++)
+                for (uint64_t b = a; 2 * b <= m - a; b++)
+                    if (!(unequal && (a == b || b == m - a - b)))
+                        mark(&g, values[a] ^ values[b] ^ values[m - a - b]);
         }
         uint32_t v = 0;
         while (marked(&g, v))
@@ -225,7 +376,7 @@ void nb_octal_naive(const nb_octal_rule *rule, uint64_t n, uint32_t *values)
 /* The period of values[0..n) by the theorem, into t (proved, period, preperiod). */
 static void prove(nb_octable *t)
 {
-    uint64_t n = t->n;
+    uint64_t n = t->n, k = nb_octal_parts(&t->rule);
     uint32_t *pi = nb_xmalloc_large(n * sizeof *pi);
     const uint32_t *v = t->values;
     pi[0] = 0; /* over the reversed table r[k] = v[n - 1 - k] */
@@ -237,7 +388,7 @@ static void prove(nb_octable *t)
     }
     for (uint64_t len = n; len >= 1; len--) { /* the suffix v[n - len .. n) */
         uint64_t i = n - len, p = len - pi[len - 1];
-        if (i >= 1 && 2 * i + 2 * p + t->rule.last <= n) {
+        if (i >= 1 && k * (i + p) + t->rule.last <= n) {
             while (i > 0 && v[i - 1] == v[i - 1 + p])
                 i--;
             t->proved = true, t->period = p, t->preperiod = i;
@@ -251,6 +402,7 @@ static void octable_destroy(nb_cached *c)
 {
     nb_octable *t = (nb_octable *)c;
     free(t->values);
+    free(t->pairs);
     free(t);
 }
 
@@ -260,7 +412,7 @@ static bool octable_covers(const nb_cached *c, const void *need_)
     const nb_octable_need *need = need_;
     if (t->proved || t->n >= t->limit)
         return true;
-    return !(need->want_period && !t->rule.unequal) && need->heap < t->n;
+    return !(need->want_period && nb_octal_provable(&t->rule)) && need->heap < t->n;
 }
 
 static nb_status octable_build(const nb_cached *old_, const void *need_, nb_cached **out,
@@ -271,18 +423,28 @@ static nb_status octable_build(const nb_cached *old_, const void *need_, nb_cach
     const nb_octable_need *need = need_;
     nb_octable *t = nb_xmalloc(sizeof *t);
     *t = *old;
-    grower g = {.rule = &t->rule, .n = old->n, .cap = old->n, .mask = old->mask,
-                .budget = need->budget};
-    if (nb_budget_hold(g.budget, old->n * sizeof *g.values)) /* no room: grow() stops */
-        g.held = old->n * sizeof *g.values;
+    bool provable = nb_octal_provable(&t->rule);
+    grower g = grower_for(&t->rule);
+    g.n = g.cap = old->n, g.mask = old->mask, g.budget = need->budget;
+    uint64_t seed = old->n * (sizeof *g.values + old->pair_words * sizeof *g.pairs);
+    if (nb_budget_hold(g.budget, seed)) /* no room: grow() stops */
+        g.held = seed;
     g.values = nb_xmalloc((old->n + 1) * sizeof *g.values);
     if (old->n) /* the seed has no values */
         memcpy(g.values, old->values, old->n * sizeof *g.values);
     for (uint64_t a = 0; a < g.n; a++)
         g.top = g.values[a] > g.top ? g.values[a] : g.top;
-    rebuild_rare(&g);
+    if (g.triples) { /* the rows grow with the values: the old version keeps its own */
+        g.words = old->pair_words ? old->pair_words : 1;
+        g.pair_cap = old->n;
+        g.pairs = nb_xmalloc((old->n + 1) * g.words * sizeof *g.pairs);
+        if (old->n)
+            memcpy(g.pairs, old->pairs, old->n * g.words * sizeof *g.pairs);
+    }
+    if (!g.general)
+        rebuild_rare(&g);
     uint64_t target = need->heap + 1 > 2 * old->n ? need->heap + 1 : 2 * old->n;
-    if (need->want_period && !t->rule.unequal)
+    if (need->want_period && provable)
         target = t->limit;
     target = target < FIRST_GROWTH ? FIRST_GROWTH : target;
     target = target > t->limit ? t->limit : target;
@@ -292,20 +454,28 @@ static nb_status octable_build(const nb_cached *old_, const void *need_, nb_cach
         grow(&g, stop, need->max_work);
         t->values = g.values, t->n = g.n;
         if (g.n >= t->next_proof) {
-            if (!t->rule.unequal)
+            if (provable)
                 prove(t);
             t->next_proof *= 2;
         }
     }
     t->values = g.values, t->n = g.n, t->mask = g.mask;
-    if (!t->proved && !t->rule.unequal && t->n == t->limit && t->n >= FIRST_PROOF)
+    if (!t->proved && provable && t->n == t->limit && t->n >= FIRST_PROOF)
         prove(t); /* the last chance: the table will not grow */
     grower_free(&g);
     nb_budget_drop(need->budget, g.held); /* the caller holds the table as it comes out */
     if (t->proved && t->n > t->preperiod + t->period) /* the rest follows by the period */
         t->n = t->preperiod + t->period;
     t->values = nb_xrealloc(t->values, (t->n + 1) * sizeof *t->values);
-    t->base = (nb_cached){.bytes = sizeof *t + t->n * sizeof *t->values,
+    t->pairs = NULL, t->pair_words = 0;
+    if (g.triples && !t->proved) { /* rows a later growth starts from */
+        t->pairs = nb_xrealloc(g.pairs, (t->n + 1) * g.words * sizeof *g.pairs);
+        t->pair_words = g.words;
+    } else {
+        free(g.pairs);
+    }
+    t->base = (nb_cached){.bytes = sizeof *t + t->n * (sizeof *t->values +
+                                                      t->pair_words * sizeof *t->pairs),
                           .destroy = octable_destroy};
     *out = &t->base;
     return NB_OK;
@@ -325,15 +495,47 @@ static nb_status octable_build_or_seed(const nb_cached *old, const void *need_, 
 
 const nb_cache_kind nb_octable_kind = {octable_covers, octable_build_or_seed};
 
+unsigned nb_octal_parts(const nb_octal_rule *r)
+{
+    for (size_t j = 0; j <= r->last; j++)
+        if (r->digit[j] & 8)
+            return 3;
+    return 2;
+}
+
+bool nb_octal_provable(const nb_octal_rule *r)
+{
+    for (size_t j = 0; j <= r->last; j++)
+        if ((r->distinct >> j & 1) && (r->digit[j] & 12))
+            return false;
+    return r->tail == 0;
+}
+
+void nb_octal_code(const nb_octal_rule *r, char *buf, size_t size)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    char code[2 * (NB_OCTAL_MAX_DIGITS + 1) + 8];
+    size_t used = 0;
+    for (size_t j = 0; j <= r->last || j < 2; j++) {
+        if (r->tail && j == r->tail)
+            code[used++] = '[';
+        code[used++] = hex[r->digit[j] & 15];
+        if (r->distinct >> j & 1)
+            code[used++] = '!';
+        if (j == 0)
+            code[used++] = '.';
+    }
+    if (r->tail)
+        code[used++] = ']';
+    code[used] = '\0';
+    snprintf(buf, size, "%s", code);
+}
+
 void nb_octable_key(const nb_octal_rule *rule, char *buf, size_t size)
 {
-    if (rule->unequal) {
-        snprintf(buf, size, "grundy");
-        return;
-    }
-    size_t used = (size_t)snprintf(buf, size, "octal:%u.", rule->digit[0]);
-    for (size_t j = 1; j <= rule->last && used < size; j++)
-        used += (size_t)snprintf(buf + used, size - used, "%u", rule->digit[j]);
+    char code[2 * (NB_OCTAL_MAX_DIGITS + 1) + 8];
+    nb_octal_code(rule, code, sizeof code);
+    snprintf(buf, size, "octal:%s", code);
 }
 
 bool nb_octable_value(const nb_octable *t, uint64_t n, uint64_t *value)
