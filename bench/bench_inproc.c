@@ -565,6 +565,41 @@ static void bench_divisor(void)
     singles_print(s, "divisor", "divisor_replace", "divisor_subtract");
 }
 
+/* Makes a table's values on the solver s (caller frees *values). */
+typedef nb_status table_maker(nb_solver *s, uint64_t **values, nb_err *err);
+
+/* The median time of RUNS builds of a table by `make`, each on a cold cache; value `probe`
+ * of each goes into the checksum. */
+static double cold_table_time(singles *s, table_maker *make, size_t probe)
+{
+    double t[RUNS];
+    for (int r = 0; r < RUNS; r++) {
+        nb_solver cold = {nb_cache_new(64u << 20), nb_limits_default(), NULL};
+        uint64_t *v;
+        nb_err err = {0};
+        double t0 = now();
+        if (make(&cold, &v, &err) == NB_OK) {
+            s->sink += v[probe];
+            free(v);
+        }
+        t[r] = now() - t0;
+        nb_cache_free(cold.cache);
+    }
+    return median(t, RUNS);
+}
+
+/* Every pile below 1000 x 1000. */
+static nb_status wythoff_1000(nb_solver *s, uint64_t **values, nb_err *err)
+{
+    return nb_wythoff_grid(s, 999, 999, values, err);
+}
+
+/* Heap 999 with every limit, k = 2 (the table of every heap below 1000 behind it). */
+static nb_status fibonacci_1000(nb_solver *s, uint64_t **values, nb_err *err)
+{
+    return nb_fibonacci_rows(s, 2, 999, 999, values, err);
+}
+
 /* Wythoff's game: single piles (a near 10^18, b in 1..2a; one in three a P-position near
  * 10^18) under normal and misère play; the SG table of every pile below 1000 x 1000, on a
  * cold cache. */
@@ -582,20 +617,7 @@ static void bench_wythoff(void)
                          conv ? NB_MISERE : NB_NORMAL);
         }
     }
-    double table_t[RUNS];
-    for (int r = 0; r < RUNS; r++) {
-        nb_solver cold = {nb_cache_new(64u << 20), nb_limits_default(), NULL};
-        uint64_t *v;
-        nb_err err = {0};
-        double t0 = now();
-        if (nb_wythoff_grid(&cold, 999, 999, &v, &err) == NB_OK) {
-            s->sink += v[999 * 1000 + 999];
-            free(v);
-        }
-        table_t[r] = now() - t0;
-        nb_cache_free(cold.cache);
-    }
-    printf("wythoff_table_1000 %.6f\n", median(table_t, RUNS));
+    printf("wythoff_table_1000 %.6f\n", cold_table_time(s, wythoff_1000, 999 * 1000 + 999));
     singles_print(s, "wythoff", "wythoff", "wythoff_misere");
 }
 
@@ -614,20 +636,7 @@ static void bench_fibonacci(void)
             singles_time(s, kind, i, &(nb_game){&nb_fibonacci, &p, 2, heap}, NB_NORMAL);
         }
     }
-    double table_t[RUNS];
-    for (int r = 0; r < RUNS; r++) {
-        nb_solver cold = {nb_cache_new(64u << 20), nb_limits_default(), NULL};
-        uint64_t *v;
-        nb_err err = {0};
-        double t0 = now();
-        if (nb_fibonacci_rows(&cold, 2, 999, 999, &v, &err) == NB_OK) {
-            s->sink += v[999];
-            free(v);
-        }
-        table_t[r] = now() - t0;
-        nb_cache_free(cold.cache);
-    }
-    printf("fibonacci_table_1000 %.6f\n", median(table_t, RUNS));
+    printf("fibonacci_table_1000 %.6f\n", cold_table_time(s, fibonacci_1000, 999));
     singles_print(s, "fibonacci", "fibonacci", "fibonacci_k1000");
 }
 
