@@ -87,6 +87,13 @@ const api_problem_kind api_problem_kinds[] = {
      "415: send the body as application/json (charset utf-8 if any)."},
     {"unavailable", "Service unavailable",
      "503: the server is overloaded or draining. Retry after the seconds Retry-After gives."},
+    {"uri-too-long", "URI too long",
+     "414: the request line is longer than a connection's memory holds (--conn-memory-kb); "
+     "send a large position in a POST body."},
+    {"headers-too-large", "Header fields too large",
+     "431: the header fields take more than a connection's memory holds (--conn-memory-kb)."},
+    {"http-version-not-supported", "HTTP version not supported",
+     "505: nimberd speaks HTTP/1.1 and HTTP/1.0."},
     {"internal-error", "Internal error", "500: a fault of the server; it is logged."},
     {NULL, NULL, NULL},
 };

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "api_write.h"
+#include "srv_edge.h"
 
 void srv_answer(srv_request *r, int status, char *out, size_t len, bool is_static,
                 const char *content_type)
@@ -75,7 +76,7 @@ enum MHD_Result srv_answer_queue(srv_request *r)
                                 "Content-Type, X-Request-ID, traceparent");
         MHD_add_response_header(resp, "Access-Control-Max-Age", "86400");
     }
-    enum MHD_Result ok = MHD_queue_response(r->conn, (unsigned)r->status, resp);
+    enum MHD_Result ok = srv_edge_queue(r->conn, (unsigned)r->status, resp);
     MHD_destroy_response(resp);
     return ok;
 }

@@ -18,6 +18,7 @@
 #include "core/nb_util.h"
 #include "srv_answer.h"
 #include "srv_dispatch.h"
+#include "srv_edge.h"
 #include "srv_head.h"
 #include "srv_log.h"
 #include "srv_request.h"
@@ -462,6 +463,7 @@ srv_server *srv_server_start(const srv_config *cfg, char *err, size_t errlen)
     }
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
                      MHD_USE_ITC;
+    srv_edge_init(cfg->max_body_mb);
     s->daemon = MHD_start_daemon(
         flags, 0, NULL, NULL, handle, s,
         MHD_OPTION_LISTEN_SOCKET, listener,

@@ -843,6 +843,53 @@ START_TEST(unsound_heads_refused)
 }
 END_TEST
 
+/* What libmicrohttpd refuses before nimberd sees the request is a problem too, not the
+ * library's HTML page: a request line or a head past a connection's memory (64 KiB), an
+ * HTTP version it does not speak, broken chunks, a chunk size of more than 64 bits. And
+ * the server serves the next connection. */
+START_TEST(library_refusals_are_problems)
+{
+    static const char chunked[] = "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                                  "application/json\r\nTransfer-Encoding: chunked\r\n\r\n";
+    char *long_line = malloc(100000), *long_head = malloc(100000);
+    int n = snprintf(long_line, 100000, "GET /%080000d HTTP/1.1\r\nHost: x\r\n\r\n", 0);
+    int m = snprintf(long_head, 100000, "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Pad: %080000d"
+                     "\r\n\r\n", 0);
+    char broken[256], wide[256];
+    snprintf(broken, sizeof broken, "%szz\r\n{}\r\n0\r\n\r\n", chunked);
+    snprintf(wide, sizeof wide, "%s1ffffffffffffffff\r\n{}\r\n", chunked);
+    const struct {
+        const char *text;
+        size_t len;
+        int status;
+        const char *type;
+    } cases[] = {
+        {"GET /healthz HTTP/2.0\r\nHost: x\r\n\r\n", 0, 505,
+         "/problems/http-version-not-supported"},
+        {long_line, (size_t)n, 414, "/problems/uri-too-long"},
+        {long_head, (size_t)m, 431, "/problems/headers-too-large"},
+        {broken, 0, 400, "/problems/malformed-request"},
+        {wide, 0, 413, "/problems/limit-exceeded"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        size_t len = cases[i].len ? cases[i].len : strlen(cases[i].text);
+        http_response r = http_send_raw(nimberd.port, cases[i].text, len);
+        ck_assert_msg(r.status == cases[i].status, "case %zu: status %d", i, r.status);
+        ck_assert_str_eq(http_header(&r, "Content-Type"), "application/problem+json");
+        ck_assert_msg(r.json, "case %zu: the body is not JSON: %.80s", i, r.body);
+        ck_assert_str_eq(json_string_value(json_object_get(r.json, "type")), cases[i].type);
+        ck_assert_int_eq(json_integer_value(json_object_get(r.json, "status")), cases[i].status);
+        ck_assert_ptr_nonnull(json_string_value(json_object_get(r.json, "detail")));
+        http_free(&r);
+    }
+    free(long_line);
+    free(long_head);
+    http_response r = http_do(nimberd.port, "GET", "/healthz", NULL, NULL, 0);
+    ck_assert_int_eq(r.status, 200);
+    http_free(&r);
+}
+END_TEST
+
 /* One client address holds at most --max-connections-per-ip connections. */
 START_TEST(connections_per_address_capped)
 {
@@ -1833,6 +1880,7 @@ int main(void)
     tcase_add_test(shared, batch_endpoint);
     tcase_add_test(shared, bad_input);
     tcase_add_test(shared, unsound_heads_refused);
+    tcase_add_test(shared, library_refusals_are_problems);
     tcase_add_test(shared, problems_quote_client_text_safely);
     tcase_add_test(shared, catalog_examples_work);
     tcase_add_test(shared, ops_endpoints_cors_and_ids);
