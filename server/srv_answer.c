@@ -64,6 +64,12 @@ enum MHD_Result srv_answer_queue(srv_request *r)
     }
     if (r->allow)
         MHD_add_response_header(resp, "Allow", r->allow);
+    if (r->etag[0]) { /* a GET of a position: its answer is this build's for good */
+        MHD_add_response_header(resp, "ETag", r->etag);
+        MHD_add_response_header(resp, "Cache-Control", r->status == 200 || r->status == 304
+                                                           ? "public, max-age=86400, immutable"
+                                                           : "no-store");
+    }
     /* after a bad head the rest of the stream cannot be trusted to start a request; while
      * draining, a keep-alive client is told to take its next request elsewhere */
     if (r->bad_head || atomic_load(&r->server->draining))

@@ -14,6 +14,7 @@
 #include "core/nb_util.h"
 #include "srv_answer.h"
 #include "srv_files.h"
+#include "srv_metrics.h"
 
 /* Room an answer starts with: most answers fit in it, written without regrowing. */
 #define ANSWER_START_BYTES 4096
@@ -327,6 +328,10 @@ static bool read_query(srv_request *r)
                          "full, changed or none, not \"%.40s\"", v);
             continue;
         }
+        if (v && !strcmp(qs.names[i], "game")) {
+            r->game_text = v;
+            continue;
+        }
         bool moves = !strcmp(qs.names[i], "max_moves");
         if (!v || (!moves && strcmp(qs.names[i], "components"))) /* the page reads its own */
             continue;
@@ -341,6 +346,83 @@ static bool read_query(srv_request *r)
     return !qs.fault[0];
 }
 
+/* Whether the route answers the request's method: its own, HEAD where it answers GET, GET
+ * (and HEAD) where it takes the game in the query too. */
+static bool method_allowed(const srv_request *r)
+{
+    const char *m = r->method, *own = r->route->method;
+    bool get = !strcmp(m, "GET") || !strcmp(m, "HEAD");
+    return !strcmp(m, own) || (get && (!strcmp(own, "GET") || r->route->get_game));
+}
+
+/* 64-bit FNV-1a of s (with its NUL) on top of h. */
+static uint64_t fnv1a(uint64_t h, const char *s)
+{
+    do
+        h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+    while (*s++);
+    return h;
+}
+
+/* The entity tag of a GET's answer: a hash of what decides it, the build and its limits
+ * (the catalog gives them), the path and the query's values, route order. */
+static void make_etag(srv_request *r)
+{
+    uint64_t h = fnv1a(fnv1a(0xcbf29ce484222325ULL, srv_build_commit), r->server->catalog);
+    h = fnv1a(h, r->route->path);
+    for (const char *const *name = r->route->query; *name; name++) {
+        const char *v = MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, *name);
+        h = fnv1a(fnv1a(h, *name), v ? v : "\x01"); /* absent is not "" */
+    }
+    snprintf(r->etag, sizeof r->etag, "\"%016llx\"", (unsigned long long)h);
+}
+
+/* Whether If-None-Match names the tag (a list of tags, weak ones compared weakly, or *). */
+static bool none_match_names(const char *list, const char *etag)
+{
+    size_t n = strlen(etag);
+    for (const char *p = list; *p;) {
+        p += strspn(p, " \t,");
+        if (*p == '*')
+            return true;
+        if (!strncmp(p, "W/", 2))
+            p += 2;
+        if (!strncmp(p, etag, n) && (p[n] == '\0' || p[n] == ',' || p[n] == ' ' || p[n] == '\t'))
+            return true;
+        p += strcspn(p, ",");
+    }
+    return false;
+}
+
+/* The game of a route that takes it in the query: a GET's, as its body (false once
+ * answered: without one, a 400; when the client holds this answer, 304); a POST sends
+ * its game as the body and takes none in the query (400). */
+static bool game_from_query(srv_request *r)
+{
+    bool get = strcmp(r->method, "POST");
+    if (!get && r->game_text) {
+        srv_answer_fail(r, "invalid-query", 400, "%s", "a POST sends the game as its body: "
+                        "the query parameter game is for GET");
+        return false;
+    }
+    if (!get)
+        return true;
+    make_etag(r);
+    if (!r->game_text) {
+        srv_answer_fail(r, "invalid-query", 400, "GET %s takes the game object as JSON in "
+                        "the query parameter game (URL-encoded)", r->route->path);
+        return false;
+    }
+    if (r->if_none_match && none_match_names(r->if_none_match, r->etag)) {
+        srv_answer(r, 304, "", 0, true, NULL);
+        return false;
+    }
+    r->len = strlen(r->game_text);
+    r->body = nb_xmalloc(r->len + 1);
+    memcpy(r->body, r->game_text, r->len + 1);
+    return true;
+}
+
 /* The checks of a request before its body is parsed; false once they answered it. */
 static bool admit(srv_request *r)
 {
@@ -352,12 +434,13 @@ static bool admit(srv_request *r)
     } else if (!strcmp(r->method, "OPTIONS")) {
         srv_answer(r, 204, "", 0, true, NULL);
         r->preflight = true;
-    } else if (strcmp(r->method, r->route->method) &&
-               !(!strcmp(r->method, "HEAD") && !strcmp(r->route->method, "GET"))) {
-        srv_answer_fail(r, NULL, 405, "this resource answers %s only", r->route->method);
+    } else if (!method_allowed(r)) {
+        srv_answer_fail(r, NULL, 405, "this resource answers %s", r->route->allow);
         r->allow = r->route->allow;
     } else if (!read_query(r)) {
         /* answered: a parameter the route does not honour, or a malformed one */
+    } else if (r->route->get_game && !game_from_query(r)) {
+        /* answered: a GET without its game, or whose answer the client holds */
     } else if (!r->route->endpoint) {
         answer_get(r); /* for HEAD too: libmicrohttpd sends the head alone */
     } else if (r->no_memory) {
@@ -381,7 +464,7 @@ static bool admit(srv_request *r)
                         "would hold %s: it takes no new computation until memory is given "
                         "back; retry shortly", held);
         r->retry_after = true;
-    } else if (!srv_json_media(r->media)) {
+    } else if (!r->etag[0] && !srv_json_media(r->media)) { /* a body's, not a GET's */
         srv_answer_fail(r, NULL, 415, "%s", "send the body as application/json, in UTF-8 "
                                              "(a charset, when given, must be utf-8)");
     } else {

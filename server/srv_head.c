@@ -52,6 +52,9 @@ static enum MHD_Result read_header(void *cls, enum MHD_ValueKind kind, const cha
     } else if (first == 'x' && !strcasecmp(key, "X-Forwarded-For")) {
         if (!h->forwarded_for)
             h->forwarded_for = value;
+    } else if (first == 'i' && !strcasecmp(key, "If-None-Match")) {
+        if (!h->if_none_match)
+            h->if_none_match = value;
     } else if (first == 'x' && !strcasecmp(key, "X-Request-ID")) {
         if (!h->request_id)
             h->request_id = value;

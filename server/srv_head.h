@@ -20,6 +20,7 @@ typedef struct srv_head {
     const char *length, *media, *request_id; /* Content-Length, Content-Type, X-Request-ID */
     const char *traceparent; /* W3C Trace Context's, or NULL */
     const char *forwarded_for; /* X-Forwarded-For, or NULL */
+    const char *if_none_match; /* If-None-Match, or NULL */
 } srv_head;
 
 void srv_head_read(struct MHD_Connection *conn, srv_head *h);

@@ -80,6 +80,9 @@ typedef struct srv_request {
                            * bad_head_status (400, 501), then the connection closes */
     int bad_head_status;
     const char *media;    /* Content-Type, borrowed from libmicrohttpd, or NULL */
+    const char *if_none_match; /* If-None-Match, borrowed from libmicrohttpd, or NULL */
+    const char *game_text; /* a GET's game (the query's `game`), borrowed, or NULL */
+    char etag[24];        /* a GET's strong entity tag, quoted; "" for other requests */
     json_t *json;         /* parsed body, for a worker */
     nb_budget budget;     /* the request's time and memory, from its parse to its answer */
     api_query query;      /* what the query string asks (read_query) */

@@ -5,29 +5,34 @@
 #include <string.h>
 
 static const char *const analysis_query[] = {"max_moves", "components", "positions", NULL};
-static const char *const moves_query[] = {"max_moves", "positions", NULL};
+/* the routes a GET reaches too: `game` (GET alone) first */
+static const char *const analyze_query[] = {"game", "max_moves", "components", "positions",
+                                                 NULL};
+static const char *const moves_query[] = {"game", "max_moves", "positions", NULL};
 static const char *const play_query[] = {"positions", NULL};
 static const char *const page_query[] = {"type", NULL}; /* the game type it opens on */
 
 static const srv_route routes[] = {
 #define POST "POST", "POST, OPTIONS"
+#define POST_GET "POST", "GET, HEAD, POST, OPTIONS"
 #define GET "GET", "GET, HEAD, OPTIONS"
-    {"/v1/analyze", POST, SRV_ANALYZE, api_analyze, api_game_is_heavy, analysis_query},
-    {"/v1/analyze/batch", POST, SRV_BATCH, api_batch, api_batch_is_heavy, analysis_query},
-    {"/v1/play", POST, SRV_PLAY, api_play, api_game_is_heavy, play_query},
-    {"/v1/moves", POST, SRV_MOVES, api_moves, api_game_is_heavy, moves_query},
-    {"/v1/table", POST, SRV_TABLE, api_table, api_always_heavy, NULL},
-    {"/v1/games", GET, SRV_GAMES, NULL, NULL, NULL},
-    {"/healthz", GET, SRV_HEALTHZ, NULL, NULL, NULL},
-    {"/readyz", GET, SRV_READYZ, NULL, NULL, NULL},
-    {"/metrics", GET, SRV_METRICS, NULL, NULL, NULL},
-    {"/openapi.yaml", GET, SRV_FILE, NULL, NULL, NULL},
-    {"/", GET, SRV_FILE, NULL, NULL, page_query},
-    {"/nimber.js", GET, SRV_FILE, NULL, NULL, NULL},
-    {"/nimber.css", GET, SRV_FILE, NULL, NULL, NULL},
-    {"/nimber.svg", GET, SRV_FILE, NULL, NULL, NULL},
-    {"/problems/", GET, SRV_PROBLEM, NULL, NULL, NULL},
+    {"/v1/analyze", POST_GET, SRV_ANALYZE, api_analyze, api_game_is_heavy, true, analyze_query},
+    {"/v1/analyze/batch", POST, SRV_BATCH, api_batch, api_batch_is_heavy, false, analysis_query},
+    {"/v1/play", POST, SRV_PLAY, api_play, api_game_is_heavy, false, play_query},
+    {"/v1/moves", POST_GET, SRV_MOVES, api_moves, api_game_is_heavy, true, moves_query},
+    {"/v1/table", POST, SRV_TABLE, api_table, api_always_heavy, false, NULL},
+    {"/v1/games", GET, SRV_GAMES, NULL, NULL, false, NULL},
+    {"/healthz", GET, SRV_HEALTHZ, NULL, NULL, false, NULL},
+    {"/readyz", GET, SRV_READYZ, NULL, NULL, false, NULL},
+    {"/metrics", GET, SRV_METRICS, NULL, NULL, false, NULL},
+    {"/openapi.yaml", GET, SRV_FILE, NULL, NULL, false, NULL},
+    {"/", GET, SRV_FILE, NULL, NULL, false, page_query},
+    {"/nimber.js", GET, SRV_FILE, NULL, NULL, false, NULL},
+    {"/nimber.css", GET, SRV_FILE, NULL, NULL, false, NULL},
+    {"/nimber.svg", GET, SRV_FILE, NULL, NULL, false, NULL},
+    {"/problems/", GET, SRV_PROBLEM, NULL, NULL, false, NULL},
 #undef POST
+#undef POST_GET
 #undef GET
 };
 

@@ -18,6 +18,8 @@ typedef struct srv_route {
     srv_route_id id;
     api_endpoint *endpoint; /* POST: computes the answer; NULL for GET */
     api_cost *heavy;        /* POST: true when the request runs on a worker */
+    bool get_game;          /* also answers GET (and HEAD) with the game object as JSON in
+                               the query parameter `game`, cacheable */
     const char *const *query; /* the query parameters it honours (NULL: none) */
 } srv_route;
 

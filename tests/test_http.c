@@ -239,9 +239,15 @@ START_TEST(head_wherever_get)
         http_free(&get);
         http_free(&head);
     }
-    http_response r = http_do(nimberd.port, "HEAD", "/v1/analyze", NULL, NULL, 0);
+    http_response r = http_do(nimberd.port, "HEAD", "/v1/play", NULL, NULL, 0);
     ck_assert_int_eq(r.status, 405);
     ck_assert_str_eq(http_header(&r, "Allow"), "POST, OPTIONS");
+    http_free(&r);
+    r = http_do(nimberd.port, "HEAD", "/v1/analyze?game=%7B%22type%22%3A%22nim%22%2C%22heaps"
+                "%22%3A%5B1%5D%7D", NULL, NULL, 0);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_uint_eq(r.body_len, 0);
+    ck_assert_ptr_nonnull(http_header(&r, "ETag"));
     http_free(&r);
 }
 END_TEST
@@ -264,7 +270,7 @@ START_TEST(problem_types_per_kind)
         {"POST", "/v1/analyze", "{\"type\":\"cutting\",\"pieces\":[[2,1001]]}",
          "limit-exceeded", 422},
         {"GET", "/v1/nothing", NULL, "not-found", 404},
-        {"GET", "/v1/analyze", NULL, "method-not-allowed", 405},
+        {"GET", "/v1/play", NULL, "method-not-allowed", 405},
         {"POST", "/v1/analyze", "text", "unsupported-media-type", 415},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -683,7 +689,7 @@ START_TEST(bad_input)
     r = http_do(nimberd.port, "POST", A, NULL, "{}", 2);
     ck_assert_int_eq(r.status, 415);
     http_free(&r);
-    r = http_do(nimberd.port, "GET", A, NULL, NULL, 0);
+    r = http_do(nimberd.port, "GET", "/v1/play", NULL, NULL, 0);
     ck_assert_int_eq(r.status, 405);
     ck_assert_str_eq(http_header(&r, "Allow"), "POST, OPTIONS");
     http_free(&r);
@@ -840,6 +846,89 @@ START_TEST(unsound_heads_refused)
     ck_assert_ptr_nonnull(http_header(&r, "Access-Control-Allow-Origin"));
     ck_assert_str_eq(http_header(&r, "X-Content-Type-Options"), "nosniff");
     http_free(&r);
+}
+END_TEST
+
+/* text, percent-encoded for a query string, into out (room for 3 strlen(text) + 1). */
+static void percent_encode(const char *text, char *out)
+{
+    for (; *text; text++)
+        if (strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~", *text))
+            *out++ = *text;
+        else
+            out += sprintf(out, "%%%02X", (unsigned char)*text);
+    *out = '\0';
+}
+
+/* GET /v1/analyze and /v1/moves with the game in the query answer exactly what the POST
+ * answers, with a strong ETag and Cache-Control for caches; If-None-Match with that tag
+ * is a 304 without a body, another tag the answer; a GET without its game, a POST with
+ * one in the query, and a bad game are 400s that caches must not keep. */
+START_TEST(get_answers_are_cacheable)
+{
+    static const char *const games[] = {"{\"type\":\"nim\",\"heaps\":[3,4,5]}",
+                                        "{\"type\":\"wythoff\",\"piles\":[[3,5],[4,9]]}",
+                                        "{\"type\":\"sum\",\"components\":[{\"type\":"
+                                        "\"nim\",\"heaps\":[3]},{\"type\":\"coins\","
+                                        "\"coins\":\"THHT\"}]}"};
+    static const char *const routes[] = {"/v1/analyze", "/v1/moves"};
+    for (size_t i = 0; i < sizeof games / sizeof *games; i++)
+        for (size_t k = 0; k < 2; k++) {
+            char encoded[1024], path[1200], etag[64], header[128];
+            percent_encode(games[i], encoded);
+            snprintf(path, sizeof path, "%s?game=%s&max_moves=3", routes[k], encoded);
+            char post_path[64];
+            snprintf(post_path, sizeof post_path, "%s?max_moves=3", routes[k]);
+            http_response posted = http_post(nimberd.port, post_path, games[i]);
+            http_response got = http_do(nimberd.port, "GET", path, NULL, NULL, 0);
+            ck_assert_int_eq(got.status, 200);
+            ck_assert_str_eq(got.body, posted.body);
+            ck_assert_str_eq(http_header(&got, "Cache-Control"), "public, max-age=86400, immutable");
+            snprintf(etag, sizeof etag, "%s", http_header(&got, "ETag"));
+            ck_assert_msg(etag[0] == '"' && strlen(etag) == 18, "ETag %s", etag);
+            snprintf(header, sizeof header, "If-None-Match: W/\"0\", %s\r\n", etag);
+            http_response same = http_do(nimberd.port, "GET", path, header, NULL, 0);
+            ck_assert_int_eq(same.status, 304);
+            ck_assert_str_eq(same.body, "");
+            ck_assert_str_eq(http_header(&same, "ETag"), etag);
+            http_response other = http_do(nimberd.port, "GET", path,
+                                          "If-None-Match: \"0123456789abcdef\"\r\n", NULL, 0);
+            ck_assert_int_eq(other.status, 200);
+            ck_assert_str_eq(http_header(&other, "ETag"), etag);
+            http_free(&posted), http_free(&got), http_free(&same), http_free(&other);
+        }
+    /* another query is another answer, with another tag */
+    http_response a = http_do(nimberd.port, "GET", "/v1/analyze?game=%7B%22type%22%3A%22nim%22%2C"
+                              "%22heaps%22%3A%5B1%5D%7D", NULL, NULL, 0);
+    http_response b = http_do(nimberd.port, "GET", "/v1/analyze?game=%7B%22type%22%3A%22nim%22%2C"
+                              "%22heaps%22%3A%5B2%5D%7D", NULL, NULL, 0);
+    ck_assert_int_eq(a.status, 200);
+    char tag_a[64];
+    snprintf(tag_a, sizeof tag_a, "%s", http_header(&a, "ETag")); /* its buffer is reused */
+    ck_assert_str_ne(tag_a, http_header(&b, "ETag"));
+    http_free(&a), http_free(&b);
+    static const struct { const char *method, *path, *detail; } bad[] = {
+        {"GET", "/v1/analyze", "query parameter game"},
+        {"GET", "/v1/moves?max_moves=2", "query parameter game"},
+        {"GET", "/v1/analyze?game=%7Bbad", "malformed JSON"},
+        {"GET", "/v1/analyze?game=%7B%22type%22%3A%22nim%22%7D", "heaps"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        http_response r = http_do(nimberd.port, bad[i].method, bad[i].path, NULL, NULL, 0);
+        ck_assert_msg(r.status == 400, "%s: %d", bad[i].path, r.status);
+        ck_assert_ptr_nonnull(strstr(r.body, bad[i].detail));
+        ck_assert_str_eq(http_header(&r, "Cache-Control"), "no-store");
+        http_free(&r);
+    }
+    http_response post = http_do(nimberd.port, "POST", "/v1/analyze?game=%7B%7D",
+                                 "Content-Type: application/json\r\n", "{}", 2);
+    ck_assert_int_eq(post.status, 400);
+    ck_assert_ptr_nonnull(strstr(post.body, "is for GET"));
+    http_free(&post);
+    http_response put = http_do(nimberd.port, "PUT", "/v1/analyze", NULL, NULL, 0);
+    ck_assert_int_eq(put.status, 405);
+    ck_assert_str_eq(http_header(&put, "Allow"), "GET, HEAD, POST, OPTIONS");
+    http_free(&put);
 }
 END_TEST
 
@@ -1881,6 +1970,7 @@ int main(void)
     tcase_add_test(shared, bad_input);
     tcase_add_test(shared, unsound_heads_refused);
     tcase_add_test(shared, library_refusals_are_problems);
+    tcase_add_test(shared, get_answers_are_cacheable);
     tcase_add_test(shared, problems_quote_client_text_safely);
     tcase_add_test(shared, catalog_examples_work);
     tcase_add_test(shared, ops_endpoints_cors_and_ids);
