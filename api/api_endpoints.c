@@ -1,8 +1,10 @@
 /* api_endpoints.c - analyze, batch, play, table and the catalog over the registry. */
 #include "api_endpoints.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "api_json.h"
 #include "api_position.h"
@@ -341,6 +343,15 @@ int api_batch(const api_context *ctx, json_t *body, const api_query *q, api_buf 
     return 200;
 }
 
+/* A seed of the moment for a weaker strength's draws, when the request gives none. */
+static uint64_t fresh_seed(void)
+{
+    static atomic_uint_least64_t count;
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    return (uint64_t)t.tv_nsec ^ (uint64_t)t.tv_sec << 30 ^ atomic_fetch_add(&count, 1) << 48;
+}
+
 int api_play(const api_context *ctx, json_t *body, const api_query *q, api_buf *out,
              api_problem *p)
 {
@@ -352,7 +363,8 @@ int api_play(const api_context *ctx, json_t *body, const api_query *q, api_buf *
     int status = 200;
     size_t budget = answer_allowance(ctx, q), start = out->len;
     move_size per_move = move_size_of(&g, q);
-    if (nb_play(ctx->solver, &g.game, g.conv, &r, &err) != NB_OK) {
+    if (nb_play_at(ctx->solver, &g.game, g.conv, q->strength, q->has_seed ? q->seed : fresh_seed(),
+                   &r, &err) != NB_OK) {
         status = api_game_fail(p, &g, "", &err);
     } else if (check_answer(ctx, q, r.has_move, &per_move, NULL, 0, budget, p)) {
         status = p->status;
@@ -361,6 +373,9 @@ int api_play(const api_context *ctx, json_t *body, const api_query *q, api_buf *
         api_put_string(out, g.type->name, strlen(g.type->name));
         api_put_lit(out, ",\"verdict\":");
         put_verdict(r.verdict, out);
+        api_put_lit(out, ",\"strength\":\"");
+        api_put(out, nb_strength_name(q->strength), strlen(nb_strength_name(q->strength)));
+        api_put_lit(out, "\"");
         if (r.has_move) {
             api_move_writer w = {.game = &g};
             nb_move m = nb_movelist_at(&r.move, 0);

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "api_types.h"
+#include "engine/nb_strength.h"
 
 #define API_MAX_MOVES_DEFAULT 16
 #define API_MAX_MOVES_LIMIT 1000
@@ -28,6 +29,9 @@ typedef struct api_query {
                               * moves, play) */
     size_t request_bytes;   /* the request's body, which bounds its answer (not a
                              * parameter: the server sets it) */
+    nb_strength strength;   /* how well play plays (play) */
+    bool has_seed;          /* the draws of a weaker strength come from `seed` (play); */
+    uint64_t seed;          /* else from a seed of the moment */
 } api_query;
 
 /* At most how many times its source text jansson's compact text of a parsed value is: a
@@ -37,7 +41,8 @@ typedef struct api_query {
 #define API_DUMP_GROWTH 8
 
 /* The query of a request that gives no parameters. */
-#define API_QUERY_DEFAULT ((api_query){API_MAX_MOVES_DEFAULT, SIZE_MAX, API_POSITIONS_FULL, 0})
+#define API_QUERY_DEFAULT                                                                   \
+    ((api_query){API_MAX_MOVES_DEFAULT, SIZE_MAX, API_POSITIONS_FULL, 0, NB_PERFECT, false, 0})
 
 /* A computing endpoint: the parsed body and the query in, the status out. */
 typedef int api_endpoint(const api_context *ctx, json_t *body, const api_query *q, api_buf *out,

@@ -308,6 +308,17 @@ static bool read_positions(const char *text, api_positions *out)
     return false;
 }
 
+/* strength=perfect|strong|casual|random: how well play plays. */
+static bool read_strength(const char *text, nb_strength *out)
+{
+    for (nb_strength s = NB_PERFECT; s <= NB_RANDOM; s++)
+        if (!strcmp(text, nb_strength_name(s))) {
+            *out = s;
+            return true;
+        }
+    return false;
+}
+
 /* The query: only the route's parameters, each once and well-formed; false once answered
  * (400). */
 static bool read_query(srv_request *r)
@@ -330,6 +341,21 @@ static bool read_query(srv_request *r)
         }
         if (v && !strcmp(qs.names[i], "game")) {
             r->game_text = v;
+            continue;
+        }
+        if (v && !strcmp(qs.names[i], "strength")) {
+            if (!read_strength(v, &r->query.strength))
+                snprintf(qs.fault, sizeof qs.fault, "the query parameter strength must be "
+                         "perfect, strong, casual or random, not \"%.40s\"", v);
+            continue;
+        }
+        if (v && !strcmp(qs.names[i], "seed")) {
+            size_t seed = 0;
+            r->query.has_seed = read_count(v, (uint64_t)INT64_MAX, &seed);
+            r->query.seed = seed;
+            if (!r->query.has_seed)
+                snprintf(qs.fault, sizeof qs.fault, "the query parameter seed must be a "
+                         "decimal integer between 0 and 999999999999999999, not \"%.40s\"", v);
             continue;
         }
         bool moves = !strcmp(qs.names[i], "max_moves");

@@ -9,7 +9,7 @@ static const char *const analysis_query[] = {"max_moves", "components", "positio
 static const char *const analyze_query[] = {"game", "max_moves", "components", "positions",
                                                  NULL};
 static const char *const moves_query[] = {"game", "max_moves", "positions", NULL};
-static const char *const play_query[] = {"positions", NULL};
+static const char *const play_query[] = {"positions", "strength", "seed", NULL};
 static const char *const page_query[] = {"type", NULL}; /* the game type it opens on */
 
 static const srv_route routes[] = {

@@ -102,7 +102,7 @@ for bad_move in [{"heap": 0, "take": 1, "leave": [], "position": {"type": "nim",
           f"a nim analysis with the move {bad_move} is refused")
 check(contract.answer_errors("POST", "/v1/analyze", 200, dict(good, extra=1)),
       "an analysis with an unknown member is refused")
-sum_move = {"type": "sum", "verdict": "win", "move": {"component": 0, "move": {"heap": 0,
+sum_move = {"type": "sum", "verdict": "win", "strength": "perfect", "move": {"component": 0, "move": {"heap": 0,
             "take": 1, "flip": [1]}}, "position": {"type": "sum", "components": []}}
 check(contract.answer_errors("POST", "/v1/play", 200, sum_move),
       "a sum's component move mixing two shapes is refused")

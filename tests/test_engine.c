@@ -13,6 +13,7 @@
 #include "core/nb_util.h"
 #include "engine/nb_heaps.h"
 #include "engine/nb_search.h"
+#include "engine/nb_strength.h"
 #include "engine/nb_sum.h"
 #include "games/nb_bash.h"
 #include "games/nb_coprime.h"
@@ -368,9 +369,57 @@ START_TEST(sum_moves_in_right_component)
 }
 END_TEST
 
+/* Whether the Nim position after move m of heaps (n of them) is lost: its XOR is 0. */
+static bool nim_leaves_lost(const uint64_t *heaps, size_t n, nb_move m)
+{
+    uint64_t x = 0;
+    for (size_t i = 0; i < n; i++)
+        x ^= i == m.w[0] ? heaps[i] - m.w[1] : heaps[i];
+    return x == 0;
+}
+
+/* Play at each strength on won Nim positions (checked by Bouton's theorem): perfect always
+ * wins; the same seed plays the same move; over 400 seeds, strong and casual give the win
+ * away about as often as they say (10 and 40 in 100: 2.5 to 19%, 28 to 52%), random about
+ * as often as the share of losing moves; from a lost position every strength moves. */
+START_TEST(play_at_strengths)
+{
+    uint64_t heaps[5] = {3, 4, 5, 6, 7}; /* XOR 1: won, one winning move in many */
+    nb_game g = {&nb_nim, NULL, 5, heaps};
+    nb_err err = {0};
+    for (nb_strength st = NB_PERFECT; st <= NB_RANDOM; st++) {
+        unsigned away = 0;
+        for (uint64_t seed = 0; seed < 400; seed++) {
+            nb_play_result r = {0}, again = {0};
+            ck_assert(nb_play_at(&solver, &g, NB_NORMAL, st, seed, &r, &err) == NB_OK);
+            ck_assert(nb_play_at(&solver, &g, NB_NORMAL, st, seed, &again, &err) == NB_OK);
+            ck_assert(r.verdict == NB_WIN && r.has_move && r.move.len == 1);
+            nb_move m = nb_movelist_at(&r.move, 0), n = nb_movelist_at(&again.move, 0);
+            ck_assert(m.w[0] == n.w[0] && m.w[1] == n.w[1]);
+            ck_assert(m.w[0] < 5 && m.w[1] >= 1 && m.w[1] <= heaps[m.w[0]]);
+            away += !nim_leaves_lost(heaps, 5, m);
+            nb_movelist_free(&r.move);
+            nb_movelist_free(&again.move);
+        }
+        unsigned low[] = {0, 10, 112, 300}, high[] = {0, 76, 208, 400};
+        ck_assert_msg(away >= low[st] && away <= high[st], "%s gave %u wins away in 400",
+                      nb_strength_name(st), away);
+    }
+    uint64_t lost[2] = {5, 5};
+    nb_game l = {&nb_nim, NULL, 2, lost};
+    for (nb_strength st = NB_PERFECT; st <= NB_RANDOM; st++) {
+        nb_play_result r = {0};
+        ck_assert(nb_play_at(&solver, &l, NB_NORMAL, st, 9, &r, &err) == NB_OK);
+        ck_assert(r.verdict == NB_LOSE && r.has_move);
+        nb_movelist_free(&r.move);
+    }
+}
+END_TEST
+
 int main(void)
 {
     const lib_case cases[] = {
+        {"play_at_strengths", play_at_strengths, false},
         {"heap_components", heap_components, false},
         {"search_many_heaps", search_many_heaps, false},
         {"heaps_canonical", heaps_canonical_sorts, false},

@@ -932,6 +932,36 @@ START_TEST(get_answers_are_cacheable)
 }
 END_TEST
 
+/* /v1/play at each strength names it; with a seed it plays the same move again; perfect
+ * play is the default; a strength or seed not allowed is a 400. */
+START_TEST(play_strengths)
+{
+    static const char game[] = "{\"type\":\"nim\",\"heaps\":[3,4,5,6,7]}";
+    static const char *const strengths[] = {"perfect", "strong", "casual", "random"};
+    for (size_t i = 0; i < 4; i++) {
+        char path[96], named[48];
+        snprintf(path, sizeof path, "/v1/play?strength=%s&seed=42&positions=none", strengths[i]);
+        http_response a = http_post(nimberd.port, path, game), b = http_post(nimberd.port, path, game);
+        ck_assert_int_eq(a.status, 200);
+        ck_assert_str_eq(a.body, b.body);
+        snprintf(named, sizeof named, "\"strength\":\"%s\"", strengths[i]);
+        ck_assert_ptr_nonnull(strstr(a.body, named));
+        http_free(&a), http_free(&b);
+    }
+    http_response d = http_post(nimberd.port, "/v1/play", game);
+    ck_assert_ptr_nonnull(strstr(d.body, "\"strength\":\"perfect\",\"move\":{\"heap\":0,\"take\":3}"));
+    http_free(&d);
+    const char *bad[] = {"/v1/play?strength=weak", "/v1/play?seed=-1", "/v1/play?seed=x",
+                         "/v1/analyze?strength=random"};
+    for (size_t i = 0; i < 4; i++) {
+        http_response r = http_post(nimberd.port, bad[i], game);
+        ck_assert_msg(r.status == 400, "%s: %d", bad[i], r.status);
+        ck_assert_ptr_nonnull(strstr(r.body, "invalid-query"));
+        http_free(&r);
+    }
+}
+END_TEST
+
 /* What libmicrohttpd refuses before nimberd sees the request is a problem too, not the
  * library's HTML page: a request line or a head past a connection's memory (64 KiB), an
  * HTTP version it does not speak, broken chunks, a chunk size of more than 64 bits. And
@@ -1971,6 +2001,7 @@ int main(void)
     tcase_add_test(shared, unsound_heads_refused);
     tcase_add_test(shared, library_refusals_are_problems);
     tcase_add_test(shared, get_answers_are_cacheable);
+    tcase_add_test(shared, play_strengths);
     tcase_add_test(shared, problems_quote_client_text_safely);
     tcase_add_test(shared, catalog_examples_work);
     tcase_add_test(shared, ops_endpoints_cors_and_ids);
