@@ -31,6 +31,9 @@ static json_t *beans_sample(api_rng *r, bool small)
 
 const api_type api_type_beans = {
     .name = "beans",
+    .title = "Splitting game",
+    .rules_text = "Take a bean from a bottle and put one bean into each of two bottles to its right"
+                  " (or two into one). Whoever cannot move loses.",
     .rules = &nb_beans,
     .fields = (const char *const[]){"bottles", NULL},
     .limits = (const char *const[]){"max_parts", "max_work", "max_states", NULL},

@@ -79,6 +79,9 @@ static json_t *coins_sample(api_rng *r, bool small)
 
 const api_type api_type_coins = {
     .name = "coins",
+    .title = "Turning Turtles",
+    .rules_text = "Turn a head to tails, and if you like one more coin to its left, either way up. "
+                  "Whoever cannot move loses.",
     .rules = &nb_coins,
     .fields = (const char *const[]){"coins", NULL},
     .limits = (const char *const[]){"max_parts", "max_states", NULL},

@@ -49,6 +49,9 @@ static json_t *coprime_sample(api_rng *r, bool small)
 
 const api_type api_type_coprime = {
     .name = "coprime",
+    .title = "Coprime Nim",
+    .rules_text = "From a heap of x take y counters where x and y share no factor. Whoever cannot "
+                  "move loses.",
     .rules = &nb_coprime,
     .fields = (const char *const[]){"heaps", NULL},
     .position = "{\"heaps\":[]}",

@@ -85,6 +85,9 @@ static json_t *cutting_sample(api_rng *r, bool small)
 
 const api_type api_type_cutting = {
     .name = "cutting",
+    .title = "Cutting game",
+    .rules_text = "Cut a piece of paper along a grid line into two. Whoever cuts out a 1x1 square "
+                  "wins at once.",
     .rules = &nb_cutting,
     .fields = (const char *const[]){"pieces", NULL},
     .position = "{\"pieces\":[]}",

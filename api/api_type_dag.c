@@ -115,6 +115,9 @@ static json_t *dag_sample(api_rng *r, bool small)
 
 const api_type api_type_dag = {
     .name = "dag",
+    .title = "Tokens on a graph",
+    .rules_text = "Move a token along an arrow. Whoever cannot move loses; with cycles the game may"
+                  " be drawn.",
     .rules = &nb_dag,
     .fields = (const char *const[]){"tokens", "nodes", "edges", NULL},
     .position = "{\"tokens\":[]}",

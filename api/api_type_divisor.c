@@ -52,6 +52,9 @@ static json_t *divisor_sample(api_rng *r, bool small)
 
 const api_type api_type_divisor = {
     .name = "divisor",
+    .title = "Divisor game",
+    .rules_text = "Replace a number by one of its proper divisors, or take from it a divisor "
+                  "smaller than itself. Whoever cannot move loses.",
     .rules = &nb_divisor,
     .fields = (const char *const[]){"numbers", "rule", NULL},
     .limits = (const char *const[]){"max_parts", "max_states", NULL},

@@ -36,6 +36,9 @@ static json_t *euclid_sample(api_rng *r, bool small)
 
 const api_type api_type_euclid = {
     .name = "euclid",
+    .title = "Euclid's game",
+    .rules_text = "Take a multiple of the smaller number from the larger, leaving it at least 0. "
+                  "Whoever cannot move loses.",
     .rules = &nb_euclid,
     .fields = (const char *const[]){"pairs", NULL},
     .limits = (const char *const[]){"max_parts", "max_states", NULL},

@@ -138,6 +138,10 @@ static json_t *fibonacci_sample(api_rng *r, bool small)
 
 const api_type api_type_fibonacci = {
     .name = "fibonacci",
+    .title = "Fibonacci Nim",
+    .rules_text = "Take from a heap at most k times (k = 2 unless set) what was last taken "
+                  "from it; a first move takes anything but the whole heap. Whoever takes "
+                  "the last counter wins.",
     .rules = &nb_fibonacci,
     .fields = (const char *const[]){"heaps", "limits", "k", NULL},
     .state_members = 2,

@@ -154,6 +154,9 @@ static json_t *hackenbush_sample(api_rng *r, bool small)
 
 const api_type api_type_hackenbush = {
     .name = "hackenbush",
+    .title = "Green Hackenbush",
+    .rules_text = "Delete an edge; every edge no longer joined to the ground falls. Whoever cannot "
+                  "move loses.",
     .rules = &nb_hackenbush,
     .fields = (const char *const[]){"edges", "nodes", "ground", NULL},
     .limits = (const char *const[]){"max_nodes", "max_edges", "max_work", "max_states", NULL},

@@ -191,6 +191,8 @@ static const char *const table_limits[] = {"max_parts", "max_table", "max_table_
 
 const api_type api_type_nim = {
     .name = "nim",
+    .title = "Nim",
+    .rules_text = "Take any number of counters from one heap. Whoever takes the last counter wins.",
     .rules = &nb_nim,
     .fields = (const char *const[]){"heaps", NULL},
     .position = "{\"heaps\":[]}",
@@ -210,6 +212,8 @@ const api_type api_type_nim = {
 
 const api_type api_type_bash = {
     .name = "bash",
+    .title = "Bash's game",
+    .rules_text = "Take 1 to k counters from one heap. Whoever takes the last counter wins.",
     .rules = &nb_bash,
     .fields = (const char *const[]){"heaps", "k", NULL},
     .position = "{\"heaps\":[]}",
@@ -230,6 +234,9 @@ const api_type api_type_bash = {
 
 const api_type api_type_subtraction = {
     .name = "subtraction",
+    .title = "Subtraction game",
+    .rules_text = "Take from one heap a number of counters that is in the set. Whoever cannot move "
+                  "loses.",
     .rules = &nb_subtraction,
     .fields = (const char *const[]){"heaps", "set", NULL},
     .position = "{\"heaps\":[]}",
@@ -251,6 +258,9 @@ const api_type api_type_subtraction = {
 
 const api_type api_type_moore = {
     .name = "moore",
+    .title = "Moore's Nim",
+    .rules_text = "Take counters from up to k heaps at once, any number from each. Whoever takes "
+                  "the last counter wins.",
     .rules = &nb_moore,
     .fields = (const char *const[]){"heaps", "k", NULL},
     .position = NULL,

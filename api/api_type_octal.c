@@ -123,6 +123,9 @@ static const char *const octal_limits[] = {"max_parts", "max_table", "max_table_
 
 const api_type api_type_octal = {
     .name = "octal",
+    .title = "Kayles",
+    .rules_text = "Knock down pins as the code allows (Kayles, 0.77: one pin or two neighbours, "
+                  "which may split a row in two). Whoever cannot move loses.",
     .rules = &nb_octal,
     .fields = (const char *const[]){"heaps", "code", NULL},
     .position = "{\"heaps\":[]}",
@@ -148,6 +151,8 @@ const api_type api_type_octal = {
 
 const api_type api_type_grundy = {
     .name = "grundy",
+    .title = "Grundy's game",
+    .rules_text = "Split a heap into two heaps of different sizes. Whoever cannot move loses.",
     .rules = &nb_octal,
     .fields = (const char *const[]){"heaps", NULL},
     .position = "{\"heaps\":[]}",

@@ -29,6 +29,9 @@ static json_t *staircase_sample(api_rng *r, bool small)
 
 const api_type api_type_staircase = {
     .name = "staircase",
+    .title = "Staircase Nim",
+    .rules_text = "Move any number of coins from a stair down to the stair below; coins on the "
+                  "floor are out of play. Whoever cannot move loses.",
     .rules = &nb_staircase,
     .fields = (const char *const[]){"stairs", NULL},
     .limits = (const char *const[]){"max_parts", "max_states", NULL},

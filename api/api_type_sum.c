@@ -122,6 +122,9 @@ static json_t *sum_sample(api_rng *r, bool small)
 
 const api_type api_type_sum = {
     .name = "sum",
+    .title = "Sum of games",
+    .rules_text = "Play several games side by side, moving in exactly one of them each turn. "
+                  "Whoever cannot move loses.",
     .rules = &nb_sum,
     .fields = (const char *const[]){"components", NULL},
     .limits = (const char *const[]){"max_components", "max_states", NULL},

@@ -75,6 +75,9 @@ static json_t *wythoff_sample(api_rng *r, bool small)
 
 const api_type api_type_wythoff = {
     .name = "wythoff",
+    .title = "Wythoff's game",
+    .rules_text = "Move a queen toward the corner: take from one side of a pile, or the same from "
+                  "both. Whoever cannot move loses.",
     .rules = &nb_wythoff,
     .fields = (const char *const[]){"piles", NULL},
     .position = "{\"piles\":[]}",

@@ -100,6 +100,8 @@ struct api_type {
      * still when `small`: a sum's component), as a new JSON object (caller owns it). The
      * tests check every type on thousands of them. */
     json_t *(*sample)(api_rng *rng, bool small);
+    const char *title;        /* the game's name for players ("Green Hackenbush") */
+    const char *rules_text;   /* how to play it, for players: a sentence or two */
     const char *summary;      /* one line: the rules */
     const char *field_docs;   /* JSON object text: field -> description */
     const char *example;      /* JSON text of a working request */

@@ -932,6 +932,24 @@ START_TEST(get_answers_are_cacheable)
 }
 END_TEST
 
+/* Every catalog entry has a player's name and rules, the names all different. */
+START_TEST(catalog_names_and_rules)
+{
+    http_response r = http_do(nimberd.port, "GET", "/v1/games", NULL, NULL, 0);
+    ck_assert_int_eq(r.status, 200);
+    size_t i, j;
+    json_t *t, *u, *types = json_object_get(r.json, "types");
+    json_array_foreach(types, i, t) {
+        const char *name = json_string_value(json_object_get(t, "name"));
+        const char *rules = json_string_value(json_object_get(t, "rules"));
+        ck_assert_msg(name && *name && rules && strlen(rules) > 20, "entry %zu", i);
+        json_array_foreach(types, j, u)
+            ck_assert(i == j || strcmp(name, json_string_value(json_object_get(u, "name"))));
+    }
+    http_free(&r);
+}
+END_TEST
+
 /* /v1/play at each strength names it; with a seed it plays the same move again; perfect
  * play is the default; a strength or seed not allowed is a 400. */
 START_TEST(play_strengths)
@@ -2002,6 +2020,7 @@ int main(void)
     tcase_add_test(shared, library_refusals_are_problems);
     tcase_add_test(shared, get_answers_are_cacheable);
     tcase_add_test(shared, play_strengths);
+    tcase_add_test(shared, catalog_names_and_rules);
     tcase_add_test(shared, problems_quote_client_text_safely);
     tcase_add_test(shared, catalog_examples_work);
     tcase_add_test(shared, ops_endpoints_cors_and_ids);
