@@ -9,6 +9,7 @@ import functools
 import json
 import os
 import sys
+import urllib.parse
 import urllib.request
 
 from selenium import webdriver
@@ -90,7 +91,8 @@ def start(first="you", convention="normal"):
 
 
 def board_heaps():
-    return [int(h.get_attribute("data-size")) for h in find_all("#board .heap")]
+    return driver.execute_script(  # in one go: the board may be drawn anew meanwhile
+        "return [...document.querySelectorAll('#board .heap')].map((h) => +h.dataset.size)")
 
 
 def check_nim_screen(heaps):
@@ -123,6 +125,7 @@ def play_nim(heaps, choose, convention="normal"):
     checking every screen; returns the final status state."""
     load("?type=nim")
     set_field("heaps", json.dumps(heaps))
+    find("#hints").click()  # every screen's verdict and outcomes are checked
     start(convention=convention)
     moves_made = 0
     while settled(moves_made) == "your-move":
@@ -269,6 +272,85 @@ def check_every_type():
             check(settled(2) != "error", f"{entry['type']}: playing a move failed")
 
 
+def play_first_moves(limit=200):
+    """Plays the first listed move until the game ends; returns the end state."""
+    made = 0
+    while settled(made) == "your-move" and made < limit:
+        find_all("#moves button")[0].click()
+        made += 2
+    return status()
+
+
+def check_hints_and_strengths():
+    """Hints are off until asked for: no verdict and no outcome on the moves, then both
+    once ticked, and always once a game ends. Whole games of three types at each of
+    nimber's strengths end with a winner, and name it."""
+    load("?type=nim")
+    set_field("heaps", "[3, 4, 5]")
+    start()
+    settled(0)
+    check(not find_all("#verdict") and not find_all("#moves .move.win") and
+          "★" not in find("#moves").text, "hints show before they are asked for")
+    shot("hints-off")
+    find("#hints").click()
+    wait.until(lambda d: find_all("#verdict"))
+    check(find_all("#moves .move.win") and "★ wins" in find("#moves").text,
+          "ticking Show hints shows no winning move")
+    positions = {"nim": {"heaps": "[3, 4, 5]"}, "octal": {"code": "0.77", "heaps": "[6, 7]"},
+                 "wythoff": {"piles": "[[3, 5], [4, 6]]"}}
+    for kind, fields in positions.items():
+        for strength in ("perfect", "strong", "casual", "random"):
+            load("?type=" + kind)
+            for name, text in fields.items():
+                set_field(name, text)
+            Select(find("#strength")).select_by_value(strength)
+            start()
+            end = play_first_moves()
+            check(end in ("you-win", "nimber-wins"), f"{kind} played at {strength} ended in {end}")
+            check(find_all("#verdict") or not find_all("#moves button"),
+                  f"{kind} at {strength}: the hints are not shown at the end")
+
+
+def check_undo_and_permalink():
+    """Undo takes back your move and nimber's reply, redo plays them again; the link of a
+    position opens it (the board as it was, nimber's strength kept), and its curl command
+    is a GET of its analysis."""
+    load("?type=nim")
+    set_field("heaps", "[2, 3, 4]")
+    Select(find("#strength")).select_by_value("casual")
+    start()
+    settled(0)
+    before = board_heaps()
+    find_all("#moves button")[0].click()
+    settled(2)
+    after = board_heaps()
+    check(find("#last-move").is_displayed() and find("#last-move").text.startswith("nimber played:"),
+          "nimber's last move is not shown")
+    check(find_all("#board .changed"), "nimber's last move is not marked on the board")
+    shot("last-move")
+    find("#undo").click()
+    wait.until(lambda d: board_heaps() == before and not find_all("#history li"))
+    check(board_heaps() == before, f"undo left the board at {board_heaps()}, not {before}")
+    find("#redo").click()
+    wait.until(lambda d: board_heaps() == after and len(find_all("#history li")) == 2)
+    check(board_heaps() == after, f"redo left the board at {board_heaps()}, not {after}")
+    find("#share").click()
+    wait.until(lambda d: find("#shared").is_displayed())
+    link = find("#permalink").get_attribute("href")
+    curl = find("#curl").text
+    check("/v1/analyze?game=" in curl, f"the curl command is {curl!r}")
+    game = urllib.parse.unquote(curl.split("game=")[1].rstrip("'"))
+    check(json.loads(game)["heaps"] == after, f"the curl command's game is {game}")
+    driver.get("about:blank")
+    driver.get(link)
+    wait.until(lambda d: find_all("#board .heap"))
+    settled(0)
+    check(board_heaps() == after, f"the link opened the board at {board_heaps()}, not {after}")
+    check(Select(find("#strength")).first_selected_option.get_attribute("value") == "casual",
+          "the link did not keep nimber's strength")
+    shot("permalink")
+
+
 def check_large_graph():
     """A graph too large to repeat with every move is played from what each move changes
     (positions=changed): two stalks of 3000 edges from the ground (SG 3000 XOR 3000 = 0).
@@ -327,6 +409,8 @@ try:
     check_table_plot()
     check_grid_plot()
     check_every_type()
+    check_hints_and_strengths()
+    check_undo_and_permalink()
     check_large_graph()
     check_phone()
 finally:

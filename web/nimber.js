@@ -9,6 +9,7 @@ const MAX_DRAWN_COUNTERS = 20; // a taller heap is drawn as this many with its s
 const MAX_DRAWN_NODES = 80;   // larger graphs are played from the move list alone
 const REPEATS_FOR_DRAW = 3;   // a drawn position seen this often ends the game as a draw
 const LARGE_GAME_CHARS = 65536; // a larger game's moves come with what they change only
+const GET_URL_CHARS = 6000;   // a game whose URL stays shorter is asked by GET, for caches
 
 const $ = (id) => document.getElementById(id);
 
@@ -24,6 +25,12 @@ const state = {
   moves: [],       // /v1/moves of the position now
   analysis: null,  // /v1/analyze of the position now
   seen: new Map(), // position text -> times seen (draw by repetition)
+  strength: "perfect", // how nimber plays (/v1/play's strength)
+  hints: false,    // show who wins and which moves win before the game ends
+  past: [],        // positions where you were to move, for undo: {game, turn, history texts}
+  future: [],      // and those undone, for redo
+  before: null,    // the position before nimber's last move (its changes are marked)
+  defaultUpTo: "",  // the table range the form began with (grown to show a period)
 };
 
 // --- the server ---------------------------------------------------------------------
@@ -45,6 +52,16 @@ async function api(path, body) {
   const data = await response.json();
   if (!response.ok) throw new Problem(data);
   return data;
+}
+
+// A GET of the game (the answer a browser or a CDN may keep) where its URL is short enough,
+// else a POST of it.
+async function ask(path, query, game) {
+  const encoded = encodeURIComponent(JSON.stringify(game));
+  if (path.length + query.length + encoded.length < GET_URL_CHARS) {
+    return api(`${path}?game=${encoded}${query ? "&" + query : ""}`);
+  }
+  return api(query ? `${path}?${query}` : path, game);
 }
 
 function withConvention(game) {
@@ -148,6 +165,7 @@ function fieldText(value) {
 
 function buildForm() {
   const entry = state.entry;
+  $("rules").textContent = entry.rules;
   $("summary").textContent = entry.summary;
   const fields = $("fields");
   fields.replaceChildren();
@@ -171,6 +189,7 @@ function buildForm() {
   const upTo = $("up-to");
   upTo.parentElement.querySelector("label").hidden = upTo.hidden = entry.type === "dag";
   upTo.value = {cutting: "[10, 10]", wythoff: "[10, 10]", fibonacci: "24"}[entry.type] || "60";
+  state.defaultUpTo = upTo.value;
   $("plot").replaceChildren();
   clearErrors();
 }
@@ -258,8 +277,13 @@ async function startGame(game) {
   state.turn = $("first").value;
   state.over = false;
   state.seen = new Map();
+  state.past = [];
+  state.future = [];
+  state.before = null;
   $("history").replaceChildren();
   $("again").hidden = true;
+  $("shared").hidden = true;
+  $("last-move").hidden = true;
   await refresh();
   if (matchMedia("(max-width: 760px)").matches) $("game").scrollIntoView();
   if (!state.over && state.turn === "nimber") await computerMove();
@@ -273,8 +297,8 @@ async function refresh() {
   $("moves").dataset.positions = positions;
   try {
     const [analysis, moves] = await Promise.all([
-      api("/v1/analyze?max_moves=0", game),
-      api(`/v1/moves?max_moves=${MAX_MOVES}&positions=${positions}`, game)]);
+      ask("/v1/analyze", "max_moves=0", game),
+      ask("/v1/moves", `max_moves=${MAX_MOVES}&positions=${positions}`, game)]);
     state.analysis = analysis;
     state.moves = moves.moves;
     $("moves-note").textContent = moves.complete ? "" :
@@ -313,8 +337,16 @@ async function refresh() {
 }
 
 async function makeMove(move, who) {
+  if (who === "you") {
+    state.past.push(snapshot());
+    state.future = [];
+  }
   const item = el("li", {text: `${who}: ${describeMove(move)}`});
   $("history").append(item);
+  state.before = who === "nimber" ? state.game : null;
+  const last = $("last-move");
+  last.hidden = who !== "nimber";
+  last.textContent = who === "nimber" ? `nimber played: ${describeMove(move)}` : "";
   state.game = applyChange(state.game, move.position);
   if (move.wins_immediately) {
     renderBoard();
@@ -332,7 +364,8 @@ async function computerMove() {
   renderMoves();
   let play;
   try {
-    play = await api(`/v1/play?positions=${positionsFor(state.game)}`, withConvention(state.game));
+    play = await api(`/v1/play?positions=${positionsFor(state.game)}&strength=${state.strength}`,
+                     withConvention(state.game));
   } catch (error) {
     state.busy = false;
     showError(error);
@@ -346,6 +379,78 @@ async function computerMove() {
 async function playerMove(move) {
   if (state.over || state.busy || state.turn !== "you") return;
   await makeMove(move, "you");
+}
+
+// --- undo, redo, sharing -------------------------------------------------------------
+
+function snapshot() {
+  return {game: state.game, turn: state.turn,
+          history: [...$("history").children].map((li) => li.textContent)};
+}
+
+// Back (or forward) to a position where you were to move, with the history it had then.
+async function restore(to) {
+  state.game = to.game;
+  state.turn = to.turn;
+  state.over = false;
+  state.before = null;
+  state.seen = new Map();
+  $("history").replaceChildren(...to.history.map((text) => el("li", {text})));
+  $("again").hidden = true;
+  $("last-move").hidden = true;
+  await refresh();
+}
+
+async function undo() {
+  if (state.busy || !state.past.length) return;
+  state.future.push(snapshot());
+  await restore(state.past.pop());
+}
+
+async function redo() {
+  if (state.busy || !state.future.length) return;
+  const next = state.future.pop();
+  state.past.push(snapshot());
+  await restore(next);
+}
+
+// The page's address for the position now and its settings (in the fragment, which stays
+// in the browser), and the curl command of its analysis (a GET that caches may keep).
+function share() {
+  const params = new URLSearchParams({type: state.entry.type, game: JSON.stringify(state.game),
+                                      first: state.turn, convention: state.convention,
+                                      strength: state.strength});
+  const link = `${location.origin}${location.pathname}#${params}`;
+  $("permalink").href = link;
+  $("permalink").textContent = link.length > 90 ? link.slice(0, 87) + "…" : link;
+  const game = encodeURIComponent(JSON.stringify(withConvention(state.game)));
+  $("curl").textContent = `curl -s '${location.origin}/v1/analyze?game=${game}'`;
+  $("shared").hidden = false;
+}
+
+// The settings and position a permalink carries, into the form; true when it had a game.
+function openPermalink() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const entry = state.catalog.find((e) => e.type === params.get("type"));
+  if (!entry || !params.get("game")) return false;
+  let game;
+  try {
+    game = JSON.parse(params.get("game"));
+  } catch (e) {
+    return false;
+  }
+  chooseType(entry.type);
+  $("type").value = entry.type;
+  for (const name of Object.keys(entry.fields)) {
+    if (game[name] !== undefined) $("field-" + name).value = fieldText(game[name]);
+  }
+  const set = (id, value) => { if (value && [...$(id).options].some((o) => o.value === value)) $(id).value = value; };
+  set("first", params.get("first"));
+  set("strength", params.get("strength"));
+  state.strength = $("strength").value;
+  const convention = document.querySelector(`input[name=convention][value=${params.get("convention") === "misere" ? "misere" : "normal"}]`);
+  if (!convention.disabled) convention.checked = true;
+  return true;
 }
 
 // A picture element was picked: play the one move it means, or show the moves it can mean.
@@ -362,11 +467,20 @@ function pick(pred, label) {
 
 // --- rendering ----------------------------------------------------------------------
 
+// Whether who wins, and which moves win, are shown: on request, and once the game ends.
+function hinted() { return state.hints || state.over; }
+
 function renderAnalysis() {
   const a = state.analysis;
   const mover = state.turn === "you" ? "you" : "nimber";
   const dl = $("analysis");
   dl.replaceChildren();
+  if (!a) return;
+  if (!hinted()) {
+    dl.append(el("dt", {text: "Hints"}), el("dd", {class: "no-hints-note",
+      text: "off: who wins shows when the game ends, or tick “Show hints”"}));
+    return;
+  }
   const row = (term, value, id) => dl.append(el("dt", {text: term}), el("dd", {id, text: value}));
   const verdictText = {win: "wins with best play", lose: "loses against best play",
                        draw: "can hold a draw, but not force a win"}[a.verdict];
@@ -400,14 +514,20 @@ function renderMoves(highlight) {
   const list = $("moves");
   list.replaceChildren();
   const canPlay = !state.over && !state.busy && state.turn === "you";
+  const hints = hinted();
+  list.classList.toggle("no-hints", !hints);
+  $("moves-title").classList.toggle("hinted", hints);
+  $("undo").disabled = state.busy || !state.past.length;
+  $("redo").disabled = state.busy || !state.future.length;
+  $("share").disabled = state.busy || !state.game;
   for (const m of state.moves) {
     const facts = [OUTCOME_TEXT[m.outcome] || m.outcome];
     if (m.sg !== undefined) facts.push(`leaves SG ${m.sg}`);
     if (m.remoteness !== undefined) facts.push(`remoteness ${m.remoteness}`);
-    const button = el("button", {type: "button", class: "move " + m.outcome,
-                                 "data-outcome": m.outcome, onclick: () => playerMove(m)},
+    const attrs = hints ? {class: "move " + m.outcome, "data-outcome": m.outcome} : {class: "move"};
+    const button = el("button", {type: "button", ...attrs, onclick: () => playerMove(m)},
       el("span", {class: "what", text: describeMove(m)}),
-      el("span", {class: "facts", text: facts.join(" · ")}));
+      el("span", {class: "facts", text: hints ? facts.join(" · ") : ""}));
     button.disabled = !canPlay;
     const cls = highlight ? (highlight(m) ? "match" : "dim") : "";
     list.append(el("li", cls ? {class: cls} : {}, button));
@@ -417,6 +537,43 @@ function renderMoves(highlight) {
 function renderBoard() {
   const board = $("board");
   board.replaceChildren(picture(state.game, (pred) => pred, state.analysis));
+  if (state.before) markChanges(state.before, state.game, board);
+}
+
+// Marks on the board the parts nimber's last move changed: each heap, stair, coin or
+// number whose value is not what it was (a sum's, in its component's picture).
+function markChanges(before, after, scope) {
+  if (after.type === "sum") {
+    const pictures = scope.querySelectorAll(":scope .component");
+    after.components.forEach((c, i) => {
+      if (pictures[i] && JSON.stringify(c) !== JSON.stringify(before.components[i])) {
+        markChanges(before.components[i], c, pictures[i]);
+      }
+    });
+    return;
+  }
+  const member = {heaps: ["heap", 0], bottles: ["heap", 0], stairs: ["stair", 1], numbers: ["number", 0]};
+  for (const [name, [attr, first]] of Object.entries(member)) {
+    const was = before[name], now = after[name];
+    if (!Array.isArray(now) || !Array.isArray(was)) continue;
+    now.forEach((v, i) => {
+      if (v !== was[i]) scope.querySelectorAll(`[data-${attr}="${i + first}"]`).forEach((e) => e.classList.add("changed"));
+    });
+  }
+  if (typeof after.coins === "string") {
+    [...after.coins].forEach((c, i) => {
+      if (c !== before.coins[i]) scope.querySelectorAll(`[data-coin="${i + 1}"]`).forEach((e) => e.classList.add("changed"));
+    });
+  }
+  const root = scope.firstElementChild;
+  for (const name of ["piles", "pairs", "pieces"]) { /* a figure each, in order */
+    const was = before[name], now = after[name];
+    if (!root || !Array.isArray(now) || !Array.isArray(was) || now.length !== was.length) continue;
+    now.forEach((v, i) => {
+      if (JSON.stringify(v) !== JSON.stringify(was[i]) && root.children[i]) root.children[i].classList.add("changed");
+    });
+  }
+  if (!scope.querySelector(".changed") && root) root.classList.add("changed"); /* the picture */
 }
 
 // The picture of a game object; wrap(pred) turns a component's move test into the whole
@@ -685,6 +842,20 @@ function edgePath([ax, ay], [bx, by], k, self) {
   return `M ${ax} ${ay} Q ${mx + nx * bend * 2} ${my + ny * bend * 2} ${bx} ${by}`;
 }
 
+// Where the middle of edgePath's curve lies (the edge's number is written there).
+function edgeMiddle([ax, ay], [bx, by], k, self) {
+  if (self) {
+    const r = 56 * (1 + 0.4 * k);
+    return [ax + r * 0.45, ay - r * 0.55];
+  }
+  if (k === 0) return [(ax + bx) / 2, (ay + by) / 2];
+  const bend = (k % 2 ? 1 : -1) * Math.ceil(k / 2) * 22;
+  const [mx, my] = [(ax + bx) / 2, (ay + by) / 2];
+  const len = Math.hypot(bx - ax, by - ay) || 1;
+  const [nx, ny] = [-(by - ay) / len, (bx - ax) / len];
+  return [mx + nx * bend, my + ny * bend]; /* a quadratic's middle: halfway to its control point */
+}
+
 function parallelIndex(edges) {
   const count = new Map();
   return edges.map(([u, v]) => {
@@ -751,7 +922,8 @@ function hackenbushPicture(game, wrap, analysis) {
     const path = svg("path", {d: edgePath(xy[u], xy[v], k[i], u === v),
                               class: "stalk" + (fallen.has(i) ? " fallen" : ""), "data-edge": i});
     if (!fallen.has(i)) pickable(path, `delete edge ${i} (${u}–${v})`, wrap((m) => m.edge === i));
-    image.append(path);
+    const [lx, ly] = edgeMiddle(xy[u], xy[v], k[i], u === v);
+    image.append(path, svgText(lx + 4, ly - 3, String(i), "stalk-label"));
   });
   for (let v = 0; v < game.nodes; v++) {
     const [x, y] = xy[v];
@@ -795,6 +967,12 @@ async function plotTable() {
   let table;
   try {
     table = await api("/v1/table", request);
+    // the default range grows to show the preperiod and two periods, where one is proved
+    const span = (table.preperiod || 0) + 2 * (table.period || 0);
+    if ($("up-to").value === state.defaultUpTo && table.period && span > request.up_to && span <= 4000) {
+      $("up-to").value = state.defaultUpTo = String(span);
+      table = await api("/v1/table", {...request, up_to: span});
+    }
   } catch (error) {
     showError(error, "error-up_to");
     return;
@@ -897,10 +1075,19 @@ async function init() {
     return;
   }
   const select = $("type");
-  for (const entry of state.catalog) select.append(el("option", {value: entry.type, text: entry.type}));
+  for (const entry of state.catalog) select.append(el("option", {value: entry.type, text: entry.name}));
   const wanted = new URLSearchParams(location.search).get("type");
   chooseType(state.catalog.some((e) => e.type === wanted) ? wanted : state.catalog[0].type);
   select.value = state.entry.type;
+  $("strength").addEventListener("change", () => { state.strength = $("strength").value; });
+  $("hints").addEventListener("change", () => {
+    state.hints = $("hints").checked;
+    if (state.analysis) renderAnalysis();
+    renderMoves();
+  });
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("share").addEventListener("click", share);
   select.addEventListener("change", () => chooseType(select.value));
   $("example").addEventListener("click", () => buildForm());
   $("game-form").addEventListener("submit", (e) => {
@@ -910,6 +1097,10 @@ async function init() {
   });
   $("again").addEventListener("click", () => startGame(state.start));
   $("table-form").addEventListener("submit", (e) => { e.preventDefault(); plotTable(); });
+  if (openPermalink()) {
+    const game = readForm();
+    if (game) startGame(game);
+  }
 }
 
 init();
