@@ -351,6 +351,36 @@ def check_undo_and_permalink():
     shot("permalink")
 
 
+def check_editors():
+    """The editors made for each kind of field write its JSON, and typed JSON redraws
+    them: steppers for heaps and for piles, coins to turn; the game starts from them, and a
+    misère game says so on the board."""
+    load("?type=nim")
+    steppers = lambda: find_all("#editor-heaps .stepper")
+    steppers()[0].find_element(By.CSS_SELECTOR, ".more").click()
+    steppers()[2].find_element(By.CSS_SELECTOR, ".less").click()
+    find("#editor-heaps .add").click()
+    heaps = json.loads(find("#field-heaps").get_attribute("value"))
+    check(heaps == [4, 4, 4, 1], f"the steppers wrote heaps {heaps}")
+    set_field("heaps", "[7, 2]")
+    shown = [o.text for o in find_all("#editor-heaps output")]
+    check(shown == ["7", "2"], f"typed heaps [7, 2], the editor shows {shown}")
+    start(convention="misere")
+    settled(0)
+    check(board_heaps() == [7, 2], f"the game started at {board_heaps()}")
+    check(find_all("#board .misere-badge"), "a misère game does not say so on the board")
+    shot("editors")
+    load("?type=coins")
+    before = find("#field-coins").get_attribute("value")
+    find("#editor-coins .coin-face").click()
+    after = find("#field-coins").get_attribute("value")
+    check(after == ("H" if before[0] == "T" else "T") + before[1:], f"coin 1 turned {before} into {after}")
+    load("?type=wythoff")
+    find_all("#editor-piles .pair")[1].find_elements(By.CSS_SELECTOR, ".more")[0].click()
+    piles = json.loads(find("#field-piles").get_attribute("value"))
+    check(piles == [[3, 5], [5, 9]], f"the pile steppers wrote {piles}")
+
+
 def check_large_graph():
     """A graph too large to repeat with every move is played from what each move changes
     (positions=changed): two stalks of 3000 edges from the ground (SG 3000 XOR 3000 = 0).
@@ -411,6 +441,7 @@ try:
     check_every_type()
     check_hints_and_strengths()
     check_undo_and_permalink()
+    check_editors()
     check_large_graph()
     check_phone()
 finally:

@@ -175,8 +175,9 @@ function buildForm() {
                    spellcheck: "false", autocomplete: "off"};
     const input = text.length > 36 ? el("textarea", {...attrs, rows: "3"}) : el("input", attrs);
     input.value = text;
+    const editor = attachEditor(name, input, entry.example[name]);
     fields.append(el("div", {class: "field"},
-      el("label", {for: "field-" + name, text: name}), input,
+      el("label", {for: "field-" + name, text: name}), ...(editor ? [editor] : []), input,
       el("p", {class: "hint", id: "hint-" + name, text: description}),
       el("p", {class: "error", id: "error-" + name, role: "alert"})));
   }
@@ -192,6 +193,69 @@ function buildForm() {
   state.defaultUpTo = upTo.value;
   $("plot").replaceChildren();
   clearErrors();
+}
+
+// --- editors made for each kind of field ---------------------------------------------
+
+// Which editor a field gets, from its example: steppers for a list of numbers (heaps,
+// stairs, bottles, tokens...) or of pairs (piles, pieces...), a row of coins to turn;
+// none for a graph's edges or anything else, typed as JSON.
+function editorKind(name, example) {
+  const isInt = Number.isInteger;
+  if (name === "coins" && typeof example === "string") return "coins";
+  if (name === "edges" || !Array.isArray(example) || !example.length) return null;
+  if (example.every(isInt)) return "list";
+  if (example.every((p) => Array.isArray(p) && p.length === 2 && p.every(isInt))) return "pairs";
+  return null;
+}
+
+function stepper(label, value, set) {
+  return el("span", {class: "stepper"},
+    el("button", {type: "button", class: "less", "aria-label": `${label}: one less`,
+                  onclick: () => set(Math.max(0, value - 1))}, "−"),
+    el("output", {text: String(value)}),
+    el("button", {type: "button", class: "more", "aria-label": `${label}: one more`,
+                  onclick: () => set(value + 1)}, "+"));
+}
+
+// The editor of a field, kept in step with its JSON text both ways; null for none.
+function attachEditor(name, input, example) {
+  const kind = editorKind(name, example);
+  if (!kind) return null;
+  const box = el("div", {class: "editor " + kind, id: "editor-" + name});
+  const noun = name.replace(/s$/, "");
+  const write = (value) => { input.value = fieldText(value); draw(); };
+  const draw = () => {
+    let value;
+    try {
+      value = kind === "coins" ? input.value.trim() : JSON.parse(input.value);
+    } catch (e) {
+      return; /* being typed: the editor waits for JSON */
+    }
+    const items = [];
+    if (kind === "coins" && /^[HT]*$/.test(value)) {
+      [...value].forEach((c, i) => items.push(el("button", {type: "button", class: "coin-face " + c,
+        "aria-label": `coin ${i + 1}: ${c === "H" ? "heads" : "tails"}, turn it`,
+        onclick: () => write(value.slice(0, i) + (c === "H" ? "T" : "H") + value.slice(i + 1))}, c)));
+      items.push(el("button", {type: "button", class: "add", onclick: () => write(value + "H")}, "+ coin"),
+                 el("button", {type: "button", class: "remove", onclick: () => write(value.slice(0, -1))}, "− coin"));
+    } else if (kind === "list" && Array.isArray(value) && value.every(Number.isInteger)) {
+      value.forEach((v, i) => items.push(stepper(`${noun} ${i}`, v, (n) => write(value.map((w, j) => (j === i ? n : w))))));
+      items.push(el("button", {type: "button", class: "add", onclick: () => write([...value, 1])}, `+ ${noun}`),
+                 el("button", {type: "button", class: "remove", onclick: () => write(value.slice(0, -1))}, `− ${noun}`));
+    } else if (kind === "pairs" && Array.isArray(value) && value.every((p) => Array.isArray(p) && p.length === 2)) {
+      value.forEach((p, i) => items.push(el("span", {class: "pair"}, ...p.map((v, k) =>
+        stepper(`${noun} ${i}, number ${k}`, v, (n) => write(value.map((q, j) => (j === i ? q.map((w, m) => (m === k ? n : w)) : q))))))));
+      items.push(el("button", {type: "button", class: "add", onclick: () => write([...value, [1, 1]])}, `+ ${noun}`),
+                 el("button", {type: "button", class: "remove", onclick: () => write(value.slice(0, -1))}, `− ${noun}`));
+    } else {
+      return;
+    }
+    box.replaceChildren(...items);
+  };
+  input.addEventListener("input", draw);
+  draw();
+  return box;
 }
 
 // The game object the form describes; a field that is not JSON gets its error here.
@@ -537,6 +601,9 @@ function renderMoves(highlight) {
 function renderBoard() {
   const board = $("board");
   board.replaceChildren(picture(state.game, (pred) => pred, state.analysis));
+  if (state.convention === "misere") {
+    board.prepend(el("p", {class: "misere-badge", text: "Misère: whoever makes the last move loses"}));
+  }
   if (state.before) markChanges(state.before, state.game, board);
 }
 
