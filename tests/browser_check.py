@@ -381,6 +381,29 @@ def check_editors():
     check(piles == [[3, 5], [5, 9]], f"the pile steppers wrote {piles}")
 
 
+def check_graph_editor():
+    """The graph editor: a node added, an edge drawn by pressing two nodes, an edge taken
+    away by pressing it; the fields follow, and the game starts from them."""
+    load("?type=hackenbush")
+    set_field("nodes", "2")
+    set_field("edges", "[[0, 1]]")
+    find("#editor-graph .add").click()
+    check(find("#field-nodes").get_attribute("value") == "3", "+ node did not add a node")
+    find("#editor-graph .node[data-node='1']").click()
+    find("#editor-graph .node[data-node='2']").click()
+    edges = json.loads(find("#field-edges").get_attribute("value"))
+    check(edges == [[0, 1], [1, 2]], f"pressing nodes 1 and 2 made edges {edges}")
+    find("#editor-graph .node[data-node='2']").click()
+    find("#editor-graph .node[data-node='0']").click()
+    find("#editor-graph .edit-edge[data-edge='0']").click()
+    edges = json.loads(find("#field-edges").get_attribute("value"))
+    check(edges == [[1, 2], [2, 0]], f"after taking edge 0 away the edges are {edges}")
+    shot("graph-editor")
+    start()
+    check(settled(0) == "your-move", "the edited graph did not start a game")
+    check(len(find_all("#moves button")) == 2, "the edited graph's two edges are not its moves")
+
+
 def check_large_graph():
     """A graph too large to repeat with every move is played from what each move changes
     (positions=changed): two stalks of 3000 edges from the ground (SG 3000 XOR 3000 = 0).
@@ -442,6 +465,7 @@ try:
     check_hints_and_strengths()
     check_undo_and_permalink()
     check_editors()
+    check_graph_editor()
     check_large_graph()
     check_phone()
 finally:

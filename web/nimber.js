@@ -181,6 +181,9 @@ function buildForm() {
       el("p", {class: "hint", id: "hint-" + name, text: description}),
       el("p", {class: "error", id: "error-" + name, role: "alert"})));
   }
+  if (entry.fields.nodes && entry.fields.edges) {
+    $("field-edges").before(graphEditor($("field-nodes"), $("field-edges"), entry.type === "dag"));
+  }
   for (const radio of document.querySelectorAll("input[name=convention]")) {
     radio.disabled = !entry.conventions.includes(radio.value);
     if (radio.disabled && radio.checked) document.querySelector("input[value=normal]").checked = true;
@@ -254,6 +257,83 @@ function attachEditor(name, input, example) {
     box.replaceChildren(...items);
   };
   input.addEventListener("input", draw);
+  draw();
+  return box;
+}
+
+const MAX_EDITED_NODES = 40; // a larger graph is edited as JSON
+
+// A graph editor for the nodes and edges fields: nodes on a circle; press one node, then
+// another (or the same, for a loop), to add an edge; press an edge to take it away; a node
+// is added or the last one taken away (with its edges) by the buttons. It writes both
+// fields, and redraws from what is typed in them.
+function graphEditor(nodesInput, edgesInput, directed) {
+  const box = el("div", {class: "editor graph-editor", id: "editor-graph"});
+  let chosen = null; /* the first node of an edge being added */
+  const write = (nodes, edges) => {
+    nodesInput.value = String(nodes);
+    edgesInput.value = fieldText(edges);
+    draw();
+  };
+  const draw = () => {
+    let nodes, edges;
+    try {
+      nodes = JSON.parse(nodesInput.value);
+      edges = JSON.parse(edgesInput.value);
+    } catch (e) {
+      return;
+    }
+    if (!Number.isInteger(nodes) || nodes < 1 || !Array.isArray(edges)) return;
+    if (nodes > MAX_EDITED_NODES) {
+      box.replaceChildren(el("p", {class: "hint", text: `${nodes} nodes: edit the edges as JSON.`}));
+      return;
+    }
+    const size = 240, r = 95, c = size / 2;
+    const at = (v) => [c + r * Math.sin(2 * Math.PI * v / nodes), c - r * Math.cos(2 * Math.PI * v / nodes)];
+    const image = svg("svg", {class: "graph", viewBox: `0 0 ${size} ${size}`, width: size, height: size,
+                              role: "group", "aria-label": "the graph being edited"});
+    const k = parallelIndex(edges);
+    edges.forEach(([u, v], i) => {
+      if (u >= nodes || v >= nodes) return;
+      const path = svg("path", {d: edgePath(at(u), at(v), k[i], u === v), class: "edge edit-edge",
+                                "data-edge": i, "marker-end": directed ? "url(#edit-arrow)" : "",
+                                tabindex: "0", role: "button",
+                                "aria-label": `edge ${i} (${u}–${v}): take it away`});
+      path.addEventListener("click", () => write(nodes, edges.filter((_, j) => j !== i)));
+      image.append(path);
+    });
+    if (directed) {
+      image.prepend(svg("defs", {}, svg("marker", {id: "edit-arrow", viewBox: "0 0 10 10", refX: "20", refY: "5",
+                                                   markerWidth: "7", markerHeight: "7", orient: "auto-start-reverse"},
+                                        svg("path", {d: "M 0 0 L 10 5 L 0 10 z", class: "arrowhead"}))));
+    }
+    for (let v = 0; v < nodes; v++) {
+      const [x, y] = at(v);
+      const node = svg("g", {class: "node" + (v === chosen ? " chosen" : ""), "data-node": v, tabindex: "0",
+                             role: "button", "aria-label": `node ${v}`},
+                       svg("circle", {cx: x, cy: y, r: 12}), svgText(x, y + 4, String(v)));
+      node.addEventListener("click", () => {
+        if (chosen === null) {
+          chosen = v;
+          draw();
+        } else {
+          const from = chosen;
+          chosen = null;
+          write(nodes, [...edges, [from, v]]);
+        }
+      });
+      image.append(node);
+    }
+    box.replaceChildren(image, el("div", {class: "buttons"},
+      el("button", {type: "button", class: "add", onclick: () => write(nodes + 1, edges)}, "+ node"),
+      el("button", {type: "button", class: "remove", onclick: () => {
+        if (nodes > 1) write(nodes - 1, edges.filter(([u, v]) => u < nodes - 1 && v < nodes - 1));
+      }}, "− node")),
+      el("p", {class: "hint", text: chosen === null ? "Press a node, then another, to add an edge; press an edge to take it away."
+                                                    : `From node ${chosen}: press the node the edge goes to.`}));
+  };
+  nodesInput.addEventListener("input", draw);
+  edgesInput.addEventListener("input", draw);
   draw();
   return box;
 }
@@ -489,6 +569,7 @@ function share() {
   $("permalink").textContent = link.length > 90 ? link.slice(0, 87) + "…" : link;
   const game = encodeURIComponent(JSON.stringify(withConvention(state.game)));
   $("curl").textContent = `curl -s '${location.origin}/v1/analyze?game=${game}'`;
+  $("copy-curl").textContent = "Copy";
   $("shared").hidden = false;
 }
 
@@ -1155,6 +1236,15 @@ async function init() {
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("share").addEventListener("click", share);
+  $("copy-curl").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText($("curl").textContent);
+      $("copy-curl").textContent = "Copied";
+    } catch (e) { /* no clipboard (an insecure origin): the command is there to select */
+      getSelection().selectAllChildren($("curl"));
+      $("copy-curl").textContent = "Selected: copy it";
+    }
+  });
   select.addEventListener("change", () => chooseType(select.value));
   $("example").addEventListener("click", () => buildForm());
   $("game-form").addEventListener("submit", (e) => {
