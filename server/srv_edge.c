@@ -44,36 +44,35 @@ enum MHD_Result srv_edge_queue(struct MHD_Connection *conn, unsigned status,
     return library_queue(conn, status, resp);
 }
 
+/* The library's refusals, by status: the problem kind and its detail (a format that may
+ * take the body limit in MiB). */
+static const struct refusal {
+    unsigned status;
+    const char *kind, *detail;
+} refusals[] = {
+    {400, "malformed-request", "the request breaks RFC 9112 where the HTTP library reads it: "
+                               "its head, its Content-Length or its chunked framing"},
+    {413, "limit-exceeded", "the body announces a length (a Content-Length or a chunk size) "
+                            "past what can be read, over the limit max_body_mb=%lu"},
+    {414, "uri-too-long", "the request line is longer than a connection's memory holds "
+                          "(--conn-memory-kb)"},
+    {431, "headers-too-large", "the header fields take more than a connection's memory holds "
+                               "(--conn-memory-kb)"},
+    {505, "http-version-not-supported", "nimberd speaks HTTP/1.1 and HTTP/1.0"},
+};
+
 /* The problem for a refusal of the library's with this status (p->status 0: none). */
 static void refusal(unsigned status, api_problem *p)
 {
-    switch (status) {
-    case 400:
-        api_fail_as(p, "malformed-request", 400, NULL, "the request breaks RFC 9112 where the "
-                    "HTTP library reads it: its head, its Content-Length or its chunked framing");
-        break;
-    case 413:
-        api_fail_as(p, "limit-exceeded", 413, NULL, "the body announces a length (a "
-                    "Content-Length or a chunk size) past what can be read, over the limit "
-                    "max_body_mb=%lu", atomic_load(&body_mb));
-        break;
-    case 414:
-        api_fail_as(p, "uri-too-long", 414, NULL, "the request line is longer than a "
-                    "connection's memory holds (--conn-memory-kb)");
-        break;
-    case 431:
-        api_fail_as(p, "headers-too-large", 431, NULL, "the header fields take more than a "
-                    "connection's memory holds (--conn-memory-kb)");
-        break;
-    case 505:
-        api_fail_as(p, "http-version-not-supported", 505, NULL, "nimberd speaks HTTP/1.1 and "
-                    "HTTP/1.0");
-        break;
-    default:
-        if (status >= 400)
-            api_fail_as(p, "internal-error", (int)status, NULL, "the HTTP library could not "
-                        "answer the request");
-    }
+    for (size_t i = 0; i < sizeof refusals / sizeof *refusals; i++)
+        if (refusals[i].status == status) {
+            api_fail_as(p, refusals[i].kind, (int)status, NULL, refusals[i].detail,
+                        atomic_load(&body_mb));
+            return;
+        }
+    if (status >= 400)
+        api_fail_as(p, "internal-error", (int)status, NULL, "the HTTP library could not answer "
+                    "the request");
 }
 
 enum MHD_Result MHD_queue_response(struct MHD_Connection *conn, unsigned int status,

@@ -223,7 +223,7 @@ START_TEST(batch_play_table_catalog)
     json_t *out, *body = json_loads("{\"positions\":[{\"type\":\"nim\",\"heaps\":[2]},{\"type\":\"x\"},"
                                     "{\"type\":\"cutting\",\"pieces\":[[2,2]],\"convention\":\"misere\"},"
                                     "{\"type\":\"bash\",\"heaps\":[4],\"k\":3}]}", 0, NULL);
-    ck_assert_int_eq(api_batch(&ctx, body, &(api_query){4, SIZE_MAX, API_POSITIONS_FULL, 0}, &text, &p), 200);
+    ck_assert_int_eq(api_batch(&ctx, body, &(api_query){.max_moves = 4, .max_components = SIZE_MAX}, &text, &p), 200);
     out = parsed(&text);
     json_t *results = json_object_get(out, "results");
     ck_assert_uint_eq(json_array_size(results), 4);
@@ -242,7 +242,7 @@ START_TEST(batch_play_table_catalog)
     json_decref(out);
     json_decref(body);
     body = json_loads("{\"positions\":[{},{},{},{},{}]}", 0, NULL);
-    ck_assert_int_eq(api_batch(&ctx, body, &(api_query){4, SIZE_MAX, API_POSITIONS_FULL, 0}, &text, &p), 422);
+    ck_assert_int_eq(api_batch(&ctx, body, &(api_query){.max_moves = 4, .max_components = SIZE_MAX}, &text, &p), 422);
     ck_assert_ptr_null(parsed(&text));
     json_decref(body);
 
