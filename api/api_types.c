@@ -192,10 +192,7 @@ int api_game_fail(api_problem *p, const api_game *g, const char *base, nb_err *e
 
 uint64_t api_rng_below(api_rng *r, uint64_t n)
 {
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    z ^= z >> 31;
+    uint64_t z = nb_splitmix64(&r->s);
     return n ? z % n : 0;
 }
 

@@ -390,12 +390,16 @@ static uint64_t fnv1a(uint64_t h, const char *s)
     return h;
 }
 
-/* The entity tag of a GET's answer: a hash of what decides it, the build and its limits
- * (the catalog gives them), the path and the query's values, route order. */
+uint64_t srv_etag_seed(const char *catalog)
+{
+    return fnv1a(fnv1a(0xcbf29ce484222325ULL, srv_build_commit), catalog);
+}
+
+/* The entity tag of a GET's answer: a hash of what decides it, the server's seed (the
+ * build and its limits), the path and the query's values, route order. */
 static void make_etag(srv_request *r)
 {
-    uint64_t h = fnv1a(fnv1a(0xcbf29ce484222325ULL, srv_build_commit), r->server->catalog);
-    h = fnv1a(h, r->route->path);
+    uint64_t h = fnv1a(r->server->etag_seed, r->route->path);
     for (const char *const *name = r->route->query; *name; name++) {
         const char *v = MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, *name);
         h = fnv1a(fnv1a(h, *name), v ? v : "\x01"); /* absent is not "" */
@@ -490,7 +494,7 @@ static bool admit(srv_request *r)
                         "would hold %s: it takes no new computation until memory is given "
                         "back; retry shortly", held);
         r->retry_after = true;
-    } else if (!r->etag[0] && !srv_json_media(r->media)) { /* a body's, not a GET's */
+    } else if (!r->game_text && !srv_json_media(r->media)) { /* a body's, not a GET's */
         srv_answer_fail(r, NULL, 415, "%s", "send the body as application/json, in UTF-8 "
                                              "(a charset, when given, must be utf-8)");
     } else {

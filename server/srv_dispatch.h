@@ -10,6 +10,10 @@
  * worker resumes the connection). */
 void srv_dispatch(srv_request *r);
 
+/* The seed of every GET answer's entity tag: a hash of the build's commit and of the
+ * catalog's text (it holds the limits), made once when the server starts. */
+uint64_t srv_etag_seed(const char *catalog);
+
 /* application/json, whose charset, when one is given, is UTF-8 (RFC 8259 8.1: JSON
  * between systems is UTF-8; a body read as another charset would be misread). */
 bool srv_json_media(const char *type);

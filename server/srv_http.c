@@ -453,6 +453,7 @@ srv_server *srv_server_start(const srv_config *cfg, char *err, size_t errlen)
     json_t *catalog = api_catalog(&s->cfg.limits);
     s->catalog = api_write(catalog, &s->catalog_len);
     json_decref(catalog);
+    s->etag_seed = srv_etag_seed(s->catalog);
     struct timespec now;
     clock_gettime(CLOCK_REALTIME, &now);
     s->id_salt = (unsigned long long)now.tv_nsec * 2654435761ULL ^ (unsigned long long)getpid() << 32;

@@ -26,6 +26,8 @@ typedef struct srv_server {
     api_context api;
     char *catalog;        /* GET /v1/games, rendered once */
     size_t catalog_len;
+    uint64_t etag_seed;   /* the hash of what decides every answer but its request: the
+                           * build's commit and the catalog, which holds the limits */
     atomic_bool draining;
     atomic_bool stopping; /* the shutdown timeout passed: every request's budget is spent */
     atomic_size_t in_flight;

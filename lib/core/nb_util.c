@@ -77,4 +77,12 @@ unsigned nb_mex128(const uint64_t mask[2])
     return 128;
 }
 
+uint64_t nb_splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
 unsigned nb_bit_length(uint64_t x) { return x ? 64 - (unsigned)__builtin_clzll(x) : 0; }

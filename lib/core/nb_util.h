@@ -39,6 +39,9 @@ static inline bool nb_bit_test(const uint64_t *set, uint64_t i)
 
 static inline void nb_bit_set(uint64_t *set, uint64_t i) { set[i >> 6] |= 1ULL << (i & 63); }
 
+/* The next number of a splitmix64 generator whose state is *state (any start). */
+uint64_t nb_splitmix64(uint64_t *state);
+
 /* Number of bits needed to write x (0 for 0). */
 unsigned nb_bit_length(uint64_t x);
 

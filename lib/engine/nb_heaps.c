@@ -34,6 +34,11 @@ void nb_pairs_canonicalize(const nb_game *g, uint64_t *state, size_t len)
             uint64_t t = state[i];
             state[i] = state[i + 1], state[i + 1] = t;
         }
+    nb_pairs_sort(state, len);
+}
+
+void nb_pairs_sort(uint64_t *state, size_t len)
+{
     qsort(state, len / 2, 2 * sizeof *state, pair_order);
 }
 

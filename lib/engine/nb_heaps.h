@@ -16,6 +16,8 @@ void nb_heaps_canonicalize(const nb_game *g, uint64_t *state, size_t len);
  * not change (Euclid's pairs, Wythoff's piles): each pair smaller first, the pairs
  * sorted. */
 void nb_pairs_canonicalize(const nb_game *g, uint64_t *state, size_t len);
+/* Sorts a state of pairs by pair (first numbers, then second), each pair kept as it is. */
+void nb_pairs_sort(uint64_t *state, size_t len);
 /* The state after a {heap, take} move. */
 void nb_heaps_apply(const nb_game *g, const nb_move *m, nb_state *after);
 /* Largest heap of the position (0 when none). */

@@ -1,8 +1,10 @@
 /* nb_strength.c - play at a strength: the perfect move, or one drawn by a seeded
- * generator (splitmix64) among the moves that do not win, or among all. */
+ * generator (nb_splitmix64) among the moves that do not win, or among all. */
 #include "engine/nb_strength.h"
 
 #include <stdlib.h>
+
+#include "core/nb_util.h"
 
 static const char *const names[] = {"perfect", "strong", "casual", "random"};
 static const unsigned misses[] = {0, 10, 40, 100};
@@ -10,15 +12,6 @@ static const unsigned misses[] = {0, 10, 40, 100};
 const char *nb_strength_name(nb_strength strength) { return names[strength]; }
 
 unsigned nb_strength_misses(nb_strength strength) { return misses[strength]; }
-
-/* The next number of a splitmix64 generator whose state is *x. */
-static uint64_t draw(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
 
 /* Replaces out's move by one drawn among the legal moves that do not win (every legal
  * move when `any`); keeps it when there is none such, or when listing them fails. */
@@ -35,7 +28,7 @@ static nb_status draw_move(nb_solver *s, nb_game *g, nb_convention conv, bool an
     for (size_t i = 0; i < moves.len; i++)
         count += any || outcomes[i].outcome != NB_WIN;
     if (count) {
-        pick = (size_t)(draw(x) % count);
+        pick = (size_t)(nb_splitmix64(x) % count);
         for (size_t i = 0; i < moves.len; i++)
             if ((any || outcomes[i].outcome != NB_WIN) && pick-- == 0) {
                 nb_movelist_free(&out->move);
@@ -55,7 +48,7 @@ nb_status nb_play_at(nb_solver *s, nb_game *g, nb_convention conv, nb_strength s
 {
     nb_status st = nb_play(s, g, conv, out, err);
     uint64_t x = seed;
-    if (st != NB_OK || !out->has_move || draw(&x) % 100 >= misses[strength])
+    if (st != NB_OK || !out->has_move || nb_splitmix64(&x) % 100 >= misses[strength])
         return st;
     if (draw_move(s, g, conv, strength == NB_RANDOM, &x, out, err) != NB_OK)
         nb_err_clear(err); /* the moves past a limit: the perfect move stands */

@@ -121,37 +121,41 @@ static nb_status make_terms(nb_fibonacci_params *p, uint64_t top, nb_solver *s, 
 {
     size_t cap = 0, n = 0, m = 0;
     uint64_t *h = NULL, held = 0;
+    nb_status st = NB_OK;
     for (uint64_t next = 1;; next = h[n - 1] + h[m]) {
         if (n == cap) {
-            if (cap >= s->limits.max_table) {
-                free(h);
-                nb_budget_drop(s->budget, held);
-                return nb_fail_field(err, NB_ELIMIT, NB_FIB_FIELD_K, NB_NO_INDEX, NB_NO_INDEX,
-                                     "needs more terms of its sequence to reach heap %llu "
-                                     "than the limit max_table=%llu", (unsigned long long)top,
-                                     (unsigned long long)s->limits.max_table);
-            }
             size_t grown = cap ? 2 * cap : 128;
             if (grown > s->limits.max_table)
                 grown = (size_t)s->limits.max_table;
-            if (!nb_budget_hold(s->budget, (grown - cap) * sizeof *h)) {
-                free(h);
-                nb_budget_drop(s->budget, held);
-                return nb_budget_fail(s->budget, err);
+            if (cap >= s->limits.max_table) {
+                st = nb_fail_field(err, NB_ELIMIT, NB_FIB_FIELD_K, NB_NO_INDEX, NB_NO_INDEX,
+                                   "needs more terms of its sequence to reach heap %llu than "
+                                   "the limit max_table=%llu", (unsigned long long)top,
+                                   (unsigned long long)s->limits.max_table);
+                break;
             }
+            if (!nb_budget_hold(s->budget, (grown - cap) * sizeof *h))
+                break; /* spent: said below */
             held += (grown - cap) * sizeof *h;
             h = nb_xrealloc(h, grown * sizeof *h);
             cap = grown;
         }
         h[n++] = next;
-        if (next > top)
+        if (next > top) {
+            p->terms = h, p->nterms = n;
+            break;
+        }
+        if (nb_budget_spent(s->budget)) /* a large k with a large heap: many terms */
             break;
         while (h[m] < (next - 1) / p->k + 1) /* until k h[m] >= next, without overflow */
             m++;
     }
     nb_budget_drop(s->budget, held);
-    p->terms = h, p->nterms = n;
-    return NB_OK;
+    if (st == NB_OK && !p->terms)
+        st = nb_budget_fail(s->budget, err);
+    if (st != NB_OK)
+        free(h);
+    return st;
 }
 
 /* The table of multiplier k covering heaps below `side`, from the solver's cache. */
@@ -290,12 +294,6 @@ static void fib_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
     free(o.after.w);
 }
 
-static int heap_order(const void *x, const void *y)
-{
-    const uint64_t *a = x, *b = y;
-    return a[0] != b[0] ? (a[0] > b[0]) - (a[0] < b[0]) : (a[1] > b[1]) - (a[1] < b[1]);
-}
-
 /* Each limit as the most it lets the next move take (a first move's is n - 1), the
  * heaps sorted. */
 static void fib_canonicalize(const nb_game *g, uint64_t *state, size_t len)
@@ -303,7 +301,7 @@ static void fib_canonicalize(const nb_game *g, uint64_t *state, size_t len)
     (void)g;
     for (size_t i = 0; i + 1 < len; i += 2)
         state[i + 1] = reach(state[i], state[i + 1]);
-    qsort(state, len / 2, 2 * sizeof *state, heap_order);
+    nb_pairs_sort(state, len);
 }
 
 /* One heap: its verdict and every winning move by the theorem; its value from the table
