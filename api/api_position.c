@@ -116,7 +116,7 @@ static void render_around(api_move_writer *w)
             put_hole(w, m);
         }
     }
-    for (size_t m = 1; m < api_state_members(g->type); m++)
+    for (size_t m = 1; m < api_state_members(g->type) && !g->type->state_either; m++)
         if (!present[m]) {
             api_put_lit(&w->around, ",");
             api_put_string(&w->around, g->type->fields[m], strlen(g->type->fields[m]));

@@ -65,6 +65,9 @@ struct api_type {
     /* How many members, from fields[0] on, the state spans (fibonacci's heaps and limits):
      * at most API_STATE_MEMBERS. 0 reads as 1. */
     size_t state_members;
+    /* The state members are alternatives (a row of coins or a grid): a game holds one of
+     * them, and each position after a move keeps the one it came with. */
+    bool state_either;
     const char *position;        /* JSON object text: the position members a /v1/table
                                     request may leave out, with the empty value they take */
     const char *const *limits;   /* names of the limits that bound it (catalog) */

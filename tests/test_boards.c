@@ -1,0 +1,258 @@
+/* test_boards.c - the board games' fixed cases: nim multiplication's field laws and its
+ * definition by Turning Corners, the coin rules' published values, Tartan grids against a
+ * brute force and at 64 x 64, Chomp's known results, Node-Kayles on paths (Dawson's chess,
+ * OEIS A002187), cycles and complete graphs. Random positions of every type are
+ * test_registry's. */
+#include <check.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "brute.h"
+#include "check_run.h"
+#include "core/nb_nimber.h"
+#include "core/nb_util.h"
+#include "games/nb_coins.h"
+#include "lib_fixture.h"
+
+static uint64_t rnd64(void) { return (uint64_t)random() << 33 ^ (uint64_t)random() << 11 ^ (uint64_t)random(); }
+
+/* A random number of 1 to 64 bits, so that every subfield is met. */
+static uint64_t rnd_bits(void)
+{
+    unsigned bits = 1 + (unsigned)rnd(64);
+    return bits == 64 ? rnd64() : rnd64() & ((1ULL << bits) - 1);
+}
+
+START_TEST(nim_field_laws)
+{
+    /* Conway's small products (ONAG ch. 6): 2x2 = 3, 2x3 = 1, 4x4 = 6, 8x8 = 13,
+     * 16x16 = 24, and F x F = 3F/2 for every Fermat 2-power F. */
+    ck_assert_uint_eq(nb_nim_mul(2, 2), 3);
+    ck_assert_uint_eq(nb_nim_mul(2, 3), 1);
+    ck_assert_uint_eq(nb_nim_mul(4, 4), 6);
+    ck_assert_uint_eq(nb_nim_mul(8, 8), 13);
+    ck_assert_uint_eq(nb_nim_mul(16, 16), 24);
+    for (unsigned m = 1; m < 64; m *= 2)
+        ck_assert_uint_eq(nb_nim_mul(1ULL << m, 1ULL << m), 3ULL << (m - 1));
+    for (int i = 0; i < 20000; i++) {
+        uint64_t a = rnd_bits(), b = rnd_bits(), c = rnd_bits();
+        ck_assert_uint_eq(nb_nim_mul(a, b), nb_nim_mul(b, a));
+        ck_assert_uint_eq(nb_nim_mul(nb_nim_mul(a, b), c), nb_nim_mul(a, nb_nim_mul(b, c)));
+        ck_assert_uint_eq(nb_nim_mul(a, b ^ c), nb_nim_mul(a, b) ^ nb_nim_mul(a, c));
+        ck_assert_uint_eq(nb_nim_mul(a, 1), a);
+        ck_assert_uint_eq(nb_nim_mul(a, 0), 0);
+        if (a)
+            ck_assert_uint_eq(nb_nim_mul(a, nb_nim_inv(a)), 1);
+    }
+}
+END_TEST
+
+/* The product is the game's: a coin at (x, y) of Turning Corners counted from 0 is worth
+ * mex{(i x y) + (x x j) + (i x j) : i < x, j < y} (Winning Ways ch. 14). */
+START_TEST(nim_product_is_turning_corners)
+{
+    enum { N = 48 };
+    static uint64_t v[N][N];
+    for (uint64_t x = 0; x < N; x++)
+        for (uint64_t y = 0; y < N; y++) {
+            bool seen[4 * N * N] = {false};
+            for (uint64_t i = 0; i < x; i++)
+                for (uint64_t j = 0; j < y; j++)
+                    seen[v[i][y] ^ v[x][j] ^ v[i][j]] = true;
+            uint64_t mex = 0;
+            while (seen[mex])
+                mex++;
+            v[x][y] = mex;
+            ck_assert_uint_eq(nb_nim_mul(x, y), mex);
+        }
+}
+END_TEST
+
+/* The mex of the XORs of the sets a rule turns with rightmost coin n, over g of the coins
+ * left of it, by brute force: turtles 0..1 others, twins exactly 1, mock turtles 0..2,
+ * Moebius 0..4, ruler a run. */
+static uint64_t naive_coin_value(nb_coin_rule rule, const uint64_t *g, uint64_t n)
+{
+    static bool seen[1 << 16];
+    memset(seen, 0, sizeof seen);
+    size_t least = rule == NB_COIN_TWINS, most = rule == NB_COIN_MOCK_TURTLES ? 2
+                                                : rule == NB_COIN_MOEBIUS     ? 4
+                                                                              : 1;
+    if (rule == NB_COIN_RULER) {
+        uint64_t x = 0;
+        seen[0] = true;
+        for (uint64_t j = n - 1; j >= 1; j--)
+            seen[x ^= g[j]] = true;
+    } else {
+        /* every subset of 1..n-1 of a size in [least, most], by its bits when n is small,
+         * else by nested choice */
+        uint64_t c[4];
+        for (size_t size = least; size <= most; size++) {
+            if (!size) {
+                seen[0] = true;
+                continue;
+            }
+            for (c[0] = 1; c[0] < n; c[0]++) {
+                if (size == 1) {
+                    seen[g[c[0]]] = true;
+                    continue;
+                }
+                for (c[1] = c[0] + 1; c[1] < n; c[1]++) {
+                    if (size == 2) {
+                        seen[g[c[0]] ^ g[c[1]]] = true;
+                        continue;
+                    }
+                    for (c[2] = c[1] + 1; c[2] < n; c[2]++) {
+                        if (size == 3) {
+                            seen[g[c[0]] ^ g[c[1]] ^ g[c[2]]] = true;
+                            continue;
+                        }
+                        for (c[3] = c[2] + 1; c[3] < n; c[3]++)
+                            seen[g[c[0]] ^ g[c[1]] ^ g[c[2]] ^ g[c[3]]] = true;
+                    }
+                }
+            }
+        }
+    }
+    uint64_t mex = 0;
+    while (seen[mex])
+        mex++;
+    return mex;
+}
+
+START_TEST(coin_rule_values)
+{
+    /* OEIS A006519 (ruler: the largest power of 2 dividing n) and A000069 (the odious
+     * numbers, mock turtles), Winning Ways ch. 14. */
+    static const uint64_t ruler[16] = {1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 16};
+    static const uint64_t odious[16] = {1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28, 31};
+    for (uint64_t n = 1; n <= 16; n++) {
+        ck_assert_uint_eq(nb_coin_value(NB_COIN_RULER, n), ruler[n - 1]);
+        ck_assert_uint_eq(nb_coin_value(NB_COIN_MOCK_TURTLES, n), odious[n - 1]);
+        ck_assert_uint_eq(nb_coin_value(NB_COIN_TWINS, n), n - 1);
+        ck_assert_uint_eq(nb_coin_value(NB_COIN_TURTLES, n), n);
+    }
+    /* every rule against the mex of its definition; Moebius as far as it is tabled for the
+     * cheap rules, 48 coins for Moebius */
+    static uint64_t g[NB_MOEBIUS_COINS + 1];
+    for (int r = 0; r < NB_COIN_RULES; r++) {
+        uint64_t most = r == NB_COIN_MOEBIUS ? 48 : NB_MOEBIUS_COINS;
+        for (uint64_t n = 1; n <= most; n++) {
+            g[n] = naive_coin_value((nb_coin_rule)r, g, n);
+            ck_assert_msg(nb_coin_value((nb_coin_rule)r, n) == g[n], "rule %d coin %llu: %llu, "
+                          "by the mex %llu", r, (unsigned long long)n,
+                          (unsigned long long)nb_coin_value((nb_coin_rule)r, n),
+                          (unsigned long long)g[n]);
+        }
+    }
+    /* Moebius's values rise (its inverse is a search of the table) */
+    for (uint64_t n = 2; n <= NB_MOEBIUS_COINS; n++)
+        ck_assert_uint_gt(nb_coin_value(NB_COIN_MOEBIUS, n), nb_coin_value(NB_COIN_MOEBIUS, n - 1));
+}
+END_TEST
+
+/* A grid of rows x cols with random heads under the rules (state owned by the caller). */
+static nb_game random_grid(nb_coins_params *p, size_t rows, size_t cols, nb_coin_rule r0,
+                           nb_coin_rule r1)
+{
+    *p = (nb_coins_params){.ncols = cols, .nrows = rows, .rule = {r0, r1}, .grid = true};
+    size_t words = (rows * cols + 63) / 64;
+    uint64_t *bits = calloc(words + 1, sizeof *bits);
+    for (size_t i = 0; i < rows * cols; i++)
+        if (rnd(2))
+            bits[i / 64] |= 1ULL << (i % 64);
+    return (nb_game){&nb_coins, p, words, bits};
+}
+
+/* The Tartan theorem's values, held to the brute force of the product game itself (its
+ * every move, with no nim product) on grids up to 4 x 4, both conventions. */
+START_TEST(tartan_against_brute)
+{
+    for (int round = 0; round < 150; round++) {
+        nb_coins_params p;
+        nb_game g = random_grid(&p, 1 + rnd(4), 1 + rnd(4), (nb_coin_rule)rnd(NB_COIN_RULES),
+                                (nb_coin_rule)rnd(NB_COIN_RULES));
+        char what[64];
+        snprintf(what, sizeof what, "grid %zux%zu rules %d,%d heads %llx", p.nrows, p.ncols,
+                 p.rule[0], p.rule[1], (unsigned long long)g.state[0]);
+        brute_check(&solver, &g, NB_NORMAL, what);
+        if (round % 5 == 0)
+            brute_check(&solver, &g, NB_MISERE, what);
+        free(g.state);
+    }
+}
+END_TEST
+
+/* Every winning move of a 64 x 64 grid re-analysed: the position after it has value 0. */
+START_TEST(tartan_large_moves)
+{
+    for (int r = 0; r < NB_COIN_RULES; r++) {
+        nb_coins_params p;
+        nb_game g = random_grid(&p, 64, 64, (nb_coin_rule)r, (nb_coin_rule)((r + 2) % NB_COIN_RULES));
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert_msg(nb_analyse(&solver, &g, NB_NORMAL, 200, &a, &err) == NB_OK, "%s", err.msg);
+        ck_assert(a.verdict == (a.sg ? NB_WIN : NB_LOSE));
+        ck_assert(!a.sg || a.moves.len > 0);
+        nb_state after = {0};
+        for (size_t i = 0; i < a.moves.len; i++) {
+            nb_move m = nb_movelist_at(&a.moves, i);
+            g.rules->apply(&g, &m, &after);
+            nb_game next = nb_game_view(&g, after.w, after.len);
+            nb_analysis b;
+            ck_assert(nb_analyse(&solver, &next, NB_NORMAL, 1, &b, &err) == NB_OK);
+            ck_assert_uint_eq(b.sg, 0);
+            nb_analysis_free(&b);
+        }
+        free(after.w);
+        nb_analysis_free(&a);
+        free(g.state);
+    }
+}
+END_TEST
+
+/* Rows of 10^5 coins: every winning move listed re-analysed. */
+START_TEST(coin_rows_long)
+{
+    for (int r = 0; r < NB_COIN_RULES; r++) {
+        if (r == NB_COIN_MOEBIUS)
+            continue;
+        nb_coins_params p;
+        nb_game g = random_grid(&p, 1, 100000, (nb_coin_rule)r, NB_COIN_TURTLES);
+        p.grid = false;
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert_msg(nb_analyse(&solver, &g, NB_NORMAL, 50, &a, &err) == NB_OK, "%s", err.msg);
+        ck_assert(!a.sg || a.moves.len > 0);
+        nb_state after = {0};
+        for (size_t i = 0; i < a.moves.len; i++) {
+            nb_move m = nb_movelist_at(&a.moves, i);
+            g.rules->apply(&g, &m, &after);
+            nb_game next = nb_game_view(&g, after.w, after.len);
+            nb_analysis b;
+            ck_assert(nb_analyse(&solver, &next, NB_NORMAL, 1, &b, &err) == NB_OK);
+            ck_assert_uint_eq(b.sg, 0);
+            nb_analysis_free(&b);
+        }
+        free(after.w);
+        nb_analysis_free(&a);
+        free(g.state);
+    }
+}
+END_TEST
+
+int main(void)
+{
+    const lib_case cases[] = {
+        {"nim_field", nim_field_laws, false},
+        {"nim_corners", nim_product_is_turning_corners, false},
+        {"coin_values", coin_rule_values, false},
+        {"tartan_brute", tartan_against_brute, true},
+        {"tartan_large", tartan_large_moves, false},
+        {"coin_rows_long", coin_rows_long, false},
+    };
+    srandom(20261126);
+    return check_run(lib_suite("boards", cases, sizeof cases / sizeof *cases), true);
+}
