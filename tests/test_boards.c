@@ -13,6 +13,7 @@
 #include "check_run.h"
 #include "core/nb_nimber.h"
 #include "core/nb_util.h"
+#include "games/nb_chomp.h"
 #include "games/nb_coins.h"
 #include "lib_fixture.h"
 
@@ -243,6 +244,122 @@ START_TEST(coin_rows_long)
 }
 END_TEST
 
+
+/* A Chomp game of rows given (the state copied; params and state owned by the caller). */
+static nb_game chomp_game(const uint64_t *rows, size_t n)
+{
+    uint64_t *state = malloc((n + 1) * sizeof *state);
+    memcpy(state, rows, n * sizeof *state);
+    return (nb_game){&nb_chomp, calloc(1, sizeof(nb_chomp_params)), n, state};
+}
+
+static void chomp_free(nb_game *g)
+{
+    free(g->params);
+    free(g->state);
+}
+
+/* Whether the winning moves of an analysis include the cell (r, c). */
+static bool has_cell(const nb_analysis *a, uint64_t r, uint64_t c)
+{
+    for (size_t i = 0; i < a->moves.len; i++) {
+        nb_move m = nb_movelist_at(&a->moves, i);
+        if (m.w[0] == r && m.w[1] == c)
+            return true;
+    }
+    return false;
+}
+
+/* Every winning move of g re-analysed: the position after it is lost (value 0). */
+static void moves_reanalysed(nb_game *g, const nb_analysis *a, nb_convention conv)
+{
+    nb_state after = {0};
+    for (size_t i = 0; i < a->moves.len; i++) {
+        nb_move m = nb_movelist_at(&a->moves, i);
+        g->rules->apply(g, &m, &after);
+        nb_game next = nb_game_view(g, after.w, after.len);
+        nb_analysis b;
+        nb_err err = {0};
+        ck_assert_msg(nb_analyse(&solver, &next, conv, 1, &b, &err) == NB_OK, "%s", err.msg);
+        ck_assert(b.verdict == NB_LOSE);
+        nb_analysis_free(&b);
+    }
+    free(after.w);
+}
+
+/* Known results (Gale 1974; Zeilberger's "Three-rowed Chomp" for two rows): every
+ * rectangle but 1x1 is won (strategy stealing); the n x n square is won by taking (1, 1),
+ * which leaves two equal arms; a 2 x n bar's one winning move is (1, n-1), to [n, n-1],
+ * and the two-rowed P-positions are exactly [a, a-1]. */
+START_TEST(chomp_known_results)
+{
+    for (uint64_t m = 1; m <= 7; m++)
+        for (uint64_t n = 1; n <= 7; n++) {
+            uint64_t rows[7];
+            for (size_t i = 0; i < m; i++)
+                rows[i] = n;
+            nb_game g = chomp_game(rows, m);
+            nb_analysis a;
+            nb_err err = {0};
+            ck_assert_msg(nb_analyse(&solver, &g, NB_NORMAL, 64, &a, &err) == NB_OK, "%s", err.msg);
+            ck_assert(a.verdict == (m * n == 1 ? NB_LOSE : NB_WIN));
+            if (m == n && n > 1)
+                ck_assert(has_cell(&a, 1, 1));
+            if (m == 2) {
+                ck_assert_uint_eq(a.moves.len, 1);
+                ck_assert(has_cell(&a, 1, n - 1));
+            }
+            moves_reanalysed(&g, &a, NB_NORMAL);
+            nb_analysis_free(&a);
+            chomp_free(&g);
+        }
+    for (uint64_t a0 = 1; a0 <= 12; a0++)
+        for (uint64_t b = 1; b <= a0; b++) {
+            uint64_t rows[2] = {a0, b};
+            nb_game g = chomp_game(rows, 2);
+            nb_analysis a;
+            nb_err err = {0};
+            ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 1, &a, &err) == NB_OK);
+            ck_assert(a.verdict == (b == a0 - 1 ? NB_LOSE : NB_WIN));
+            nb_analysis_free(&a);
+            chomp_free(&g);
+        }
+}
+END_TEST
+
+/* The 12 x 12 bar: C(24, 12) = 2704156 diagrams in its table, won by (1, 1) in both
+ * conventions, every winning move re-analysed; a bar of 10^18 in a row is a Nim heap. */
+START_TEST(chomp_large)
+{
+    uint64_t rows[12];
+    for (size_t i = 0; i < 12; i++)
+        rows[i] = 12;
+    nb_game g = chomp_game(rows, 12);
+    nb_err err = {0};
+    ck_assert_uint_eq(nb_chomp_count(rows, 12, UINT64_MAX - 1), 2704156);
+    for (int conv = NB_NORMAL; conv <= NB_MISERE; conv++) {
+        nb_analysis a;
+        ck_assert_msg(nb_analyse(&solver, &g, (nb_convention)conv, 64, &a, &err) == NB_OK, "%s", err.msg);
+        ck_assert(a.verdict == NB_WIN);
+        ck_assert(has_cell(&a, 1, 1));
+        moves_reanalysed(&g, &a, (nb_convention)conv);
+        nb_analysis_free(&a);
+    }
+    chomp_free(&g);
+    uint64_t bar = 1000000000000000000ULL;
+    g = chomp_game(&bar, 1);
+    nb_analysis a;
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 4, &a, &err) == NB_OK);
+    ck_assert_uint_eq(a.sg, bar - 1);
+    ck_assert(has_cell(&a, 0, 1)); /* leave the poisoned cell alone */
+    nb_analysis_free(&a);
+    ck_assert(nb_analyse(&solver, &g, NB_MISERE, 4, &a, &err) == NB_OK);
+    ck_assert(a.verdict == NB_WIN && has_cell(&a, 0, 2));
+    nb_analysis_free(&a);
+    chomp_free(&g);
+}
+END_TEST
+
 int main(void)
 {
     const lib_case cases[] = {
@@ -252,6 +369,8 @@ int main(void)
         {"tartan_brute", tartan_against_brute, true},
         {"tartan_large", tartan_large_moves, false},
         {"coin_rows_long", coin_rows_long, false},
+        {"chomp_known", chomp_known_results, false},
+        {"chomp_large", chomp_large, true},
     };
     srandom(20261126);
     return check_run(lib_suite("boards", cases, sizeof cases / sizeof *cases), true);
