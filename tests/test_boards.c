@@ -15,6 +15,7 @@
 #include "core/nb_util.h"
 #include "games/nb_chomp.h"
 #include "games/nb_coins.h"
+#include "games/nb_nodekayles.h"
 #include "lib_fixture.h"
 
 static uint64_t rnd64(void) { return (uint64_t)random() << 33 ^ (uint64_t)random() << 11 ^ (uint64_t)random(); }
@@ -360,6 +361,122 @@ START_TEST(chomp_large)
 }
 END_TEST
 
+/* A Node-Kayles graph (every vertex standing); free with nk_free. */
+typedef struct nk_graph {
+    nb_nodekayles_params p;
+    uint32_t *edges;
+    size_t m;
+    nb_game g;
+} nk_graph;
+
+static void nk_edge(nk_graph *k, uint32_t u, uint32_t v)
+{
+    k->edges = realloc(k->edges, (2 * k->m + 2) * sizeof *k->edges);
+    k->edges[2 * k->m] = u, k->edges[2 * k->m + 1] = v;
+    k->m++;
+}
+
+static void nk_open(nk_graph *k, size_t n)
+{
+    nb_nodekayles_init(&k->p, n, k->edges, k->m);
+    size_t words = (n + 63) / 64;
+    uint64_t *bits = calloc(words + 1, sizeof *bits);
+    for (size_t v = 0; v < n; v++)
+        bits[v / 64] |= 1ULL << (v % 64);
+    k->g = (nb_game){&nb_nodekayles, &k->p, words, bits};
+}
+
+static void nk_free(nk_graph *k)
+{
+    nb_nodekayles_free(&k->p);
+    free(k->edges);
+    free(k->g.state);
+}
+
+static uint64_t nk_value(nk_graph *k)
+{
+    nb_analysis a;
+    nb_err err = {0};
+    ck_assert_msg(nb_analyse(&solver, &k->g, NB_NORMAL, 8, &a, &err) == NB_OK, "%s", err.msg);
+    uint64_t v = a.sg;
+    moves_reanalysed(&k->g, &a, NB_NORMAL);
+    nb_analysis_free(&a);
+    return v;
+}
+
+/* OEIS A002187, Dawson's chess (.137): Node-Kayles on a path of n vertices. */
+static const uint64_t dawson[] = {
+    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0,
+    4, 5, 2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3,
+    0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3,
+    3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4,
+    4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4};
+#define NDAWSON (sizeof dawson / sizeof *dawson)
+
+/* The published value of a path, its period 34 from n = 52 on (Guy and Smith). */
+static uint64_t dawson_at(uint64_t n)
+{
+    return n < NDAWSON ? dawson[n] : dawson[52 + (n - 52) % 34];
+}
+
+/* Paths (numbered out of order, so that the walk along them is tested), cycles and
+ * complete graphs against the published values, up to a path of 10^6 vertices; every
+ * winning move re-analysed. */
+START_TEST(nodekayles_shapes)
+{
+    static const size_t sizes[] = {0, 1, 2, 3, 4, 5, 10, 33, 51, 52, 53, 85, 136, 1000, 100001, 1000000};
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+        size_t n = sizes[s];
+        nk_graph k = {0};
+        for (size_t i = 0; i + 1 < n; i++) /* vertex i of the path is (i * 7) % n when n is not a multiple of 7 */
+            nk_edge(&k, (uint32_t)(n % 7 ? i * 7 % n : i), (uint32_t)(n % 7 ? (i + 1) * 7 % n : i + 1));
+        nk_open(&k, n);
+        ck_assert_msg(nk_value(&k) == dawson_at(n), "path of %zu", n);
+        nk_free(&k);
+    }
+    for (size_t n = 3; n <= 60; n++) {
+        nk_graph k = {0};
+        for (size_t i = 0; i < n; i++)
+            nk_edge(&k, (uint32_t)i, (uint32_t)((i + 1) % n));
+        nk_open(&k, n);
+        ck_assert_msg(nk_value(&k) == (n == 3 ? 1 : dawson_at(n - 3) ? 0 : 1), "cycle of %zu", n);
+        nk_free(&k);
+    }
+    for (size_t n = 1; n <= 30; n++) {
+        nk_graph k = {0};
+        for (size_t u = 0; u < n; u++)
+            for (size_t v = u + 1; v < n; v++)
+                nk_edge(&k, (uint32_t)u, (uint32_t)v);
+        nk_open(&k, n);
+        ck_assert_uint_eq(nk_value(&k), 1);
+        nk_free(&k);
+    }
+}
+END_TEST
+
+/* Random graphs of up to 14 vertices, dense enough that their components are searched,
+ * held to the brute force in both conventions. */
+START_TEST(nodekayles_against_brute)
+{
+    for (int round = 0; round < 300; round++) {
+        size_t n = 1 + rnd(14);
+        unsigned density = 2 + (unsigned)rnd(5);
+        nk_graph k = {0};
+        for (size_t u = 0; u < n; u++)
+            for (size_t v = u + 1; v < n; v++)
+                if (!rnd(density))
+                    nk_edge(&k, (uint32_t)u, (uint32_t)v);
+        nk_open(&k, n);
+        char what[64];
+        snprintf(what, sizeof what, "graph of %zu vertices, %zu edges (round %d)", n, k.m, round);
+        brute_check(&solver, &k.g, NB_NORMAL, what);
+        if (round % 4 == 0)
+            brute_check(&solver, &k.g, NB_MISERE, what);
+        nk_free(&k);
+    }
+}
+END_TEST
+
 int main(void)
 {
     const lib_case cases[] = {
@@ -371,6 +488,8 @@ int main(void)
         {"coin_rows_long", coin_rows_long, false},
         {"chomp_known", chomp_known_results, false},
         {"chomp_large", chomp_large, true},
+        {"nodekayles_shapes", nodekayles_shapes, false},
+        {"nodekayles_brute", nodekayles_against_brute, true},
     };
     srandom(20261126);
     return check_run(lib_suite("boards", cases, sizeof cases / sizeof *cases), true);
