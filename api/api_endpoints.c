@@ -167,7 +167,6 @@ static bool put_moves(const api_context *ctx, const api_game *g, const char *nam
     return b->len <= end;
 }
 
-/* A part's value: {"sg":n}, {"sg":null,"loopy":[K...]} for ∞(K), or {} (none to give). */
 /* `,"method":"..."` when the method is known. */
 static void put_method(nb_method m, api_buf *b)
 {
@@ -178,6 +177,8 @@ static void put_method(nb_method m, api_buf *b)
     }
 }
 
+/* A part's value: {"sg":n}, {"sg":null,"loopy":[K...]} for ∞(K), {"steps":n} for an
+ * Every-SG component, or {} (none to give). */
 static void put_component(const nb_component *c, api_buf *b)
 {
     if (c->has_sg) {
@@ -190,6 +191,8 @@ static void put_component(const nb_component *c, api_buf *b)
             api_put_uint(b, c->followers[k]);
         }
         api_put_lit(b, "]");
+    } else if (c->has_steps) { /* Every-SG: the length of its play */
+        api_put_lit_uint(b, "{\"steps\":", c->steps);
     } else {
         api_put_lit(b, "{}"); /* no value to give, nor a way it was found */
         return;

@@ -660,7 +660,9 @@ END_TEST
 static void apply_change(json_t *game, json_t *change)
 {
     const char *type = json_string_value(json_object_get(game, "type"));
-    if (!strcmp(type, "sum")) {
+    if (!strcmp(type, "sum") && json_object_get(change, "components")) { /* Every-SG */
+        json_object_set(game, "components", json_object_get(change, "components"));
+    } else if (!strcmp(type, "sum")) {
         json_t *comps = json_object_get(game, "components");
         size_t c = (size_t)json_integer_value(json_object_get(change, "component"));
         ck_assert_uint_lt(c, json_array_size(comps));

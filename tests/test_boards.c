@@ -1,8 +1,8 @@
 /* test_boards.c - the board games' fixed cases: nim multiplication's field laws and its
  * definition by Turning Corners, the coin rules' published values, Tartan grids against a
  * brute force and at 64 x 64, Chomp's known results, Node-Kayles on paths (Dawson's chess,
- * OEIS A002187), cycles and complete graphs. Random positions of every type are
- * test_registry's. */
+ * OEIS A002187), cycles and complete graphs; Every-SG's steps by closed form against the
+ * search, and HDU 3595. Random positions of every type are test_registry's. */
 #include <check.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -13,8 +13,13 @@
 #include "check_run.h"
 #include "core/nb_nimber.h"
 #include "core/nb_util.h"
+#include "engine/nb_every.h"
+#include "engine/nb_search.h"
+#include "games/nb_bash.h"
 #include "games/nb_chomp.h"
 #include "games/nb_coins.h"
+#include "games/nb_euclid.h"
+#include "games/nb_nim.h"
 #include "games/nb_nodekayles.h"
 #include "lib_fixture.h"
 
@@ -477,6 +482,113 @@ START_TEST(nodekayles_against_brute)
 }
 END_TEST
 
+/* The steps of g by the ruleset's closed form and by a search of its positions, which must
+ * agree; the closed form's move must lead to steps one less, to a lost position when g is
+ * won. */
+static void steps_agree(nb_game *g, const char *what)
+{
+    uint64_t steps;
+    bool won;
+    nb_movelist move;
+    nb_movelist_init(&move, 1);
+    ck_assert(g->rules->steps(g, &steps, &won, &move));
+    nb_search *search;
+    nb_err err = {0};
+    ck_assert(nb_search_run(g, NB_NORMAL, 1000000, NULL, &search, &err) == NB_OK);
+    uint64_t *all = nb_search_steps(search);
+    ck_assert_msg(all[0] == steps, "%s: steps %llu, by search %llu", what,
+                  (unsigned long long)steps, (unsigned long long)all[0]);
+    ck_assert_msg(won == (nb_search_outcome(search, 0) == NB_WIN), "%s: verdict", what);
+    ck_assert_uint_eq(move.len, steps > 0);
+    if (move.len) {
+        nb_state after = {0};
+        nb_move m = nb_movelist_at(&move, 0);
+        g->rules->apply(g, &m, &after);
+        size_t i = nb_search_find(search, after.w, after.len);
+        ck_assert_msg(all[i] == steps - 1, "%s: its move leads to steps %llu", what,
+                      (unsigned long long)all[i]);
+        ck_assert(!won || nb_search_outcome(search, i) == NB_LOSE);
+        free(after.w);
+    }
+    free(all);
+    nb_search_free(search);
+    nb_movelist_free(&move);
+}
+
+/* The closed forms of Every-SG's steps (one Nim heap, one Bash heap, one Euclid pair)
+ * against the search of every position they reach. */
+START_TEST(every_steps_closed_forms)
+{
+    char what[64];
+    for (uint64_t a = 0; a <= 40; a++)
+        for (uint64_t b = 0; b <= 40; b++) {
+            uint64_t pair[2] = {a, b};
+            nb_game g = {&nb_euclid, NULL, 2, pair};
+            snprintf(what, sizeof what, "euclid (%llu, %llu)", (unsigned long long)a,
+                     (unsigned long long)b);
+            steps_agree(&g, what);
+        }
+    for (uint64_t n = 0; n <= 60; n++) {
+        nb_game g = {&nb_nim, NULL, 1, &n};
+        snprintf(what, sizeof what, "nim %llu", (unsigned long long)n);
+        steps_agree(&g, what);
+        for (uint64_t k = 1; k <= 6; k++) {
+            nb_bash_params p = {k};
+            nb_game h = {&nb_bash, &p, 1, &n};
+            snprintf(what, sizeof what, "bash %llu k=%llu", (unsigned long long)n,
+                     (unsigned long long)k);
+            steps_agree(&h, what);
+        }
+    }
+}
+END_TEST
+
+/* An Every-SG sum of Euclid pairs (HDU 3595's game), analysed. */
+static nb_verdict every_pairs(const uint64_t *pairs, size_t n, uint64_t *most)
+{
+    nb_game *games = calloc(n, sizeof *games);
+    for (size_t i = 0; i < n; i++)
+        games[i] = (nb_game){&nb_euclid, NULL, 2, (uint64_t *)pairs + 2 * i};
+    nb_sum_params p = {.count = n, .games = games};
+    size_t len;
+    uint64_t *state = nb_sum_state(&p, &len);
+    nb_game g = {&nb_every, &p, len, state};
+    nb_analysis a;
+    nb_err err = {0};
+    ck_assert_msg(nb_analyse(&solver, &g, NB_NORMAL, 4, &a, &err) == NB_OK, "%s", err.msg);
+    *most = 0;
+    for (size_t i = 0; i < a.ncomponents; i++)
+        if (a.components[i].steps > *most)
+            *most = a.components[i].steps;
+    ck_assert(a.verdict == NB_LOSE || a.moves.len == 1);
+    moves_reanalysed(&g, &a, NB_NORMAL);
+    nb_verdict v = a.verdict;
+    nb_analysis_free(&a);
+    free(state);
+    free(games);
+    return v;
+}
+
+/* HDU 3595 (GG and MM): three games of (1, 1) are each won in one step, so the first
+ * player wins; one game of (3, 2) is lost in two steps. Pairs near 10^18 take their
+ * steps from the continued fraction, every winning move re-analysed. */
+START_TEST(every_hdu_3595)
+{
+    uint64_t most;
+    const uint64_t ones[6] = {1, 1, 1, 1, 1, 1}, three_two[2] = {3, 2};
+    ck_assert(every_pairs(ones, 3, &most) == NB_WIN && most == 1);
+    ck_assert(every_pairs(three_two, 1, &most) == NB_LOSE && most == 2);
+    for (int round = 0; round < 200; round++) {
+        uint64_t pairs[8];
+        size_t n = 1 + rnd(4);
+        for (size_t i = 0; i < 2 * n; i++)
+            pairs[i] = 1 + rnd64() % 1000000000000000000ULL;
+        nb_verdict v = every_pairs(pairs, n, &most);
+        ck_assert(v == (most % 2 ? NB_WIN : NB_LOSE));
+    }
+}
+END_TEST
+
 int main(void)
 {
     const lib_case cases[] = {
@@ -490,6 +602,8 @@ int main(void)
         {"chomp_large", chomp_large, true},
         {"nodekayles_shapes", nodekayles_shapes, false},
         {"nodekayles_brute", nodekayles_against_brute, true},
+        {"every_steps", every_steps_closed_forms, false},
+        {"every_hdu_3595", every_hdu_3595, false},
     };
     srandom(20261126);
     return check_run(lib_suite("boards", cases, sizeof cases / sizeof *cases), true);

@@ -87,6 +87,8 @@ typedef struct nb_component {
     uint64_t *followers; /* K, ascending, when loopy */
     size_t nfollowers;
     nb_method method;    /* how its value was found */
+    bool has_steps;      /* Every-SG: the length of its play, its winner stretching it */
+    uint64_t steps;
 } nb_component;
 
 /* The answer for one position. Owns `components`, `moves` and `drawing`: free with

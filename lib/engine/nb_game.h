@@ -93,6 +93,11 @@ struct nb_ruleset {
     /* Why misère play is not defined for the position (a sentence, static), or NULL when
      * it is. NULL member: it always is. */
     const char *(*misere_undefined)(const nb_game *g);
+    /* Every-SG (nb_every.c): the position's steps (0 at an end; won: 1 + the largest steps
+     * among its moves to lost positions; lost: 1 + the least among all its moves), whether
+     * it is won, and into `move` a move to steps one less when it has one, where the
+     * ruleset knows them in closed form. False: search the position. NULL: never known. */
+    bool (*steps)(const nb_game *g, uint64_t *steps, bool *won, nb_movelist *move);
 };
 
 /* Turns moves offered with values (an nb_option_fn) into moves offered with the state

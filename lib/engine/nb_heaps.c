@@ -119,3 +119,21 @@ void nb_heaps_each_move(const nb_game *g, const nb_heap_rule *rule, nb_move_fn f
     }
     free(scratch);
 }
+
+/* A heap of n = m*period + r: lost exactly when r = 0 (Bouton, Bash). A won heap's one move
+ * to a lost heap takes r; a lost heap's moves all lead to won heaps of m-1 periods and a
+ * rest, of steps 2(m-1) + 1. So steps(n) = 2m + (r > 0), by induction on m. */
+bool nb_heaps_take_steps(const nb_game *g, uint64_t period, uint64_t *steps, bool *won,
+                         nb_movelist *move)
+{
+    if (g->len != 1)
+        return false;
+    uint64_t n = g->state[0], m = n / period, r = n % period;
+    *steps = 2 * m + (r > 0);
+    *won = r > 0;
+    if (n) {
+        uint64_t w[2] = {0, r ? r : 1};
+        nb_movelist_push(move, &(nb_move){.len = 2, .w = w});
+    }
+    return true;
+}

@@ -20,6 +20,11 @@ void nb_pairs_canonicalize(const nb_game *g, uint64_t *state, size_t len);
 void nb_pairs_sort(uint64_t *state, size_t len);
 /* The state after a {heap, take} move. */
 void nb_heaps_apply(const nb_game *g, const nb_move *m, nb_state *after);
+
+/* Every-SG's steps of one heap of a game that takes 1..period-1 from it (Bash; Nim with
+ * period UINT64_MAX): the `steps` member of nb_ruleset, false for several heaps. */
+bool nb_heaps_take_steps(const nb_game *g, uint64_t period, uint64_t *steps, bool *won,
+                         nb_movelist *move);
 /* Largest heap of the position (0 when none). */
 uint64_t nb_heaps_max(const nb_game *g);
 

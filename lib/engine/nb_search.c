@@ -254,7 +254,27 @@ static void grundy(nb_search *s, const uint32_t *pred_first, const uint32_t *pre
 }
 
 /* The predecessor lists (a CSR of the reversed moves), then the backward passes. */
+static void predecessors(const nb_search *s, uint32_t **first_out, uint32_t **pred_out);
+
 static void solve(nb_search *s)
+{
+    size_t n = s->nstates;
+    uint32_t *pred_first, *pred;
+    predecessors(s, &pred_first, &pred);
+    s->outcome = nb_xmalloc(n + 1);
+    s->remote = nb_xmalloc((n + 1) * sizeof *s->remote);
+    nb_retrograde(n, pred_first, pred, s->conv == NB_MISERE ? NB_WIN : NB_LOSE, s->wins_now,
+                  s->outcome, s->remote);
+    if (s->conv == NB_NORMAL) {
+        s->sg = nb_xmalloc((n + 1) * sizeof *s->sg);
+        grundy(s, pred_first, pred);
+    }
+    free(pred_first);
+    free(pred);
+}
+
+/* The predecessor lists: a CSR of the reversed moves (both malloc'ed). */
+static void predecessors(const nb_search *s, uint32_t **first_out, uint32_t **pred_out)
 {
     size_t n = s->nstates;
     uint32_t *pred_first = nb_xcalloc(n + 2, sizeof *pred_first);
@@ -266,16 +286,48 @@ static void solve(nb_search *s)
     for (size_t i = 0; i < n; i++)
         for (uint32_t e = s->first[i]; e < s->first[i + 1]; e++)
             pred[pred_first[s->edges[e] + 1]++] = (uint32_t)i;
-    s->outcome = nb_xmalloc(n + 1);
-    s->remote = nb_xmalloc((n + 1) * sizeof *s->remote);
-    nb_retrograde(n, pred_first, pred, s->conv == NB_MISERE ? NB_WIN : NB_LOSE, s->wins_now,
-                  s->outcome, s->remote);
-    if (s->conv == NB_NORMAL) {
-        s->sg = nb_xmalloc((n + 1) * sizeof *s->sg);
-        grundy(s, pred_first, pred);
+    *first_out = pred_first;
+    *pred_out = pred;
+}
+
+/* Backwards from the ends, as grundy(): a state's steps once all its moves' are known. */
+uint64_t *nb_search_steps(const nb_search *s)
+{
+    size_t n = s->nstates, tail = 0;
+    uint32_t *pred_first, *pred;
+    predecessors(s, &pred_first, &pred);
+    uint64_t *steps = nb_xmalloc((n + 1) * sizeof *steps);
+    uint32_t *left = nb_xmalloc((n + 1) * sizeof *left), *queue = nb_xmalloc((n + 1) * sizeof *queue);
+    for (size_t i = 0; i < n; i++) {
+        left[i] = s->first[i + 1] - s->first[i];
+        steps[i] = UINT64_MAX;
+        if (!left[i] && !s->wins_now[i])
+            steps[i] = 0, queue[tail++] = (uint32_t)i;
+    }
+    for (size_t head = 0; head < tail; head++) {
+        uint32_t v = queue[head];
+        for (uint32_t e = pred_first[v]; e < pred_first[v + 1]; e++) {
+            uint32_t u = pred[e];
+            if (s->wins_now[u] || --left[u])
+                continue;
+            bool won = s->outcome[u] == NB_WIN;
+            uint64_t best = won ? 0 : UINT64_MAX;
+            for (uint32_t c = s->first[u]; c < s->first[u + 1]; c++) {
+                uint64_t t = steps[s->edges[c]];
+                if (won && s->outcome[s->edges[c]] == NB_LOSE && t > best)
+                    best = t;
+                else if (!won && t < best)
+                    best = t;
+            }
+            steps[u] = best + 1;
+            queue[tail++] = u;
+        }
     }
     free(pred_first);
     free(pred);
+    free(left);
+    free(queue);
+    return steps;
 }
 
 nb_status nb_search_run(const nb_game *g, nb_convention conv, uint64_t max_states,

@@ -29,6 +29,12 @@ uint64_t nb_search_remoteness(const nb_search *s, size_t index);
 /* The SG value under normal play; false where a cycle is reachable (or under misère). */
 bool nb_search_has_sg(const nb_search *s, size_t index);
 uint64_t nb_search_sg(const nb_search *s, size_t index);
+/* Every-SG's steps of every state under normal play (Every-SG, HDU 3595): 0 at an end; a
+ * won state 1 + the largest steps among its moves to lost states (its winner stretches
+ * it), a lost one 1 + the least among all its moves (its loser shortens it); UINT64_MAX
+ * where a cycle is reachable or a move wins at once. malloc'ed, one per state (caller
+ * frees). */
+uint64_t *nb_search_steps(const nb_search *s);
 void nb_search_free(nb_search *s);
 
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/nb_util.h"
+#include "engine/nb_every.h"
 
 static nb_sum_params *sum_params(const nb_game *g) { return g->params; }
 
@@ -57,7 +58,7 @@ static nb_status sum_check(const nb_game *g, const nb_solver *s, nb_err *err)
             return nb_fail(err, NB_EINVAL, "the sum's state does not hold its components");
         nb_game view = component_at(g, g->state, at, c);
         at += 1 + view.len;
-        if (view.rules == &nb_sum)
+        if (view.rules == &nb_sum || view.rules == &nb_every)
             return blame(err, c, nb_fail(err, NB_EINVAL, "a sum's components may not be "
                                          "sums: list their components instead"));
         nb_status st = view.rules->check(&view, s, err);

@@ -82,6 +82,12 @@ static nb_status bash_misere(const nb_game *g, nb_solver *s, nb_analysis *out, n
     return nb_tame_analyse(g, s, bash_misere_heap, out, err);
 }
 
+static bool bash_steps(const nb_game *g, uint64_t *steps, bool *won, nb_movelist *move)
+{
+    const nb_bash_params *p = g->params;
+    return nb_heaps_take_steps(g, p->k + 1, steps, won, move);
+}
+
 const nb_ruleset nb_bash = {
     .name = "bash",
     .check = bash_check,
@@ -94,4 +100,5 @@ const nb_ruleset nb_bash = {
     .canonicalize = nb_heaps_canonicalize,
     .components = nb_components_per_part,
     .analyse_misere = bash_misere,
+    .steps = bash_steps,
 };

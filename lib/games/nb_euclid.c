@@ -199,6 +199,33 @@ static nb_status eu_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_
     return NB_OK;
 }
 
+/* Every-SG's steps of one pair (as in the notes on HDU 3595), up the continued fraction
+ * from (gcd, 0), lost with steps 0. Over a lower pair (b, r) of steps s, won or not: with
+ * q = 1 the one move is to (b, r), so the pair is won when that is lost, with steps s + 1;
+ * with q >= 2 the pair is won (the chain above), by (b, r) itself when that is lost
+ * (steps s + 1), else by (r + b, b), whose one move is to (b, r) (steps s + 2). */
+static bool eu_steps(const nb_game *g, uint64_t *steps, bool *won, nb_movelist *move)
+{
+    if (npairs(g) != 1)
+        return false;
+    pair_line l = line_of(g, 0);
+    uint64_t q[MAX_STEPS], below = 0;
+    bool below_won = false;
+    size_t n = quotients(g->state[0], g->state[1], q);
+    for (size_t i = n; i-- > 1;) { /* the pair below the top one */
+        below = q[i] == 1 || !below_won ? below + 1 : below + 2;
+        below_won = q[i] == 1 ? !below_won : true;
+    }
+    if (!n) { /* a pair holding a 0: no move */
+        *steps = 0, *won = false;
+        return true;
+    }
+    *won = q[0] == 1 ? !below_won : true;
+    *steps = q[0] == 1 || !below_won ? below + 1 : below + 2;
+    offer(&l, q[0] >= 2 && below_won ? 1 : 0, false, 0, push_move, move);
+    return true;
+}
+
 const nb_ruleset nb_euclid = {
     .name = "euclid",
     .check = eu_check,
@@ -211,4 +238,5 @@ const nb_ruleset nb_euclid = {
     .canonicalize = nb_pairs_canonicalize,
     .components = nb_components_per_part,
     .analyse_misere = eu_misere,
+    .steps = eu_steps,
 };

@@ -89,6 +89,11 @@ static nb_status nim_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb
     return NB_OK;
 }
 
+static bool nim_steps(const nb_game *g, uint64_t *steps, bool *won, nb_movelist *move)
+{
+    return nb_heaps_take_steps(g, UINT64_MAX, steps, won, move);
+}
+
 const nb_ruleset nb_nim = {
     .name = "nim",
     .check = nb_heaps_check,
@@ -101,4 +106,5 @@ const nb_ruleset nb_nim = {
     .canonicalize = nb_heaps_canonicalize,
     .components = nb_components_per_part,
     .analyse_misere = nim_misere,
+    .steps = nim_steps,
 };
