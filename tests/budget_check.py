@@ -120,6 +120,14 @@ def largest(entry):
         side = lim["max_side"]  # the table of every heap below max_side with every limit
         return {"type": t, "heaps": [side - 1 - i % side for i in range(parts)],
                 "limits": [None if i % 3 else i % side for i in range(parts)], "k": 3}
+    if t == "chomp":  # a 13 x 13 bar: C(26, 13) = 10^7 diagrams, within max_table
+        side = min(13, lim["max_side"])
+        return {"type": t, "rows": [side] * side}
+    if t == "nodekayles":  # a path of 10^6 vertices beside a component of 60 to search
+        n = min(lim["max_nodes"], 1_000_000)
+        dense = [[n - 60 + i, n - 60 + j] for i in range(60) for j in range(i + 1, 60)
+                 if rng.random() < 0.08]
+        return {"type": t, "nodes": n, "edges": [[i, i + 1] for i in range(n - 61)] + dense}
     if t == "sum":
         return {"type": t, "components": [{"type": "staircase", "stairs": [9] * 12},
                                           {"type": "coins", "coins": "H" * 60},
@@ -139,6 +147,17 @@ ISSUE = {
     "hackenbush ring": {"type": "hackenbush", "nodes": 1_000_000, "edges": ring(1_000_000)},
     "dag star": {"type": "dag", "nodes": 1_000_001, "tokens": [0] * 15,
                  "edges": [[0, i] for i in range(1, 1_000_001)]},
+}
+# the largest shapes of the board games' rules: a Tartan grid of 10^6 coins, an Every-SG sum
+# whose components are valued in closed form and by searches
+BOARDS = {
+    "coins grid": {"type": "coins", "rule": ["ruler", "mock_turtles"],
+                   "grid": ["".join(random.Random(r).choice("HT") for _ in range(1000))
+                            for r in range(1000)]},
+    "every sum": {"type": "sum", "rule": "every", "components": [
+        {"type": "euclid", "pairs": [[BIG, BIG // 3 + 7]]}, {"type": "nim", "heaps": [BIG]},
+        {"type": "bash", "heaps": [BIG], "k": 5}] * 100 + [
+        {"type": "octal", "code": "0.77", "heaps": [40, 41]}] * 20},
 }
 ISSUE_TABLES = {"coprime table": {"type": "coprime", "up_to": 999_999},
                 "dag table with cycles": {"type": "dag", "nodes": 1_000_000, "edges": ring(
@@ -197,7 +216,7 @@ def judge(label, status, why, seconds):
 
 def positions(catalog):
     """(label, game) for each issue shape, each type's largest in each convention."""
-    out = list(ISSUE.items())
+    out = list(ISSUE.items()) + list(BOARDS.items())
     for entry in catalog:
         game = largest(entry)
         check(game is not None, f"the check has no largest position of {entry['type']}")

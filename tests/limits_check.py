@@ -77,6 +77,16 @@ def cases(kind, limit, n):
     a = "/v1/analyze"
     if limit == "max_parts":
         return a, parts(kind, n), parts(kind, n + 1), "422"
+    if limit == "max_table" and kind == "chomp":  # C(10,3) = 120 diagrams; C(12,4) = 495
+        return a, {"type": kind, "rows": [7, 7, 7]}, {"type": kind, "rows": [8] * 4}, "422"
+    if limit == "max_side" and kind == "chomp":  # rows of a diagram that is no line
+        return a, {"type": kind, "rows": [2] * n}, {"type": kind, "rows": [2] * (n + 1)}, "422"
+    if limit == "max_edges" and kind == "nodekayles":  # a simple graph: distinct edges
+        pairs = [[u, v] for u in range(8) for v in range(u + 1, 8)]
+        return a, {"type": kind, "nodes": 8, "edges": pairs[:n]}, \
+            {"type": kind, "nodes": 8, "edges": pairs[:n + 1]}, "422"
+    if limit == "max_work" and kind == "coins":  # the pairs of mock turtles' moves
+        return a, None, {"type": kind, "coins": "HHHHHHHT", "rule": "mock_turtles"}, "incomplete"
     if limit == "max_table" and kind == "fibonacci":  # the terms of H up past the heap: with
         # k this large, 1, 2, ..., heap + 1
         return a, {"type": kind, "heaps": [n - 1], "k": 10**6}, \
@@ -120,6 +130,8 @@ def cases(kind, limit, n):
                "divisor": {"type": "divisor", "rule": "subtract", "numbers": [24, 30, 36]},
                "wythoff": {"type": "wythoff", "piles": [[5, 6], [7, 4], [6, 6]]},
                "fibonacci": {"type": "fibonacci", "heaps": [30, 30]},
+               "chomp": {"type": "sum", "components": [{"type": "chomp", "rows": [3, 3, 3]}] * 2},
+               "nodekayles": {"type": "nodekayles", "nodes": 12, "edges": []},
                "sum": {"type": "sum", "components": [{"type": "bash", "heaps": [20], "k": 3},
                                                      {"type": "nim", "heaps": [20]}]}}[kind]
         return a, None, misere(big), "422"

@@ -143,102 +143,100 @@ static nb_status every_options(const nb_game *g, nb_solver *s, size_t part, nb_o
     return not_valued(err);
 }
 
-/* --- every move: one move of each live component, in every combination ---------------- */
+/* --- every move: one move of each live component, in every combination ----------------- */
 
-/* One component's moves, each with the component's state after it. */
-typedef struct comp_moves {
-    nb_movelist moves;
-    nb_state afters; /* end to end */
-    size_t *after_at, *after_len, n, cap;
-} comp_moves;
-
-static bool collect(void *ctx, const nb_move *m, const uint64_t *after, size_t len)
-{
-    comp_moves *cm = ctx;
-    nb_movelist_push(&cm->moves, m);
-    nb_reserve((void **)&cm->after_at, &cm->cap, cm->n + 1, sizeof *cm->after_at);
-    cm->after_len = nb_xrealloc(cm->after_len, cm->cap * sizeof *cm->after_len);
-    cm->after_at[cm->n] = cm->afters.len;
-    cm->after_len[cm->n++] = len;
-    size_t at = cm->afters.len;
-    nb_state_resize(&cm->afters, at + len);
-    memcpy(cm->afters.w + at, after, len * sizeof *after);
-    return true;
-}
-
+/* The walk over combinations: component c's moves are walked inside the callback of
+ * component c-1's move, so the words of every move chosen so far stay valid, and a stop
+ * asked by fn ends every walk at once. */
 typedef struct product {
     const nb_game *g;
-    comp_moves *comps;
     size_t count;
-    size_t *pick;
+    struct chosen {
+        const nb_move *move; /* NULL: the component has no move, and stays */
+        const uint64_t *after;
+        size_t len;
+    } *chosen;
     nb_move_fn fn;
     void *ctx;
     nb_state words, state;
-    bool stopped;
+    bool stopped, any; /* fn asked to stop; some component moved */
 } product;
 
-/* Every combination from component c on (pick[0..c) chosen). */
+static void combine(product *p, size_t c);
+
+static bool has_move(void *found, const nb_move *m, const uint64_t *after, size_t len)
+{
+    (void)m, (void)after, (void)len;
+    *(bool *)found = true;
+    return false;
+}
+
+typedef struct level {
+    product *p;
+    size_t c;
+} level;
+
+static bool choose(void *ctx, const nb_move *m, const uint64_t *after, size_t len)
+{
+    level *l = ctx;
+    l->p->chosen[l->c] = (struct chosen){m, after, len};
+    combine(l->p, l->c + 1);
+    return !l->p->stopped;
+}
+
+/* The combined move and state of the choices, offered to fn. */
+static void offer_combination(product *p)
+{
+    size_t nw = 0, ns = 0;
+    for (size_t i = 0; i < p->count; i++) {
+        const struct chosen *ch = &p->chosen[i];
+        if (ch->move) {
+            nb_state_resize(&p->words, nw + 2 + ch->move->len);
+            p->words.w[nw] = i, p->words.w[nw + 1] = ch->move->len;
+            memcpy(p->words.w + nw + 2, ch->move->w, ch->move->len * sizeof *ch->move->w);
+            nw += 2 + ch->move->len;
+        }
+        nb_state_resize(&p->state, ns + 1 + ch->len);
+        p->state.w[ns] = ch->len;
+        memcpy(p->state.w + ns + 1, ch->after, ch->len * sizeof *ch->after);
+        ns += 1 + ch->len;
+    }
+    nb_move m = {.len = nw, .w = p->words.w};
+    p->stopped = !p->fn(p->ctx, &m, p->state.w, ns);
+}
+
+/* Every combination of the moves of components c.. (those before chosen). */
 static void combine(product *p, size_t c)
 {
     if (p->stopped)
         return;
     if (c == p->count) {
-        size_t nw = 0, ns = 0;
-        for (size_t i = 0; i < p->count; i++) {
-            const comp_moves *cm = &p->comps[i];
-            nb_game view = component_of(p->g, p->g->state, i);
-            const uint64_t *words = view.state;
-            size_t len = view.len;
-            if (cm->n) { /* live: its picked move */
-                nb_move m = nb_movelist_at(&cm->moves, p->pick[i]);
-                nb_state_resize(&p->words, nw + 2 + m.len);
-                p->words.w[nw] = i, p->words.w[nw + 1] = m.len;
-                memcpy(p->words.w + nw + 2, m.w, m.len * sizeof *m.w);
-                nw += 2 + m.len;
-                words = cm->afters.w + cm->after_at[p->pick[i]];
-                len = cm->after_len[p->pick[i]];
-            }
-            nb_state_resize(&p->state, ns + 1 + len);
-            p->state.w[ns] = len;
-            memcpy(p->state.w + ns + 1, words, len * sizeof *words);
-            ns += 1 + len;
-        }
-        nb_move m = {.len = nw, .w = p->words.w};
-        p->stopped = !p->fn(p->ctx, &m, p->state.w, ns);
+        if (p->any)
+            offer_combination(p);
         return;
     }
-    if (!p->comps[c].n) {
+    nb_game view = component_of(p->g, p->g->state, c);
+    bool live = false;
+    view.rules->each_move(&view, has_move, &live);
+    if (!live) { /* it stays as it is */
+        p->chosen[c] = (struct chosen){NULL, view.state, view.len};
         combine(p, c + 1);
         return;
     }
-    for (size_t k = 0; k < p->comps[c].n && !p->stopped; k++) {
-        p->pick[c] = k;
-        combine(p, c + 1);
-    }
+    bool any = p->any;
+    p->any = true;
+    level l = {p, c};
+    view.rules->each_move(&view, choose, &l);
+    p->any = any;
 }
 
 static void every_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
 {
     size_t count = params_of(g)->count;
-    comp_moves *comps = nb_xcalloc(count + 1, sizeof *comps);
-    bool live = false;
-    for (size_t c = 0; c < count; c++) {
-        nb_movelist_init(&comps[c].moves, SIZE_MAX);
-        nb_game view = component_of(g, g->state, c);
-        view.rules->each_move(&view, collect, &comps[c]);
-        live |= comps[c].n > 0;
-    }
-    product p = {g, comps, count, nb_xcalloc(count + 1, sizeof(size_t)), fn, ctx, {0}, {0}, false};
-    if (live)
-        combine(&p, 0);
-    for (size_t c = 0; c < count; c++) {
-        nb_movelist_free(&comps[c].moves);
-        free(comps[c].afters.w);
-        free(comps[c].after_at);
-        free(comps[c].after_len);
-    }
-    free(comps);
-    free(p.pick);
+    product p = {.g = g, .count = count, .fn = fn, .ctx = ctx};
+    p.chosen = nb_xcalloc(count + 1, sizeof *p.chosen);
+    combine(&p, 0);
+    free(p.chosen);
     free(p.words.w);
     free(p.state.w);
 }

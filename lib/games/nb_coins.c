@@ -143,7 +143,9 @@ typedef struct set_walk {
     set_fn fn;
     void *ctx;
     uint64_t work, max_work;
-    bool stopped, over; /* fn asked to stop; the work limit was reached */
+    nb_budget *budget;  /* the request's (may be NULL) */
+    bool stopped, over; /* fn asked to stop; the work limit was reached, or the budget */
+    bool spent;         /* the budget was spent */
 } set_walk;
 
 static bool offer(set_walk *w, nb_coin_set set, uint64_t value)
@@ -158,6 +160,8 @@ static bool spend(set_walk *w)
 {
     if (w->max_work && ++w->work > w->max_work)
         w->over = true;
+    if (nb_budget_spent(w->budget))
+        w->over = w->spent = true;
     return !w->over && !w->stopped;
 }
 
@@ -391,9 +395,12 @@ static bool take_first(void *ctx, const nb_coin_set *set, uint64_t value)
     return !k->full && !in->over;
 }
 
-/* Walks the sets of every head as a corner, the side with fewer sets first. */
-static nb_status walk_corners(const nb_game *g, uint64_t max_work, corner *k, bool *over)
+/* Walks the sets of every head as a corner, the side with fewer sets first, within
+ * max_work steps (*over past them) and the solver's budget (its failure). */
+static nb_status walk_corners(const nb_game *g, nb_solver *s, corner *k, bool *over, nb_err *err)
 {
+    uint64_t max_work = s ? s->limits.max_work : 0;
+    nb_budget *budget = s ? s->budget : NULL;
     const nb_coins_params *p = params_of(g);
     k->g = g;
     k->x = grid_value(g);
@@ -404,14 +411,16 @@ static nb_status walk_corners(const nb_game *g, uint64_t max_work, corner *k, bo
         uint64_t r = i / p->ncols + 1, c = i % p->ncols + 1;
         k->rows_first = set_count(p->rule[1], r) <= set_count(p->rule[0], c);
         set_walk outer = {.rule = p->rule[k->rows_first ? 1 : 0], .n = k->rows_first ? r : c,
-                          .fn = take_first, .ctx = k, .max_work = max_work};
+                          .fn = take_first, .ctx = k, .max_work = max_work, .budget = budget};
         k->inner = (set_walk){.rule = p->rule[k->rows_first ? 0 : 1],
                               .n = k->rows_first ? c : r, .fn = take_pair, .ctx = k,
-                              .max_work = max_work};
+                              .max_work = max_work, .budget = budget};
         outer.work = work;
         k->inner.work = work;
         each_set(&outer);
         work = outer.work > k->inner.work ? outer.work : k->inner.work;
+        if (outer.spent || k->inner.spent)
+            return nb_budget_fail(budget, err);
         if (outer.over || k->inner.over) {
             *over = true;
             break;
@@ -423,13 +432,13 @@ static nb_status walk_corners(const nb_game *g, uint64_t max_work, corner *k, bo
 static nb_status coins_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64_t target,
                                 nb_movelist *out, nb_err *err)
 {
-    (void)part, (void)err;
+    (void)part;
     corner k = {.out = out};
     k.need = grid_value(g) ^ target;
     bool over = false;
-    walk_corners(g, s ? s->limits.max_work : 0, &k, &over);
+    nb_status st = walk_corners(g, s, &k, &over, err);
     out->incomplete |= over;
-    return NB_OK;
+    return st;
 }
 
 static nb_status coins_options(const nb_game *g, nb_solver *s, size_t part, nb_option_fn fn,
@@ -438,7 +447,9 @@ static nb_status coins_options(const nb_game *g, nb_solver *s, size_t part, nb_o
     (void)part;
     corner k = {.fn = fn, .ctx = ctx};
     bool over = false;
-    walk_corners(g, s ? s->limits.max_work : 0, &k, &over);
+    nb_status st = walk_corners(g, s, &k, &over, err);
+    if (st != NB_OK)
+        return st;
     if (over)
         return nb_fail(err, NB_ELIMIT, "listing the moves of these coins takes over max_work=%llu steps",
                        (unsigned long long)s->limits.max_work);

@@ -185,9 +185,13 @@ struct nb_nodekayles_memo {
     size_t slots, used;
     uint64_t max_states;
     nb_budget *budget;
+    uint64_t held;    /* of the budget's memory: the memo's */
     nb_status status; /* NB_OK, or why the search stopped: */
     bool past_table;  /* a path past Dawson's table (else max_states, or the budget) */
 };
+
+/* A memo slot's bytes: its key, its root, its value. */
+#define MEMO_SLOT_BYTES (sizeof(uint64_t) + sizeof(uint32_t) + 1)
 
 static nb_nodekayles_memo *memo_of(const nb_game *g) { return params_of(g)->memo; }
 
@@ -221,13 +225,18 @@ static uint8_t *memo_slot(nb_nodekayles_memo *m, uint32_t root, uint64_t set, bo
     return &m->values[h];
 }
 
-static void memo_grow(nb_nodekayles_memo *m)
+/* Doubles the memo, its memory held from the request's budget (false, nothing changed,
+ * when the budget has no room). */
+static bool memo_grow(nb_nodekayles_memo *m)
 {
-    size_t old = m->slots;
+    size_t old = m->slots, next = old ? 2 * old : 1024;
+    if (!nb_budget_hold(m->budget, (next - old) * MEMO_SLOT_BYTES))
+        return false;
+    m->held += (next - old) * MEMO_SLOT_BYTES;
     uint64_t *keys = m->keys;
     uint32_t *roots = m->roots_of;
     uint8_t *values = m->values;
-    m->slots = old ? 2 * old : 1024;
+    m->slots = next;
     m->keys = nb_xmalloc(m->slots * sizeof *m->keys);
     m->roots_of = nb_xmalloc(m->slots * sizeof *m->roots_of);
     m->values = nb_xcalloc(m->slots, 1);
@@ -241,6 +250,7 @@ static void memo_grow(nb_nodekayles_memo *m)
     free(keys);
     free(roots);
     free(values);
+    return true;
 }
 
 static size_t popcount(uint64_t x) { return (size_t)__builtin_popcountll(x); }
@@ -312,8 +322,10 @@ static uint64_t set_value(nb_nodekayles_memo *m, uint32_t root, uint64_t set)
         return 0;
     uint64_t mex = ~seen[0] ? (uint64_t)__builtin_ctzll(~seen[0])
                             : 64 + (uint64_t)__builtin_ctzll(~seen[1]);
-    if (4 * (m->used + 1) > 3 * m->slots)
-        memo_grow(m);
+    if (4 * (m->used + 1) > 3 * m->slots && !memo_grow(m)) {
+        m->status = NB_ECANCELLED; /* the budget says which */
+        return 0;
+    }
     slot = memo_slot(m, root, set, &found);
     size_t at = (size_t)(slot - m->values);
     *slot = (uint8_t)(mex + 1), m->keys[at] = set, m->roots_of[at] = root;
@@ -456,6 +468,8 @@ static nb_status nk_check(const nb_game *g, const nb_solver *s, nb_err *err)
     return NB_OK;
 }
 
+static void nk_release(nb_game *g, nb_solver *s);
+
 /* Dawson's chess: 0.137. */
 static const nb_octal_rule dawson_rule = {.digit = {0, 1, 3, 7}, .last = 3};
 
@@ -476,8 +490,11 @@ static nb_status nk_prepare(nb_game *g, nb_solver *s, nb_err *err)
     m->state = nb_xcalloc(g->len + 1, sizeof *m->state);
     m->max_states = s->limits.max_states;
     m->budget = s->budget;
-    memo_grow(m);
     p->memo = m;
+    if (!memo_grow(m)) {
+        nk_release(g, s);
+        return nb_budget_fail(s->budget, err);
+    }
     return NB_OK;
 }
 
@@ -488,6 +505,7 @@ static void nk_release(nb_game *g, nb_solver *s)
     if (!m)
         return;
     nb_table_release(s, &m->dawson->base);
+    nb_budget_drop(m->budget, m->held);
     split_free(&m->split);
     for (size_t i = 0; i < m->nroots; i++)
         free(m->roots[i].vs);

@@ -147,6 +147,12 @@ static nb_status chomptable_build(const nb_cached *old, const void *need_, nb_ca
     }
     t->step = nb_xmalloc(steps * sizeof *t->step);
     t->count = count_steps(t->shape, n, UINT64_MAX - 1, t->offset, t->step);
+    /* the values are held while they are computed (the request's memory budget) */
+    uint64_t bytes = t->count * sizeof *t->values + (t->count + 63) / 64 * sizeof *t->misere_lost;
+    if (!nb_budget_hold(need->budget, bytes)) {
+        chomptable_destroy(&t->base);
+        return nb_budget_fail(need->budget, err);
+    }
     t->values = nb_xcalloc((size_t)t->count, sizeof *t->values);
     t->misere_lost = nb_xcalloc((size_t)(t->count + 63) / 64, sizeof *t->misere_lost);
     uint64_t *len = nb_xcalloc(n, sizeof *len), *prefix = nb_xmalloc((n + 1) * sizeof *prefix),
@@ -168,6 +174,7 @@ static nb_status chomptable_build(const nb_cached *old, const void *need_, nb_ca
     free(prefix);
     free(suffix);
     free(stamp);
+    nb_budget_drop(need->budget, bytes); /* the cache's acquirer holds the table now */
     if (st != NB_OK) {
         chomptable_destroy(&t->base);
         return st;
