@@ -175,8 +175,9 @@ static json_t *sum_sample(api_rng *r, bool small)
 const api_type api_type_sum = {
     .name = "sum",
     .title = "Sum of games",
-    .rules_text = "Play several games side by side, moving in exactly one of them each turn. "
-                  "Whoever cannot move loses.",
+    .rules_text = "Play several games side by side, moving in exactly one of them each turn "
+                  "(or, under the every rule, in each one that still has a move). Whoever "
+                  "cannot move loses.",
     .rules = &nb_sum,
     .fields = (const char *const[]){"components", "rule", NULL},
     .limits = (const char *const[]){"max_components", "max_states", NULL},
@@ -190,9 +191,10 @@ const api_type api_type_sum = {
     .write_move = sum_write,
     .write_state = components_state,
     .write_changed = sum_changed,
-    .summary = "disjunctive sum: move in exactly one component",
+    .summary = "disjunctive sum: move in exactly one component; with rule every (Every-SG), "
+               "move in every component that has a move",
     .field_docs = "{\"components\":\"array of game objects of the other types (no convention "
-                  "inside)\"}",
+                  "inside)\",\"rule\":\"disjunctive (the default) or every\"}",
     .example = "{\"type\":\"sum\",\"components\":[{\"type\":\"nim\",\"heaps\":[3]},"
                "{\"type\":\"bash\",\"heaps\":[6],\"k\":3}]}",
 };

@@ -15,6 +15,7 @@ import urllib.request
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -443,6 +444,76 @@ def check_large_graph():
     shot("hackenbush-large")
 
 
+def choose_variant(name):
+    Select(find("#variant")).select_by_visible_text(name)
+
+
+def check_boards():
+    """The board games drawn as boards: a Chomp square shades what it eats and plays that
+    move; a grid coin marks the moves whose south-east corner it is; a Node-Kayles vertex
+    shades itself and its neighbours and takes them; the Every-SG variant shows each
+    component's steps and plays a move in every component."""
+    load("?type=chomp")  # the 3 x 5 bar
+    start()
+    settled(0)
+    square = find("#board [data-cell='1,2']")
+    ActionChains(driver).move_to_element(square).perform()
+    doomed = len(find_all("#board .bite.doomed"))
+    check(doomed == 6, f"pointing at square (1, 2) of a 3x5 bar shades {doomed} squares, not 6")
+    shot("board-chomp")
+    square.click()
+    settled(2)
+    mine = find_all("#history li")[0].text
+    check(mine == "you: eat square (1, 2) and all right of it and below it",
+          f"pressing square (1, 2) played {mine!r}")
+
+    load("?type=coins")
+    choose_variant("Turning Corners (twins × twins)")
+    grid = json.loads(find("#field-grid").get_attribute("value"))
+    start()
+    settled(0)
+    game = {"type": "coins", "grid": grid, "rule": ["twins", "twins"]}
+    corner = [m for m in post("/v1/moves?max_moves=300", game)["moves"] if m["flip"][-1] == [4, 4]]
+    find("#board .coin-grid [data-cell='4,4']").click()
+    marked = len(find_all("#moves li.match"))
+    check(marked == len(corner) > 1, f"coin (4, 4) marked {marked} moves; "
+                                     f"{len(corner)} have it as their corner")
+    shot("board-coin-grid")
+    find("#moves li.match button").click()
+    settled(2)
+    check(find_all("#history li")[0].text.startswith("you: turn (") and "(4, 4)" in
+          find_all("#history li")[0].text, f"the grid move played: {find_all('#history li')[0].text!r}")
+
+    load("?type=nodekayles")  # a 6-cycle with the chord 0-3
+    start()
+    settled(0)
+    vertex = find("#board .kayles .node[data-node='0']")
+    ActionChains(driver).move_to_element(vertex).perform()
+    doomed = len(find_all("#board .kayles .node.doomed"))
+    check(doomed == 4, f"pointing at vertex 0 shades {doomed} vertices, not 4 (0, 1, 3, 5)")
+    shot("board-nodekayles")
+    vertex.click()
+    settled(2)
+    check(find_all("#history li")[0].text == "you: take vertex 0 (and 1, 3, 5)",
+          f"pressing vertex 0 played {find_all('#history li')[0].text!r}")
+    gone = len(find_all("#board .kayles .node.gone"))
+    check(gone >= 4, f"after taking vertex 0, {gone} vertices are drawn as gone")
+
+    load("?type=sum")
+    choose_variant("Every-SG (HDU 3595)")
+    start()
+    settled(0)
+    find("#hints").click()
+    steps = find("#steps").text
+    check(steps.startswith("5, 1, 5"), f"the Every-SG sum's steps read {steps!r}")
+    shot("board-every-sg")
+    find("#moves button").click()
+    settled(2)
+    played = find_all("#history li")[0].text
+    check(all(f"component {c}:" in played for c in range(3)),
+          f"an Every-SG move moves every component: {played!r}")
+
+
 def check_phone():
     """At phone width nothing is wider than the screen."""
     driver.set_window_size(390, 900)
@@ -467,6 +538,7 @@ try:
     check_editors()
     check_graph_editor()
     check_large_graph()
+    check_boards()
     check_phone()
 finally:
     driver.quit()

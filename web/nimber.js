@@ -80,6 +80,7 @@ function positionsFor(game) {
 // the game's edges), or members that take new values.
 function applyChange(game, change) {
   if (change.type !== undefined) return change;
+  if (game.type === "sum" && change.components) return {...game, components: change.components};
   if (game.type === "sum") {
     const components = game.components.slice();
     components[change.component] = applyChange(components[change.component], change.position);
@@ -163,19 +164,53 @@ function fieldText(value) {
   return JSON.stringify(value).replace(/,/g, ", ");
 }
 
-function buildForm() {
+// Positions of other variants of a type, offered beside its catalog example: the coin
+// rules and Tartan grids, Chomp's bars, graphs for Node-Kayles, an Every-SG sum.
+const VARIANTS = {
+  coins: [
+    ["Twins", {coins: "THHTHT", rule: "twins"}],
+    ["Mock Turtles", {coins: "HTHHTTHT", rule: "mock_turtles"}],
+    ["Ruler", {coins: "TTTHTTTHHT", rule: "ruler"}],
+    ["Moebius", {coins: "HTTHTHHTTH", rule: "moebius"}],
+    ["Turning Corners (twins × twins)", {grid: ["TTTT", "THHT", "THTT", "TTTH"], rule: ["twins", "twins"]}],
+    ["Tartan: ruler × mock turtles", {grid: ["THTHHT", "HTTHTT", "TTHTTH", "HHTTTT"], rule: ["ruler", "mock_turtles"]}],
+  ],
+  chomp: [
+    ["A 6 × 7 bar", {rows: [7, 7, 7, 7, 7, 7]}],
+    ["A staircase", {rows: [6, 5, 4, 3, 2, 1]}],
+    ["Two rows", {rows: [9, 6]}],
+  ],
+  nodekayles: [
+    ["The Petersen graph", {nodes: 10, edges: [[0, 1], [1, 2], [2, 3], [3, 4], [4, 0], [0, 5], [1, 6], [2, 7], [3, 8], [4, 9], [5, 7], [7, 9], [9, 6], [6, 8], [8, 5]]}],
+    ["A path of 12 (Dawson's chess)", {nodes: 12, edges: [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 8], [8, 9], [9, 10], [10, 11]]}],
+  ],
+  sum: [
+    ["Every-SG (HDU 3595)", {rule: "every", components: [{type: "euclid", pairs: [[25, 7]]}, {type: "nim", heaps: [5]}, {type: "bash", heaps: [7], k: 2}]}],
+  ],
+};
+
+// The form for the chosen type, its fields filled from `sample` (the catalog's example,
+// or a variant's position).
+function buildForm(sample = state.entry.example) {
   const entry = state.entry;
   $("rules").textContent = entry.rules;
   $("summary").textContent = entry.summary;
+  const variants = VARIANTS[entry.type] || [];
+  const variant = $("variant");
+  variant.hidden = $("variant-label").hidden = !variants.length;
+  if (sample === entry.example) {
+    variant.replaceChildren(el("option", {value: "", text: "the example"}),
+      ...variants.map(([name], i) => el("option", {value: String(i), text: name})));
+  }
   const fields = $("fields");
   fields.replaceChildren();
   for (const [name, description] of Object.entries(entry.fields)) {
-    const text = fieldText(entry.example[name]);
+    const text = fieldText(sample[name]);
     const attrs = {id: "field-" + name, name, "aria-describedby": `hint-${name} error-${name}`,
                    spellcheck: "false", autocomplete: "off"};
     const input = text.length > 36 ? el("textarea", {...attrs, rows: "3"}) : el("input", attrs);
     input.value = text;
-    const editor = attachEditor(name, input, entry.example[name]);
+    const editor = attachEditor(name, input, sample[name]);
     fields.append(el("div", {class: "field"},
       el("label", {for: "field-" + name, text: name}), ...(editor ? [editor] : []), input,
       el("p", {class: "hint", id: "hint-" + name, text: description}),
@@ -206,6 +241,7 @@ function buildForm() {
 function editorKind(name, example) {
   const isInt = Number.isInteger;
   if (name === "coins" && typeof example === "string") return "coins";
+  if (name === "grid" && Array.isArray(example) && example.every((r) => typeof r === "string")) return "grid";
   if (name === "edges" || !Array.isArray(example) || !example.length) return null;
   if (example.every(isInt)) return "list";
   if (example.every((p) => Array.isArray(p) && p.length === 2 && p.every(isInt))) return "pairs";
@@ -236,7 +272,20 @@ function attachEditor(name, input, example) {
       return; /* being typed: the editor waits for JSON */
     }
     const items = [];
-    if (kind === "coins" && /^[HT]*$/.test(value)) {
+    if (kind === "grid" && Array.isArray(value) && value.every((r) => /^[HT]*$/.test(r))) {
+      const turn = (r, c) => value.map((row, i) => (i !== r ? row
+        : row.slice(0, c) + (row[c] === "H" ? "T" : "H") + row.slice(c + 1)));
+      value.forEach((row, r) => items.push(el("div", {class: "grid-row"}, ...[...row].map((f, c) =>
+        el("button", {type: "button", class: "coin-face " + f,
+                      "aria-label": `row ${r + 1}, column ${c + 1}: ${f === "H" ? "heads" : "tails"}, turn it`,
+                      onclick: () => write(turn(r, c))}, f)))));
+      const width = value.length ? value[0].length : 1;
+      items.push(el("div", {class: "buttons"},
+        el("button", {type: "button", class: "add", onclick: () => write([...value, "T".repeat(width)])}, "+ row"),
+        el("button", {type: "button", class: "remove", onclick: () => write(value.slice(0, -1))}, "− row"),
+        el("button", {type: "button", class: "add", onclick: () => write(value.map((r) => r + "T"))}, "+ column"),
+        el("button", {type: "button", class: "remove", onclick: () => write(value.map((r) => r.slice(0, -1)))}, "− column")));
+    } else if (kind === "coins" && /^[HT]*$/.test(value)) {
       [...value].forEach((c, i) => items.push(el("button", {type: "button", class: "coin-face " + c,
         "aria-label": `coin ${i + 1}: ${c === "H" ? "heads" : "tails"}, turn it`,
         onclick: () => write(value.slice(0, i) + (c === "H" ? "T" : "H") + value.slice(i + 1))}, c)));
@@ -346,11 +395,12 @@ function readForm() {
   let ok = true;
   for (const name of Object.keys(entry.fields)) {
     const raw = $("field-" + name).value.trim();
-    if (raw === "" && entry.example[name] === undefined) continue; // optional, left out
+    if (raw === "") continue; // left out: the server says when it is needed
     if (typeof entry.example[name] === "string") { game[name] = raw; continue; }
     try {
       game[name] = JSON.parse(raw);
     } catch (e) {
+      if (/^[A-Za-z_]+$/.test(raw)) { game[name] = raw; continue; } // a name: twins, every
       $("error-" + name).textContent = `${name} is not valid JSON: ${e.message}`;
       $("field-" + name).setAttribute("aria-invalid", "true");
       ok = false;
@@ -364,7 +414,11 @@ function readForm() {
 function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
 
 function describeMove(m) {
+  if (m.moves) return m.moves.map(describeMove).join("; ");
   if (m.component !== undefined && m.move) return `component ${m.component}: ${describeMove(m.move)}`;
+  if (m.cell) return `eat square (${m.cell[0]}, ${m.cell[1]}) and all right of it and below it`;
+  if (m.node !== undefined) return `take vertex ${m.node}` + (m.removed.length > 1 ? ` (and ${m.removed.filter((v) => v !== m.node).join(", ")})` : "");
+  if (m.flip && Array.isArray(m.flip[0])) return `turn ${m.flip.map(([r, c]) => `(${r}, ${c})`).join(", ")}`;
   if (m.takes) return m.takes.map((t) => `take ${t.take} from heap ${t.heap}`).join(", ");
   if (m.split) return `heap ${m.heap}: split into ${m.split[0]} + ${m.split[1]}`;
   if (m.leave) {
@@ -633,7 +687,10 @@ function renderAnalysis() {
   dl.querySelector("#verdict").dataset.verdict = a.verdict;
   if (a.sg !== undefined) row("SG value", String(a.sg), "sg");
   if (a.remoteness !== undefined) row("Remoteness", plural(a.remoteness, "move"), "remoteness");
-  if (a.components && a.components.length > 1) {
+  if (a.components && a.components.some((c) => c.steps !== undefined)) {
+    row("Steps", a.components.slice(0, 40).map((c) => String(c.steps)).join(", ") +
+      " (the largest decides: odd, the player to move wins)", "steps");
+  } else if (a.components && a.components.length > 1) {
     const parts = a.components.slice(0, 40).map((c) =>
       c.sg !== undefined && c.sg !== null ? String(c.sg)
         : c.loopy ? (c.loopy.length ? `∞(${c.loopy.join(",")})` : "∞") : "–");
@@ -807,7 +864,32 @@ function stairsPicture(game, wrap) {
   return box;
 }
 
+// A row of coins (each picks the moves whose rightmost coin it is), or a grid (each picks
+// the moves whose south-east corner it is), with the rule written under it.
 function coinsPicture(game, wrap) {
+  const rule = game.rule === undefined ? "turtles" : [].concat(game.rule).join(" × ");
+  const box = el("div", {class: "coin-board"});
+  box.append(Array.isArray(game.grid) ? coinGridPicture(game, wrap) : coinRowPicture(game, wrap),
+             el("p", {class: "caption rule", text: `rule: ${rule.replace(/_/g, " ")}`}));
+  return box;
+}
+
+function coinGridPicture(game, wrap) {
+  const board = el("div", {class: "coin-grid", role: "group", "aria-label": "the grid of coins"});
+  game.grid.forEach((row, r) => {
+    const line = el("div", {class: "coin-row"});
+    [...row].forEach((face, c) => {
+      const corner = (m) => m.flip && m.flip.length && Array.isArray(m.flip[0]) &&
+        m.flip[m.flip.length - 1][0] === r + 1 && m.flip[m.flip.length - 1][1] === c + 1;
+      line.append(pickable(el("span", {class: "coin-face " + face, "data-cell": `${r + 1},${c + 1}`, text: face}),
+                           `coin at row ${r + 1}, column ${c + 1}, ${face === "H" ? "heads" : "tails"}`, wrap(corner)));
+    });
+    board.append(line);
+  });
+  return board;
+}
+
+function coinRowPicture(game, wrap) {
   const row = el("div", {class: "coins"});
   [...game.coins].forEach((face, i) => {
     const coin = i + 1;
@@ -1081,12 +1163,82 @@ function hackenbushPicture(game, wrap, analysis) {
   return image;
 }
 
+const MAX_DRAWN_SQUARES = 40; // a longer side is played from the move list alone
+
+// Chomp: the bar as squares, the poisoned one marked; pointing at a square shades every
+// square its move eats, pressing it plays that move.
+function chompPicture(game, wrap) {
+  if (game.rows.length > MAX_DRAWN_SQUARES || game.rows[0] > MAX_DRAWN_SQUARES) {
+    return el("p", {class: "hint", text: `A bar of ${game.rows.length} × ${game.rows[0]} is too large to draw here: play from the move list.`});
+  }
+  const bar = el("div", {class: "chomp", role: "group", "aria-label": "the chocolate bar"});
+  const squares = [];
+  const shade = (r, c, on) => squares.forEach(([rr, cc, e]) => e.classList.toggle("doomed", on && rr >= r && cc >= c));
+  game.rows.forEach((length, r) => {
+    const line = el("div", {class: "chomp-row"});
+    for (let c = 0; c < length; c++) {
+      const poisoned = r === 0 && c === 0;
+      const bit = el("span", {class: "bite" + (poisoned ? " poison" : ""), "data-cell": `${r},${c}`,
+                              title: poisoned ? "poisoned" : ""});
+      if (!poisoned) {
+        pickable(bit, `square (${r}, ${c})`, wrap((m) => m.cell && m.cell[0] === r && m.cell[1] === c));
+        bit.addEventListener("mouseenter", () => shade(r, c, true));
+        bit.addEventListener("mouseleave", () => shade(r, c, false));
+        bit.addEventListener("focus", () => shade(r, c, true));
+        bit.addEventListener("blur", () => shade(r, c, false));
+      }
+      squares.push([r, c, bit]);
+      line.append(bit);
+    }
+    bar.append(line);
+  });
+  return bar;
+}
+
+// Node-Kayles: the graph on a circle, the vertices gone drawn faint; pressing a vertex
+// takes it (and its neighbours, which pointing at it shades).
+function nodekaylesPicture(game, wrap) {
+  if (game.nodes > MAX_DRAWN_NODES) return tooLarge(game.nodes);
+  const gone = new Set(game.gone || []);
+  const size = Math.max(260, Math.min(520, game.nodes * 34)), r = size / 2 - 30, c = size / 2;
+  const at = (v) => [c + r * Math.sin(2 * Math.PI * v / Math.max(1, game.nodes)),
+                     c - r * Math.cos(2 * Math.PI * v / Math.max(1, game.nodes))];
+  const image = svg("svg", {class: "graph kayles", viewBox: `0 0 ${size} ${size}`, width: size, height: size,
+                            role: "group", "aria-label": "the graph"});
+  const near = Array.from({length: game.nodes}, () => []);
+  for (const [u, v] of game.edges) {
+    if (gone.has(u) || gone.has(v)) continue;
+    near[u].push(v);
+    near[v].push(u);
+    const [[ax, ay], [bx, by]] = [at(u), at(v)];
+    image.append(svg("line", {x1: ax, y1: ay, x2: bx, y2: by, class: "edge", "data-edge": `${u}-${v}`}));
+  }
+  const nodes = [];
+  const shade = (v, on) => nodes.forEach(([w, e]) => e.classList.toggle("doomed", on && (w === v || near[v].includes(w))));
+  for (let v = 0; v < game.nodes; v++) {
+    const [x, y] = at(v);
+    const node = svg("g", {class: "node" + (gone.has(v) ? " gone" : ""), "data-node": v},
+                     svg("circle", {cx: x, cy: y, r: 14}), svgText(x, y + 5, String(v)));
+    if (!gone.has(v)) {
+      pickable(node, `vertex ${v}`, wrap((m) => m.node === v));
+      node.addEventListener("mouseenter", () => shade(v, true));
+      node.addEventListener("mouseleave", () => shade(v, false));
+      nodes.push([v, node]);
+    }
+    image.append(node);
+  }
+  return image;
+}
+
 function sumPicture(game, wrap, analysis) {
   const box = el("div", {class: "sum"});
   game.components.forEach((component, c) => {
-    const inner = (pred) => wrap((m) => m.component === c && pred(m.move));
+    const inner = (pred) => wrap((m) => (m.moves || [m]).some((p) => p.component === c && pred(p.move)));
     box.append(el("figure", {class: "component"},
-      el("figcaption", {text: `component ${c}: ${component.type}`}), picture(component, inner, null)));
+      el("figcaption", {text: `component ${c}: ${component.type}` +
+        (analysis && analysis.components && analysis.components[c] && analysis.components[c].steps !== undefined
+          ? `, ${plural(analysis.components[c].steps, "step")}` : "")}),
+      picture(component, inner, null)));
   });
   return box;
 }
@@ -1094,7 +1246,8 @@ function sumPicture(game, wrap, analysis) {
 const PICTURES = {
   nim: heapsPicture, bash: heapsPicture, subtraction: heapsPicture, coprime: heapsPicture,
   octal: heapsPicture, grundy: heapsPicture, beans: beansPicture, moore: heapsPicture, staircase: stairsPicture, coins: coinsPicture, cutting: cuttingPicture,
-  euclid: euclidPicture, divisor: numbersPicture, wythoff: wythoffPicture, fibonacci: fibonacciPicture, dag: dagPicture, hackenbush: hackenbushPicture, sum: sumPicture,
+  euclid: euclidPicture, divisor: numbersPicture, wythoff: wythoffPicture, fibonacci: fibonacciPicture, dag: dagPicture, hackenbush: hackenbushPicture,
+  chomp: chompPicture, nodekayles: nodekaylesPicture, sum: sumPicture,
 };
 
 // --- the SG table plot --------------------------------------------------------------
@@ -1210,6 +1363,11 @@ const GRID_AXES = {
 
 // --- start --------------------------------------------------------------------------
 
+// Every field of an entry empty: a variant sets the ones it uses.
+function blank(entry) {
+  return Object.fromEntries(Object.keys(entry.fields).map((name) => [name, undefined]));
+}
+
 function chooseType(type) {
   state.entry = state.catalog.find((e) => e.type === type);
   buildForm();
@@ -1247,6 +1405,10 @@ async function init() {
   });
   select.addEventListener("change", () => chooseType(select.value));
   $("example").addEventListener("click", () => buildForm());
+  $("variant").addEventListener("change", () => {
+    const chosen = (VARIANTS[state.entry.type] || [])[Number($("variant").value)];
+    buildForm(chosen && $("variant").value !== "" ? {...state.entry.example, ...blank(state.entry), ...chosen[1]} : state.entry.example);
+  });
   $("game-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const game = readForm();
