@@ -5,7 +5,9 @@
  * 10^6 nodes against one BFS, the coprime table and heaps, Euclid's game on pairs near
  * 10^18, the divisor games on numbers near 10^18, Wythoff's game (single piles near
  * 10^18, the SG table of 1000 x 1000) and dynamic subtraction (single heaps near 10^18, the
- * table of heaps below 1000). Prints one line per
+ * table of heaps below 1000), and the board games (Tartan grids of 64 x 64, the 12 x 12
+ * Chomp bar cold and warm, Node-Kayles on random graphs of 40 vertices and 60 edges).
+ * Prints one line per
  * figure: NAME VALUE (seconds unless said). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +23,10 @@
 #include "games/nb_hackenbush.h"
 #include "games/nb_octal.h"
 #include "games/nb_subtraction.h"
+#include "games/nb_chomp.h"
+#include "games/nb_coins.h"
 #include "games/nb_fibonacci.h"
+#include "games/nb_nodekayles.h"
 #include "games/nb_wythoff.h"
 #include "tables/nb_octable.h"
 
@@ -640,6 +645,101 @@ static void bench_fibonacci(void)
     singles_print(s, "fibonacci", "fibonacci", "fibonacci_k1000");
 }
 
+/* Tartan grids of 64 x 64 with random heads, every pair of rules but Moebius's, each on a
+ * cold cache: the value and up to 64 winning moves. */
+static void bench_tartan(void)
+{
+    enum { GRIDS = 64, SIDE = 64, WORDS = SIDE * SIDE / 64 };
+    double t[GRIDS];
+    uint64_t sink = 0;
+    for (int i = 0; i < GRIDS; i++) {
+        uint64_t bits[WORDS];
+        for (int w = 0; w < WORDS; w++)
+            bits[w] = next();
+        nb_coins_params p = {.ncols = SIDE, .nrows = SIDE, .grid = true,
+                             .rule = {(nb_coin_rule)(i % 4), (nb_coin_rule)(i / 4 % 4)}};
+        nb_solver s = {nb_cache_new(1u << 20), nb_limits_default(), NULL};
+        nb_analysis a;
+        nb_err err = {0};
+        double t0 = now();
+        if (nb_analyse(&s, &(nb_game){&nb_coins, &p, WORDS, bits}, NB_NORMAL, 64, &a, &err) == NB_OK) {
+            sink += a.sg + a.moves.len;
+            nb_analysis_free(&a);
+        }
+        t[i] = now() - t0;
+        nb_cache_free(s.cache);
+    }
+    printf("tartan_64_median %.9f\ntartan_64_checksum %llu\n", median(t, GRIDS),
+           (unsigned long long)sink);
+}
+
+/* The 12 x 12 Chomp bar: its table of C(24, 12) diagrams on a cold cache (median of
+ * RUNS), then the same analysis warm. */
+static void bench_chomp(void)
+{
+    uint64_t rows[12];
+    for (int i = 0; i < 12; i++)
+        rows[i] = 12;
+    double cold[RUNS], warm[RUNS];
+    nb_chomp_params p = {0};
+    for (int r = 0; r < RUNS; r++) {
+        nb_solver s = {nb_cache_new(64u << 20), nb_limits_default(), NULL};
+        for (int pass = 0; pass < 2; pass++) {
+            nb_analysis a;
+            nb_err err = {0};
+            double t0 = now();
+            if (nb_analyse(&s, &(nb_game){&nb_chomp, &p, 12, rows}, NB_NORMAL, 64, &a, &err) == NB_OK)
+                nb_analysis_free(&a);
+            (pass ? warm : cold)[r] = now() - t0;
+        }
+        nb_cache_free(s.cache);
+    }
+    printf("chomp_12_states %llu\nchomp_12_cold %.6f\nchomp_12_warm %.9f\n",
+           (unsigned long long)nb_chomp_count(rows, 12, UINT64_MAX - 1), median(cold, RUNS),
+           median(warm, RUNS));
+}
+
+/* Node-Kayles on random graphs of 40 vertices and 60 distinct edges: the time of each
+ * analysis (value and winning moves) and the vertex sets its search values. */
+static void bench_nodekayles(void)
+{
+    enum { GRAPHS = 9, N = 40, M = 60 };
+    double t[GRAPHS], most = 0;
+    uint64_t sets = 0;
+    int failed = 0;
+    for (int i = 0; i < GRAPHS; i++) {
+        uint32_t edges[2 * M];
+        size_t m = 0;
+        while (m < M) {
+            uint32_t u = (uint32_t)(next() % N), v = (uint32_t)(next() % N);
+            bool fresh = u != v;
+            for (size_t e = 0; e < m && fresh; e++)
+                fresh = !((edges[2 * e] == u && edges[2 * e + 1] == v) ||
+                          (edges[2 * e] == v && edges[2 * e + 1] == u));
+            if (fresh)
+                edges[2 * m] = u, edges[2 * m + 1] = v, m++;
+        }
+        nb_nodekayles_params p = {0};
+        nb_nodekayles_init(&p, N, edges, M);
+        uint64_t bits = (1ULL << N) - 1;
+        nb_solver s = {nb_cache_new(1u << 20), nb_limits_default(), NULL};
+        nb_analysis a;
+        nb_err err = {0};
+        double t0 = now();
+        if (nb_analyse(&s, &(nb_game){&nb_nodekayles, &p, 1, &bits}, NB_NORMAL, 64, &a, &err) == NB_OK)
+            nb_analysis_free(&a);
+        else
+            failed++;
+        t[i] = now() - t0;
+        most = t[i] > most ? t[i] : most;
+        sets = p.searched > sets ? p.searched : sets;
+        nb_cache_free(s.cache);
+        nb_nodekayles_free(&p);
+    }
+    printf("nodekayles_40_median %.6f\nnodekayles_40_max %.6f\nnodekayles_40_sets %llu\n"
+           "nodekayles_40_failed %d\n", median(t, GRAPHS), most, (unsigned long long)sets, failed);
+}
+
 int main(int argc, char **argv)
 {
     const char *only = argc > 1 ? argv[1] : "";
@@ -665,5 +765,11 @@ int main(int argc, char **argv)
         bench_wythoff();
     if (!*only || !strcmp(only, "fibonacci"))
         bench_fibonacci();
+    if (!*only || !strcmp(only, "tartan"))
+        bench_tartan();
+    if (!*only || !strcmp(only, "chomp"))
+        bench_chomp();
+    if (!*only || !strcmp(only, "nodekayles"))
+        bench_nodekayles();
     return 0;
 }

@@ -144,6 +144,19 @@ fibt = float(inproc["fibonacci_table_1000"])
 row("dynamic subtraction's SG table, every heap below 1000 with every limit, k = 2, cold, in "
     "process", "-", f"{fibt:.4f} s", "report", True)
 
+tartan = float(inproc["tartan_64_median"])
+row("Tartan grids of 64 x 64, random heads, every pair of four rules, cold, in process", "-",
+    f"median {tartan*1e3:.2f} ms", "median <= 5 ms", tartan <= 5e-3)
+cold, warm = float(inproc["chomp_12_cold"]), float(inproc["chomp_12_warm"])
+row("Chomp 12 x 12, cold then warm, in process", "-",
+    f"{int(inproc['chomp_12_states']):,} diagrams: cold {cold:.2f} s, warm {warm*1e3:.3f} ms",
+    "cold <= 10 s, warm <= 1 ms", cold <= 10 and warm <= 1e-3)
+row("Node-Kayles, 9 random graphs of 40 vertices and 60 edges, cold, in process", "-",
+    f"median {float(inproc['nodekayles_40_median']):.2f} s, max "
+    f"{float(inproc['nodekayles_40_max']):.2f} s; at most "
+    f"{int(inproc['nodekayles_40_sets']):,} vertex sets searched, "
+    f"{inproc['nodekayles_40_failed']} failed", "report", int(inproc["nodekayles_40_failed"]) == 0)
+
 import math
 n14, n15 = float(inproc["grundy_naive_14"]), float(inproc["grundy_naive_15"])
 s20, s22 = float(inproc["grundy_sparse_20"]), float(inproc["grundy_sparse_22"])

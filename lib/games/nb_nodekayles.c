@@ -506,6 +506,7 @@ static void nk_release(nb_game *g, nb_solver *s)
         return;
     nb_table_release(s, &m->dawson->base);
     nb_budget_drop(m->budget, m->held);
+    p->searched = m->used;
     split_free(&m->split);
     for (size_t i = 0; i < m->nroots; i++)
         free(m->roots[i].vs);

@@ -24,6 +24,7 @@ typedef struct nb_nodekayles_params {
     size_t *first;
     uint32_t *adj;
     nb_nodekayles_memo *memo;
+    uint64_t searched; /* vertex sets the last search valued (set by release) */
 } nb_nodekayles_params;
 
 void nb_nodekayles_init(nb_nodekayles_params *p, size_t nodes, const uint32_t *edges,
