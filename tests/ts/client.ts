@@ -29,6 +29,10 @@ const positions: Game[] = [
   { type: "wythoff", piles: [[3, 5], [4, 9]] },
   { type: "fibonacci", heaps: [20, 7], limits: [null, 4] },
   { type: "sum", components: [{ type: "nim", heaps: [3] }, { type: "bash", heaps: [6], k: 3 }] },
+  { type: "coins", grid: ["HTT", "THT", "TTH"], rule: ["twins", "twins"] },
+  { type: "chomp", rows: [4, 4, 2] },
+  { type: "nodekayles", nodes: 5, edges: [[0, 1], [1, 2], [2, 3], [3, 4]], gone: [4] },
+  { type: "sum", rule: "every", components: [{ type: "euclid", pairs: [[25, 7]] }, { type: "nim", heaps: [5] }] },
 ];
 
 /* Every field of every move of a moves answer, as text: the compiler checks each name. */
@@ -65,8 +69,14 @@ function movesText(m: Moves): string[] {
       return m.moves.map((x) => `${x.number}>${x.to} ${outcome(x)}`);
     case "wythoff":
       return m.moves.map((x) => `${x.pile} ${x.take} ${outcome(x)}`);
+    case "chomp":
+      return m.moves.map((x) => `${x.cell} ${outcome(x)}`);
+    case "nodekayles":
+      return m.moves.map((x) => `${x.node} ${x.removed} ${outcome(x)}`);
     case "sum":
-      return m.moves.map((x) => `${x.component} ${JSON.stringify(x.move)} ${outcome(x)}`);
+      return m.moves.map((x) => "moves" in x
+        ? `${x.moves.map((p) => `${p.component} ${JSON.stringify(p.move)}`)} ${outcome(x)}`
+        : `${x.component} ${JSON.stringify(x.move)} ${outcome(x)}`);
     default: {
       const unknown: never = m; // every type is handled: a new one fails here
       return [String(unknown)];
