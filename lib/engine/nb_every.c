@@ -38,7 +38,7 @@ bool nb_every_next(const nb_move *m, size_t *at, size_t *c, nb_move *inner)
     return true;
 }
 
-/* Why component c cannot be part of an Every-SG sum, or NULL. */
+/* Why a component cannot be part of an Every-SG sum, or NULL. */
 static const char *not_a_part(const nb_game *view)
 {
     if (!view->rules->each_move)

@@ -10,7 +10,8 @@
 /* Field numbers: the rows. */
 enum { NB_CHOMP_FIELD_ROWS };
 
-/* The table prepare() attaches (NULL for a single row or column, valued in closed form). */
+/* The table prepare() attaches, held from the cache until release() (NULL for a single
+ * row or column, valued in closed form). */
 typedef struct nb_chomp_params {
     const nb_chomptable *table;
 } nb_chomp_params;

@@ -311,6 +311,10 @@ static nb_status coins_check(const nb_game *g, const nb_solver *s, nb_err *err)
 {
     const nb_coins_params *p = params_of(g);
     int field = p->grid ? NB_COINS_FIELD_GRID : NB_COINS_FIELD_ROW;
+    if (!p->grid && p->ncols > s->limits.max_parts)
+        return nb_fail_field(err, NB_ELIMIT, field, NB_NO_INDEX, NB_NO_INDEX,
+                             "holds %zu coins, over the limit max_parts=%llu", p->ncols,
+                             (unsigned long long)s->limits.max_parts);
     if (p->nrows && p->ncols > s->limits.max_parts / p->nrows)
         return nb_fail_field(err, NB_ELIMIT, field, NB_NO_INDEX, NB_NO_INDEX,
                              "holds %zu x %zu coins, over the limit max_parts=%llu", p->nrows,
