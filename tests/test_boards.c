@@ -370,13 +370,16 @@ END_TEST
 typedef struct nk_graph {
     nb_nodekayles_params p;
     uint32_t *edges;
-    size_t m;
+    size_t m, cap;
     nb_game g;
 } nk_graph;
 
 static void nk_edge(nk_graph *k, uint32_t u, uint32_t v)
 {
-    k->edges = realloc(k->edges, (2 * k->m + 2) * sizeof *k->edges);
+    if (k->m == k->cap) { /* doubling: a path of 10^6 edges, added one by one */
+        k->cap = k->cap ? 2 * k->cap : 64;
+        k->edges = realloc(k->edges, 2 * k->cap * sizeof *k->edges);
+    }
     k->edges[2 * k->m] = u, k->edges[2 * k->m + 1] = v;
     k->m++;
 }
