@@ -74,13 +74,41 @@ static nb_status every_check(const nb_game *g, const nb_solver *s, nb_err *err)
     return st;
 }
 
-/* The components are prepared as a sum's. */
+/* The searches of the components, each made from the component as it stands when first
+ * asked, with its steps: every position after moves of the game (the moves listed and
+ * judged one by one, the winning move's) is among those it reached. */
+typedef struct searches {
+    nb_search **search; /* per component: NULL until asked (or valued in closed form) */
+    uint64_t **steps;
+} searches;
+
+/* The components are prepared as a sum's, with room for their searches. */
 static nb_status every_prepare(nb_game *g, nb_solver *s, nb_err *err)
 {
+    nb_sum_params *p = params_of(g);
+    searches *memo = nb_xcalloc(1, sizeof *memo);
+    memo->search = nb_xcalloc(p->count + 1, sizeof *memo->search);
+    memo->steps = nb_xcalloc(p->count + 1, sizeof *memo->steps);
+    p->every = memo;
     return nb_sum.prepare(g, s, err);
 }
 
-static void every_release(nb_game *g, nb_solver *s) { nb_sum.release(g, s); }
+static void every_release(nb_game *g, nb_solver *s)
+{
+    nb_sum_params *p = params_of(g);
+    searches *memo = p->every;
+    for (size_t c = 0; memo && c < p->count; c++) {
+        nb_search_free(memo->search[c]);
+        free(memo->steps[c]);
+    }
+    if (memo) {
+        free(memo->search);
+        free(memo->steps);
+        free(memo);
+    }
+    p->every = NULL;
+    nb_sum.release(g, s);
+}
 
 /* The sum state after component c's own move, from `from`. */
 static void apply_one(const nb_game *g, const uint64_t *from, size_t len, size_t c,
@@ -272,35 +300,65 @@ static bool step_move(void *ctx, const nb_move *m, const uint64_t *after, size_t
     return true;
 }
 
+/* The search of component c holding its position now, and its steps: the game's kept one,
+ * made on first need; or, for a position outside it, one of its own (*owned, the caller
+ * frees it and the steps). */
+static nb_status search_of(const nb_game *g, nb_solver *s, size_t c, nb_search **search,
+                           uint64_t **steps, size_t *at, bool *owned, nb_err *err)
+{
+    searches *memo = params_of(g)->every;
+    nb_game view = component_of(g, g->state, c);
+    *owned = !memo;
+    if (memo && memo->search[c]) {
+        *at = nb_search_find(memo->search[c], view.state, view.len);
+        if (*at != SIZE_MAX) {
+            *search = memo->search[c], *steps = memo->steps[c];
+            return NB_OK;
+        }
+        *owned = true;
+    }
+    nb_status st = nb_search_run(&view, NB_NORMAL, s->limits.max_states, s->budget, search, err);
+    if (st != NB_OK) {
+        err->component = c;
+        return st;
+    }
+    *steps = nb_search_steps(*search);
+    *at = 0;
+    if (!*owned)
+        memo->search[c] = *search, memo->steps[c] = *steps;
+    return NB_OK;
+}
+
 /* Component c's steps and its move to one less (when it has a move): by the ruleset's
  * closed form (`method` says so), else by a search. */
 static nb_status component_steps(const nb_game *g, nb_solver *s, size_t c, uint64_t *steps,
                                  nb_movelist *move, nb_method *method, nb_err *err)
 {
     nb_game view = component_of(g, g->state, c);
-    bool won;
+    bool won, owned;
     *method = NB_METHOD_CLOSED_FORM;
     if (view.rules->steps && view.rules->steps(&view, steps, &won, move))
         return NB_OK;
     *method = NB_METHOD_SEARCH;
     nb_search *search;
-    nb_status st = nb_search_run(&view, NB_NORMAL, s->limits.max_states, s->budget, &search, err);
-    if (st != NB_OK) {
-        err->component = c;
+    uint64_t *all;
+    size_t at;
+    nb_status st = search_of(g, s, c, &search, &all, &at, &owned, err);
+    if (st != NB_OK)
         return st;
-    }
-    uint64_t *all = nb_search_steps(search);
-    *steps = all[0];
+    *steps = all[at];
     if (*steps == UINT64_MAX) {
         st = nb_fail(err, NB_ELIMIT, "can go on for ever (a cycle): an Every-SG sum needs "
                      "every component to end");
         err->component = c;
     } else if (*steps) {
-        stepper sp = {search, all, nb_search_outcome(search, 0) == NB_WIN, UINT64_MAX, move};
+        stepper sp = {search, all, nb_search_outcome(search, at) == NB_WIN, UINT64_MAX, move};
         view.rules->each_move(&view, step_move, &sp);
     }
-    free(all);
-    nb_search_free(search);
+    if (owned) {
+        free(all);
+        nb_search_free(search);
+    }
     return st;
 }
 

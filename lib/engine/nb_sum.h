@@ -16,6 +16,8 @@ typedef struct nb_sum_params {
     nb_game *games;
     size_t *part_offsets;  /* count + 1 entries: component c's first part */
     size_t *state_offsets; /* count entries: where component c's length word stands */
+    void *every;           /* nb_every's searches of the components: made by its prepare
+                            * and freed by its release (NULL for a disjunctive sum) */
 } nb_sum_params;
 extern const nb_ruleset nb_sum;
 
