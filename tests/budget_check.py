@@ -271,16 +271,20 @@ def gone_frees_worker(d, label, game):
     of the close (its budget asks whether the client is there every 20 ms; then the step
     under way ends: one move of a 10^6-edge graph worked out, 0.1 to 0.3 s)."""
     body = json.dumps(game).encode()
-    s = d.connect()
-    s.sendall(b"POST /v1/play HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-              b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
-    busy = await_gauge(d, "nimber_workers_busy", lambda v: v >= 1, 10)
-    s.close()
-    t = time.monotonic()
-    freed = await_gauge(d, "nimber_workers_busy", lambda v: v == 0, 10)
-    took = time.monotonic() - t
+    for attempt in range(3):  # a try whose worker was never seen busy measures nothing
+        s = d.connect()
+        s.sendall(b"POST /v1/play HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+        busy = await_gauge(d, "nimber_workers_busy", lambda v: v >= 1, 10)
+        s.close()
+        t = time.monotonic()
+        freed = await_gauge(d, "nimber_workers_busy", lambda v: v == 0, 10)
+        took = time.monotonic() - t
+        if busy:
+            break
     check(busy and freed and took < GONE_SECONDS,
-          f"{label}: the worker was freed {took:.2f} s after its client went")
+          f"{label}: the worker was freed {took:.2f} s after its client went"
+          f"{'' if busy else ' (never seen busy in 3 tries)'}")
 
 
 with Logged(*FLAGS) as d:
