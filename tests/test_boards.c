@@ -11,6 +11,7 @@
 
 #include "brute.h"
 #include "check_run.h"
+#include "oeis.h"
 #include "core/nb_nimber.h"
 #include "core/nb_util.h"
 #include "engine/nb_every.h"
@@ -192,6 +193,24 @@ START_TEST(tartan_against_brute)
 }
 END_TEST
 
+/* Every winning move of g re-analysed: the position after it is lost (value 0). */
+static void moves_reanalysed(nb_game *g, const nb_analysis *a, nb_convention conv)
+{
+    nb_state after = {0};
+    for (size_t i = 0; i < a->moves.len; i++) {
+        nb_move m = nb_movelist_at(&a->moves, i);
+        g->rules->apply(g, &m, &after);
+        nb_game next = nb_game_view(g, after.w, after.len);
+        nb_analysis b;
+        nb_err err = {0};
+        ck_assert_msg(nb_analyse(&solver, &next, conv, 1, &b, &err) == NB_OK, "%s", err.msg);
+        ck_assert(b.verdict == NB_LOSE);
+        ck_assert(conv == NB_MISERE || b.sg == 0);
+        nb_analysis_free(&b);
+    }
+    free(after.w);
+}
+
 /* Every winning move of a 64 x 64 grid re-analysed: the position after it has value 0. */
 START_TEST(tartan_large_moves)
 {
@@ -203,17 +222,7 @@ START_TEST(tartan_large_moves)
         ck_assert_msg(nb_analyse(&solver, &g, NB_NORMAL, 200, &a, &err) == NB_OK, "%s", err.msg);
         ck_assert(a.verdict == (a.sg ? NB_WIN : NB_LOSE));
         ck_assert(!a.sg || a.moves.len > 0);
-        nb_state after = {0};
-        for (size_t i = 0; i < a.moves.len; i++) {
-            nb_move m = nb_movelist_at(&a.moves, i);
-            g.rules->apply(&g, &m, &after);
-            nb_game next = nb_game_view(&g, after.w, after.len);
-            nb_analysis b;
-            ck_assert(nb_analyse(&solver, &next, NB_NORMAL, 1, &b, &err) == NB_OK);
-            ck_assert_uint_eq(b.sg, 0);
-            nb_analysis_free(&b);
-        }
-        free(after.w);
+        moves_reanalysed(&g, &a, NB_NORMAL);
         nb_analysis_free(&a);
         free(g.state);
     }
@@ -233,17 +242,7 @@ START_TEST(coin_rows_long)
         nb_err err = {0};
         ck_assert_msg(nb_analyse(&solver, &g, NB_NORMAL, 50, &a, &err) == NB_OK, "%s", err.msg);
         ck_assert(!a.sg || a.moves.len > 0);
-        nb_state after = {0};
-        for (size_t i = 0; i < a.moves.len; i++) {
-            nb_move m = nb_movelist_at(&a.moves, i);
-            g.rules->apply(&g, &m, &after);
-            nb_game next = nb_game_view(&g, after.w, after.len);
-            nb_analysis b;
-            ck_assert(nb_analyse(&solver, &next, NB_NORMAL, 1, &b, &err) == NB_OK);
-            ck_assert_uint_eq(b.sg, 0);
-            nb_analysis_free(&b);
-        }
-        free(after.w);
+        moves_reanalysed(&g, &a, NB_NORMAL);
         nb_analysis_free(&a);
         free(g.state);
     }
@@ -276,22 +275,6 @@ static bool has_cell(const nb_analysis *a, uint64_t r, uint64_t c)
     return false;
 }
 
-/* Every winning move of g re-analysed: the position after it is lost (value 0). */
-static void moves_reanalysed(nb_game *g, const nb_analysis *a, nb_convention conv)
-{
-    nb_state after = {0};
-    for (size_t i = 0; i < a->moves.len; i++) {
-        nb_move m = nb_movelist_at(&a->moves, i);
-        g->rules->apply(g, &m, &after);
-        nb_game next = nb_game_view(g, after.w, after.len);
-        nb_analysis b;
-        nb_err err = {0};
-        ck_assert_msg(nb_analyse(&solver, &next, conv, 1, &b, &err) == NB_OK, "%s", err.msg);
-        ck_assert(b.verdict == NB_LOSE);
-        nb_analysis_free(&b);
-    }
-    free(after.w);
-}
 
 /* Known results (Gale 1974; Zeilberger's "Three-rowed Chomp" for two rows): every
  * rectangle but 1x1 is won (strategy stealing); the n x n square is won by taking (1, 1),
@@ -412,19 +395,10 @@ static uint64_t nk_value(nk_graph *k)
     return v;
 }
 
-/* OEIS A002187, Dawson's chess (.137): Node-Kayles on a path of n vertices. */
-static const uint64_t dawson[] = {
-    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0,
-    4, 5, 2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3,
-    0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3,
-    3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4,
-    4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4};
-#define NDAWSON (sizeof dawson / sizeof *dawson)
-
 /* The published value of a path, its period 34 from n = 52 on (Guy and Smith). */
 static uint64_t dawson_at(uint64_t n)
 {
-    return n < NDAWSON ? dawson[n] : dawson[52 + (n - 52) % 34];
+    return n < OEIS_A002187_TERMS ? oeis_a002187[n] : oeis_a002187[52 + (n - 52) % 34];
 }
 
 /* Paths (numbered out of order, so that the walk along them is tested), cycles and

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check_run.h"
+#include "oeis.h"
 #include "games/nb_beans.h"
 #include "games/nb_octal.h"
 #include "tables/nb_octable.h"
@@ -56,22 +57,16 @@ START_TEST(published_sequences)
         2, 3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2,
         1, 3, 2, 1, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3,
         7, 4, 3, 7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3};
-    static const uint64_t dawson[] = {
-        0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0,
-        4, 5, 2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3,
-        0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3,
-        3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4,
-        4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4};
     static const uint64_t kayles[] = {0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4,
                                       3, 2, 1};
     nb_octal_params p = {.rule = nb_octal_grundy()};
     expect_prefix("grundy", &p, grundy, sizeof grundy / sizeof *grundy);
     p = params_of("0.137");
-    expect_prefix(".137", &p, dawson, sizeof dawson / sizeof *dawson);
+    expect_prefix(".137", &p, oeis_a002187, OEIS_A002187_TERMS);
     p = params_of("0.07");
     nb_sequence seq = table_of(&p, 100);
     for (size_t n = 1; n <= 100; n++)
-        ck_assert_msg(seq.values[n] == dawson[n - 1], ".07: G(%zu)", n);
+        ck_assert_msg(seq.values[n] == oeis_a002187[n - 1], ".07: G(%zu)", n);
     free(seq.values);
     p = params_of("0.77");
     expect_prefix(".77", &p, kayles, sizeof kayles / sizeof *kayles);

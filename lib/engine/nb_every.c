@@ -184,6 +184,7 @@ typedef struct product {
         const uint64_t *after;
         size_t len;
     } *chosen;
+    bool *live;        /* per component: it has a move */
     nb_move_fn fn;
     void *ctx;
     nb_state words, state;
@@ -244,9 +245,7 @@ static void combine(product *p, size_t c)
         return;
     }
     nb_game view = component_of(p->g, p->g->state, c);
-    bool live = false;
-    view.rules->each_move(&view, has_move, &live);
-    if (!live) { /* it stays as it is */
+    if (!p->live[c]) { /* it stays as it is */
         p->chosen[c] = (struct chosen){NULL, view.state, view.len};
         combine(p, c + 1);
         return;
@@ -263,8 +262,14 @@ static void every_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
     size_t count = params_of(g)->count;
     product p = {.g = g, .count = count, .fn = fn, .ctx = ctx};
     p.chosen = nb_xcalloc(count + 1, sizeof *p.chosen);
+    p.live = nb_xcalloc(count + 1, sizeof *p.live);
+    for (size_t c = 0; c < count; c++) {
+        nb_game view = component_of(g, g->state, c);
+        view.rules->each_move(&view, has_move, &p.live[c]);
+    }
     combine(&p, 0);
     free(p.chosen);
+    free(p.live);
     free(p.words.w);
     free(p.state.w);
 }

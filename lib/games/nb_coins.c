@@ -355,7 +355,7 @@ static nb_method coins_method(const nb_game *g, size_t part)
  * while the other side's sets are walked. */
 typedef struct corner {
     const nb_game *g;
-    uint64_t x;               /* the position's value */
+    uint64_t x;               /* options: the position's value */
     nb_coin_set fixed;        /* the set of the side walked first */
     uint64_t fixed_value;
     bool rows_first;          /* the fixed set is the rows' */
@@ -407,7 +407,6 @@ static nb_status walk_corners(const nb_game *g, nb_solver *s, corner *k, bool *o
     nb_budget *budget = s ? s->budget : NULL;
     const nb_coins_params *p = params_of(g);
     k->g = g;
-    k->x = grid_value(g);
     uint64_t work = 0;
     for (size_t i = 0; i < p->nrows * p->ncols && !k->full; i++) {
         if (!is_head(g->state, i))
@@ -449,7 +448,7 @@ static nb_status coins_options(const nb_game *g, nb_solver *s, size_t part, nb_o
                                void *ctx, nb_err *err)
 {
     (void)part;
-    corner k = {.fn = fn, .ctx = ctx};
+    corner k = {.fn = fn, .ctx = ctx, .x = grid_value(g)};
     bool over = false;
     nb_status st = walk_corners(g, s, &k, &over, err);
     if (st != NB_OK)
