@@ -6,11 +6,12 @@ BUILD   ?= build
 PREFIX  ?= /usr/local
 DESTDIR ?=
 PORT    ?= 8080
+TABLE_DIR ?= var/tables
 OPT     ?= -O2 -g
 SAN     ?=
 CFLAGS_ALL = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror $(OPT) $(SAN) -MMD -MP -pthread \
              -Ilib -Iapi -Iserver -Itests $(CFLAGS)
-PKGS    = libmicrohttpd jansson primecount
+PKGS    = libmicrohttpd jansson primecount zlib
 LIBS    = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -pthread $(SAN)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 # nimberd's allocator: jemalloc (README, Dependencies), except under a sanitizer, which
@@ -73,7 +74,7 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT_OBJ) $(SERVER_OBJ) $(BUILD)/
 	$(CC) $^ -o $@ $(CHECK_LIBS) $(LIBS)
 
 run: all
-	$(BUILD)/nimberd --port $(PORT)
+	$(BUILD)/nimberd --port $(PORT) --table-dir $(TABLE_DIR)
 
 test: deps-test $(DAEMON) $(TEST_BIN)
 	@scripts/run-tests.sh $(BUILD) $(TEST_BIN) tests/script_tests.sh tests/solo_tests.sh

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "api_tables.h"
 #include "api_types.h"
 #include "engine/nb_strength.h"
 
@@ -32,6 +33,7 @@ typedef struct api_query {
     nb_strength strength;   /* how well play plays (play) */
     bool has_seed;          /* the draws of a weaker strength come from `seed` (play); */
     uint64_t seed;          /* else from a seed of the moment */
+    size_t from, limit;     /* the first item of a listing and how many (GET /v1/tables) */
 } api_query;
 
 /* At most how many times its source text jansson's compact text of a parsed value is: a
@@ -42,7 +44,8 @@ typedef struct api_query {
 
 /* The query of a request that gives no parameters. */
 #define API_QUERY_DEFAULT                                                                   \
-    ((api_query){API_MAX_MOVES_DEFAULT, SIZE_MAX, API_POSITIONS_FULL, 0, NB_PERFECT, false, 0})
+    ((api_query){API_MAX_MOVES_DEFAULT, SIZE_MAX, API_POSITIONS_FULL, 0, NB_PERFECT, false, 0, \
+                 0, API_TABLES_LIMIT_DEFAULT})
 
 /* A computing endpoint: the parsed body and the query in, the status out. */
 typedef int api_endpoint(const api_context *ctx, json_t *body, const api_query *q, api_buf *out,

@@ -11,6 +11,7 @@
 #include "srv_config.h"
 #include "srv_http.h"
 #include "srv_log.h"
+#include "srv_precompute.h"
 #include "srv_probe.h"
 
 /* Under an address-space limit (RLIMIT_AS) an allocation past it fails, and jemalloc
@@ -33,6 +34,8 @@ static void fit_allocator_to_address_space(char **argv)
 int main(int argc, char **argv)
 {
     fit_allocator_to_address_space(argv);
+    if (argc > 1 && !strcmp(argv[1], "precompute"))
+        return srv_precompute(argc - 1, argv + 1, stdout, stderr);
     srv_config cfg;
     int loaded = srv_config_load(argc, argv, &cfg, stdout, stderr);
     if (loaded)

@@ -31,6 +31,8 @@ static const setting settings[] = {
     {"workers", "NIMBER_WORKERS", T_ULONG, AT(workers), 0, 1, 256, "threads for long solves (default: the cores the cgroup's CPU quota allows)"},
     {"queue", "NIMBER_QUEUE", T_ULONG, AT(queue), 0, 1, 100000, "long solves that may wait; past it 503"},
     {"cache-mb", "NIMBER_CACHE_MB", T_ULONG, AT(cache_mb), 0, 1, 1 << 20, "SG-table cache size in MiB"},
+    {"table-dir", "NIMBER_TABLE_DIR", T_STRING, AT(table_dir), 1024, 0, 0, "directory of SG-table files beneath the cache, shared by every process that uses it: a miss looks there before it computes, and tables built are written there in the background (empty, the default: memory only)"},
+    {"table-dir-mb", "NIMBER_TABLE_DIR_MB", T_ULONG, AT(table_dir_mb), 0, 0, 1 << 24, "MiB the table directory's files may take; past it the least recently used go (0: no cap)"},
     {"max-body-mb", "NIMBER_MAX_BODY_MB", T_ULONG, AT(max_body_mb), 0, 1, 4096, "largest request body in MiB (413 past it)"},
     {"conn-timeout", "NIMBER_CONN_TIMEOUT", T_ULONG, AT(conn_timeout), 0, 1, 86400, "seconds an idle connection is kept"},
     {"max-connections", "NIMBER_MAX_CONNECTIONS", T_ULONG, AT(max_connections), 0, 1, 1000000, "open connections at most"},
@@ -44,7 +46,7 @@ static const setting settings[] = {
     {"max-nodes", "NIMBER_MAX_NODES", T_U64, LIM(max_nodes), 0, 1, 4e9, "dag nodes"},
     {"max-edges", "NIMBER_MAX_EDGES", T_U64, LIM(max_edges), 0, 1, 4e9, "dag edges"},
     {"max-states", "NIMBER_MAX_STATES", T_U64, LIM(max_states), 0, 1, 1e9, "positions one misère analysis may hold: states an exhaustive search visits, or heaps of a subtraction game's misère table"},
-    {"max-work", "NIMBER_MAX_WORK", T_U64, LIM(max_work), 0, 1, 1e12, "steps one exact re-solving of winning moves may take (hackenbush; past it the list is marked incomplete), the labelling of a dag with cycles (past it a 422), and pair tests one request may spend growing an octal or grundy table (a heap still past it is a 422)"},
+    {"max-work", "NIMBER_MAX_WORK", T_U64, LIM(max_work), 0, 1, 1e12, "steps one exact re-solving of winning moves may take (hackenbush; past it the list is marked incomplete), the labelling of a dag with cycles (past it a 422), and the splits of a take-and-break heap listed as moves"},
     {"max-prime-count", "NIMBER_MAX_PRIME_COUNT", T_U64, LIM(max_prime_count), 0, 1e6, 1e18, "largest prime whose index is counted (coprime heaps)"},
     {"max-batch", "NIMBER_MAX_BATCH", T_SIZE, AT(limits.max_batch), 0, 1, 1e6, "positions per batch request"},
     {"max-response-bytes", "NIMBER_MAX_RESPONSE_BYTES", T_U64, AT(max_response_bytes), 0, 4096, 1e12, "bytes one answer may take (checked before it is written: 422 past it)"},
@@ -118,6 +120,7 @@ static void defaults(srv_config *cfg)
     cfg->threads = cfg->workers = usable_cores();
     cfg->queue = 64;
     cfg->cache_mb = 256;
+    cfg->table_dir_mb = 4096;
     cfg->max_body_mb = 64;
     cfg->conn_timeout = 30;
     cfg->max_connections = 4096;

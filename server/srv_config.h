@@ -18,6 +18,8 @@ typedef struct srv_config {
     unsigned long workers;         /* threads that run long solves */
     unsigned long queue;           /* long solves that may wait for a worker */
     unsigned long cache_mb;
+    char table_dir[1024];          /* the table store's directory ("": memory only) */
+    unsigned long table_dir_mb;    /* the most its files may take (0: no cap) */
     unsigned long max_body_mb;
     unsigned long conn_timeout;    /* seconds a connection may idle */
     unsigned long max_connections;

@@ -179,6 +179,7 @@ static void compute_on_worker(void *arg)
 static void gauges(srv_server *s, srv_gauges *g)
 {
     g->cache = nb_cache_get_stats(s->solver.cache);
+    g->store = s->store ? nb_store_get_stats(s->store) : (nb_store_stats){0};
     g->queue_waiting = srv_pool_waiting(s->pool);
     g->queue_running = srv_pool_running(s->pool);
     g->workers = s->cfg.workers;
@@ -196,6 +197,14 @@ static void answer_get(srv_request *r)
     case SRV_FILE: {
         const srv_file *f = srv_file_find(r->route->path);
         srv_answer(r, 200, (char *)f->text, (size_t)(f->end - f->text), true, f->media_type);
+        break;
+    }
+    case SRV_TABLES: {
+        json_t *list = api_tables_list(s->solver.cache, s->store, r->query.from, r->query.limit);
+        size_t len;
+        char *text = api_write(list, &len);
+        json_decref(list);
+        srv_answer(r, 200, text, len, false, "application/json");
         break;
     }
     case SRV_METRICS: {
@@ -356,6 +365,16 @@ static bool read_query(srv_request *r)
             if (!r->query.has_seed)
                 snprintf(qs.fault, sizeof qs.fault, "the query parameter seed must be a "
                          "decimal integer between 0 and 999999999999999999, not \"%.40s\"", v);
+            continue;
+        }
+        if (v && (!strcmp(qs.names[i], "from") || !strcmp(qs.names[i], "limit"))) {
+            bool from = !strcmp(qs.names[i], "from");
+            if (!read_count(v, from ? (uint64_t)INT64_MAX : API_TABLES_LIMIT_MAX,
+                            from ? &r->query.from : &r->query.limit) ||
+                (!from && !r->query.limit))
+                snprintf(qs.fault, sizeof qs.fault, "the query parameter %s must be a decimal "
+                         "integer between %s, not \"%.40s\"", qs.names[i],
+                         from ? "0 and 2^63-1" : "1 and 1000", v);
             continue;
         }
         bool moves = !strcmp(qs.names[i], "max_moves");

@@ -439,11 +439,26 @@ static void limit_to_address_space(srv_server *s)
         s->cfg.limits.max_request_mb = s->cfg.max_request_mb = room;
 }
 
+/* How long a table file another process may use is kept past the directory's cap: the
+ * writer marks the files it has mapped every minute, so ten minutes spare any mapping. */
+#define STORE_GRACE_SECONDS 600
+
+static void log_store_event(void *arg, const char *event, const char *file, const char *detail)
+{
+    const srv_server *s = arg;
+    srv_log_event(stderr, s->cfg.log, event, "%s: %s", file, detail);
+}
+
 srv_server *srv_server_start(const srv_config *cfg, char *err, size_t errlen)
 {
     srv_server *s = nb_xcalloc(1, sizeof *s);
     s->cfg = *cfg;
     s->solver.cache = nb_cache_new((size_t)cfg->cache_mb << 20);
+    if (cfg->table_dir[0]) {
+        s->store = nb_store_open(cfg->table_dir, (uint64_t)cfg->table_dir_mb << 20,
+                                 STORE_GRACE_SECONDS, log_store_event, s);
+        nb_cache_attach_store(s->solver.cache, s->store);
+    }
     s->solver.limits = cfg->limits.lib;
     s->api = (api_context){&s->solver, &s->cfg.limits, NULL};
     s->pool = srv_pool_new(cfg->workers, cfg->queue);
@@ -573,7 +588,8 @@ void srv_server_stop(srv_server *s, double timeout)
     if (s->metrics_daemon)
         MHD_stop_daemon(s->metrics_daemon);
     srv_metrics_free(s->metrics);
-    nb_cache_free(s->solver.cache);
+    nb_cache_free(s->solver.cache); /* writes out what its writer has queued */
+    nb_store_close(s->store);
     free(s->catalog);
     free(s);
 }

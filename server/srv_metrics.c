@@ -215,6 +215,39 @@ char *srv_metrics_render(srv_metrics *m, const srv_gauges *g, size_t *len)
                  "# TYPE nimber_cache_entries gauge\nnimber_cache_entries %zu\n",
              (unsigned long long)c->hits, (unsigned long long)c->misses,
              (unsigned long long)c->evictions, c->bytes, c->max_bytes, c->entries);
+    const nb_store_stats *st = &g->store;
+    api_putf(&t, "# HELP nimber_table_store_lookups_total Cache misses that looked in the table "
+                 "store.\n# TYPE nimber_table_store_lookups_total counter\n"
+                 "nimber_table_store_lookups_total %llu\n"
+                 "# HELP nimber_table_store_hits_total Lookups that found a sound table file "
+                 "and mapped it.\n# TYPE nimber_table_store_hits_total counter\n"
+                 "nimber_table_store_hits_total %llu\n"
+                 "# HELP nimber_table_store_rejected_files_total Table files found unsound "
+                 "(each logged; the table was computed).\n"
+                 "# TYPE nimber_table_store_rejected_files_total counter\n"
+                 "nimber_table_store_rejected_files_total %llu\n"
+                 "# HELP nimber_table_store_writes_total Table files written.\n"
+                 "# TYPE nimber_table_store_writes_total counter\n"
+                 "nimber_table_store_writes_total %llu\n"
+                 "# HELP nimber_table_store_write_errors_total Table files that could not be "
+                 "written (each logged).\n# TYPE nimber_table_store_write_errors_total counter\n"
+                 "nimber_table_store_write_errors_total %llu\n"
+                 "# HELP nimber_table_store_written_bytes_total Bytes of table files written.\n"
+                 "# TYPE nimber_table_store_written_bytes_total counter\n"
+                 "nimber_table_store_written_bytes_total %llu\n"
+                 "# HELP nimber_table_store_removed_files_total Table files removed: superseded, "
+                 "past the cap, or unsound.\n"
+                 "# TYPE nimber_table_store_removed_files_total counter\n"
+                 "nimber_table_store_removed_files_total %llu\n"
+                 "# HELP nimber_table_store_files Table files in the directory at the last look.\n"
+                 "# TYPE nimber_table_store_files gauge\nnimber_table_store_files %llu\n"
+                 "# HELP nimber_table_store_bytes Bytes of the table files at the last look.\n"
+                 "# TYPE nimber_table_store_bytes gauge\nnimber_table_store_bytes %llu\n",
+             (unsigned long long)st->lookups, (unsigned long long)st->hits,
+             (unsigned long long)st->rejected, (unsigned long long)st->writes,
+             (unsigned long long)st->write_errors, (unsigned long long)st->written_bytes,
+             (unsigned long long)st->removed, (unsigned long long)st->files,
+             (unsigned long long)st->bytes);
     api_putf(&t, "# HELP nimber_worker_queue_depth Long solves waiting for a worker.\n"
                  "# TYPE nimber_worker_queue_depth gauge\nnimber_worker_queue_depth %zu\n"
                  "# HELP nimber_worker_queue_capacity Long solves that may wait before 503.\n"

@@ -25,6 +25,7 @@ void srv_metrics_observe_game(srv_metrics *m, const char *type, double seconds);
 
 typedef struct srv_gauges {
     nb_cache_stats cache;
+    nb_store_stats store; /* zeros without a table store */
     size_t queue_waiting, queue_running, workers, queue_capacity, in_flight;
 } srv_gauges;
 

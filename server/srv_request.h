@@ -23,6 +23,7 @@ typedef struct srv_server {
     srv_pool *reclaimer;  /* one thread that frees what requests leave (parsed trees) */
     srv_metrics *metrics;
     nb_solver solver;
+    nb_store *store;      /* the table store beneath the solver's cache, or NULL */
     api_context api;
     char *catalog;        /* GET /v1/games, rendered once */
     size_t catalog_len;

@@ -70,7 +70,7 @@ static nb_status table_build(const nb_cached *old_, const void *n_, nb_cached **
     return NB_OK;
 }
 
-static const nb_cache_kind kind = {table_covers, table_build};
+static const nb_cache_kind kind = {.covers = table_covers, .build = table_build};
 
 static void reset_counters(void)
 {

@@ -1,27 +1,51 @@
-/* nb_cache.c - LRU list and chained hash of entries under one mutex; builds run outside
- * the lock while the entry is marked busy, and waiters sleep on a condition variable. */
+/* nb_cache.c - LRU list and chained hash of entries under one mutex; builds (and loads
+ * from the store) run outside the lock while the entry is marked busy, waiters sleep on a
+ * condition variable, and one writer thread takes versions to the store. */
 #include "tables/nb_cache.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/nb_util.h"
 
 #define NB_CACHE_BUCKETS 1024
+#define STORE_QUEUE 16         /* versions waiting for the writer; past it the next offer */
+#define MARK_MAPPED_SECONDS 60 /* how often the writer marks the mapped files used */
 
 typedef struct entry {
     char *key;
+    const nb_cache_kind *kind;
     nb_cached *current; /* NULL until the first build succeeds */
+    const nb_cached *loaded; /* the version read from the store, while it is current */
     bool busy;          /* a build is running for it */
+    bool looked;        /* the store was looked in */
+    uint64_t stored;    /* values the store holds (or will once the writer is done) */
+    bool stored_period; /* ... with the period proved */
     unsigned pins;      /* callers inside acquire holding this entry */
     struct entry *next_in_bucket;
     struct entry *prev, *next; /* LRU list, most recent first */
 } entry;
 
+/* A version the writer takes to the store (one reference held). */
+typedef struct store_job {
+    char *key;
+    const nb_cache_kind *kind;
+    nb_cached *version;
+    struct store_job *next;
+} store_job;
+
 struct nb_cache {
     pthread_mutex_t lock;
     pthread_cond_t built;
+    nb_store *store;
+    pthread_t writer;
+    pthread_cond_t wake_writer;
+    store_job *jobs, *last_job;
+    size_t njobs;
+    bool stopping;
     entry *buckets[NB_CACHE_BUCKETS];
     entry *head, *tail;
     size_t resident; /* bytes of the entries' current versions: what eviction bounds */
@@ -119,6 +143,14 @@ void nb_cache_free(nb_cache *c)
 {
     if (!c)
         return;
+    if (c->store) { /* the writer empties its queue first */
+        pthread_mutex_lock(&c->lock);
+        c->stopping = true;
+        pthread_cond_signal(&c->wake_writer);
+        pthread_mutex_unlock(&c->lock);
+        pthread_join(c->writer, NULL);
+        pthread_cond_destroy(&c->wake_writer);
+    }
     while (c->head)
         remove_entry(c, c->head);
     pthread_cond_destroy(&c->built);
@@ -126,13 +158,112 @@ void nb_cache_free(nb_cache *c)
     free(c);
 }
 
-static entry *find_or_add(nb_cache *c, const char *key)
+static void *writer_main(void *arg)
+{
+    nb_cache *c = arg;
+    pthread_mutex_lock(&c->lock);
+    for (;;) {
+        if (!c->jobs) {
+            if (c->stopping)
+                break;
+            struct timespec until;
+            clock_gettime(CLOCK_REALTIME, &until);
+            until.tv_sec += MARK_MAPPED_SECONDS;
+            if (pthread_cond_timedwait(&c->wake_writer, &c->lock, &until) == ETIMEDOUT) {
+                pthread_mutex_unlock(&c->lock);
+                nb_store_mark_mapped(c->store);
+                pthread_mutex_lock(&c->lock);
+            }
+            continue;
+        }
+        store_job *job = c->jobs;
+        c->jobs = job->next;
+        c->last_job = c->jobs ? c->last_job : NULL;
+        c->njobs--;
+        pthread_mutex_unlock(&c->lock);
+        nb_table_image image;
+        if (job->kind->image(job->version, &image)) {
+            image.key = job->key;
+            nb_store_save(c->store, &image);
+        }
+        pthread_mutex_lock(&c->lock);
+        job->version->refs--;
+        maybe_destroy(c, job->version);
+        free(job->key);
+        free(job);
+    }
+    pthread_mutex_unlock(&c->lock);
+    return NULL;
+}
+
+void nb_cache_attach_store(nb_cache *c, nb_store *store)
+{
+    if (!store || c->store)
+        return;
+    c->store = store;
+    pthread_cond_init(&c->wake_writer, NULL);
+    if (pthread_create(&c->writer, NULL, writer_main, c))
+        abort(); /* no thread at start-up: nothing can run */
+}
+
+/* Queues a version just made for the writer when the store lacks what it holds. Lock held. */
+static void offer_to_store(nb_cache *c, entry *e)
+{
+    nb_table_image image;
+    if (!c->store || !e->kind->image || c->njobs >= STORE_QUEUE ||
+        !e->kind->image(e->current, &image))
+        return; /* a full queue: the next growth offers the table again */
+    bool period = image.period != 0;
+    if (image.count < 2 * e->stored && !(period && !e->stored_period))
+        return;
+    store_job *job = nb_xcalloc(1, sizeof *job);
+    size_t n = strlen(e->key) + 1;
+    job->key = memcpy(nb_xmalloc(n), e->key, n);
+    job->kind = e->kind, job->version = e->current;
+    e->current->refs++;
+    if (c->last_job)
+        c->last_job->next = job;
+    else
+        c->jobs = job;
+    c->last_job = job;
+    c->njobs++;
+    e->stored = image.count, e->stored_period = period;
+    pthread_cond_signal(&c->wake_writer);
+}
+
+/* Looks for the entry's table in the store, outside the lock (the entry busy meanwhile):
+ * true when a version was read. Lock held. */
+static bool load_from_store(nb_cache *c, entry *e, const void *need)
+{
+    e->looked = true;
+    if (!c->store || !e->kind->from_store)
+        return false;
+    e->busy = true;
+    pthread_mutex_unlock(&c->lock);
+    nb_stored *f = nb_store_load(c->store, e->kind->store_kind, e->key);
+    uint64_t count = f ? f->image.count : 0;
+    bool period = f && f->image.period;
+    nb_cached *t = f ? e->kind->from_store(f, need) : NULL;
+    pthread_mutex_lock(&c->lock);
+    e->busy = false;
+    pthread_cond_broadcast(&c->built);
+    if (!t)
+        return false;
+    c->stats.bytes += t->bytes;
+    c->resident += t->bytes;
+    e->current = t, e->loaded = t;
+    e->stored = count, e->stored_period = period;
+    return true;
+}
+
+static entry *find_or_add(nb_cache *c, const char *key, const nb_cache_kind *kind)
 {
     size_t b = hash_key(key);
     for (entry *e = c->buckets[b]; e; e = e->next_in_bucket)
         if (!strcmp(e->key, key))
             return e;
     entry *e = nb_xcalloc(1, sizeof *e);
+    e->kind = kind;
     size_t n = strlen(key) + 1;
     e->key = memcpy(nb_xmalloc(n), key, n);
     e->next_in_bucket = c->buckets[b];
@@ -146,7 +277,7 @@ nb_status nb_cache_acquire(nb_cache *c, const char *key, const nb_cache_kind *ki
                            const void *need, const nb_cached **out, nb_err *err)
 {
     pthread_mutex_lock(&c->lock);
-    entry *e = find_or_add(c, key);
+    entry *e = find_or_add(c, key, kind);
     e->pins++;
     bool built_here = false;
     nb_status st = NB_OK;
@@ -155,6 +286,10 @@ nb_status nb_cache_acquire(nb_cache *c, const char *key, const nb_cache_kind *ki
             break;
         if (e->busy) {
             pthread_cond_wait(&c->built, &c->lock);
+            continue;
+        }
+        if (!e->current && !e->looked && load_from_store(c, e, need)) {
+            built_here = true; /* a miss of the cache, answered by the store */
             continue;
         }
         nb_cached *old = e->current;
@@ -172,8 +307,9 @@ nb_status nb_cache_acquire(nb_cache *c, const char *key, const nb_cache_kind *ki
         if (st == NB_OK && fresh != old) {
             c->stats.bytes += fresh->bytes;
             c->resident += fresh->bytes - (old ? old->bytes : 0);
-            e->current = fresh;
+            e->current = fresh, e->loaded = NULL;
             retire(c, old);
+            offer_to_store(c, e);
         }
         pthread_cond_broadcast(&c->built);
         break; /* this caller's own build answers it, even short of `need` (a work bound) */
@@ -204,6 +340,23 @@ void nb_cache_release(nb_cache *c, const nb_cached *t)
     nb_cached *mut = (nb_cached *)t;
     mut->refs--;
     maybe_destroy(c, mut);
+    pthread_mutex_unlock(&c->lock);
+}
+
+void nb_cache_each(nb_cache *c, void (*fn)(void *arg, const nb_cache_entry *e), void *arg)
+{
+    pthread_mutex_lock(&c->lock);
+    for (entry *e = c->head; e; e = e->next) {
+        if (!e->current)
+            continue;
+        nb_cache_entry out = {.key = e->key, .bytes = e->current->bytes,
+                              .from_store = e->loaded == e->current};
+        if (e->kind->image) {
+            e->kind->image(e->current, &out.image);
+            out.image.key = e->key;
+        }
+        fn(arg, &out);
+    }
     pthread_mutex_unlock(&c->lock);
 }
 

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "core/nb_error.h"
+#include "tables/nb_store.h"
 
 /* A table version. Table types embed it as their first member. Versions are immutable
  * once built: growing makes a new version from the old one. `bytes` is what it holds. */
@@ -20,10 +21,20 @@ typedef struct nb_cached {
 
 /* How to build one kind of table. `need` is kind-specific (e.g. the heap to reach).
  * covers: true when version t answers `need` (or can never grow further).
- * build: makes a version that covers `need`, starting from `old` (NULL or read-only). */
+ * build: makes a version that covers `need`, starting from `old` (NULL or read-only).
+ * A kind a table store keeps also has (else 0 and NULL):
+ * store_kind: its files' kind;
+ * image: fills *out with what of version t a file holds, its values borrowed from t;
+ *   returns whether that is worth a file (not, e.g., a table cheaper to compute than to
+ *   read back);
+ * from_store: a version reading the mapped file f, which it takes (and unmaps when it is
+ *   destroyed), for `need`; NULL (f unmapped) when the file cannot serve it. */
 typedef struct nb_cache_kind {
     bool (*covers)(const nb_cached *t, const void *need);
     nb_status (*build)(const nb_cached *old, const void *need, nb_cached **out, nb_err *err);
+    nb_store_kind store_kind;
+    bool (*image)(const nb_cached *t, nb_table_image *out);
+    nb_cached *(*from_store)(nb_stored *f, const void *need);
 } nb_cache_kind;
 
 /* bytes: every live table version, cached or still in use after eviction or growth. */
@@ -49,5 +60,25 @@ nb_status nb_cache_acquire(nb_cache *c, const char *key, const nb_cache_kind *ki
 void nb_cache_release(nb_cache *c, const nb_cached *t);
 
 nb_cache_stats nb_cache_get_stats(nb_cache *c);
+
+/* Puts a table store beneath the cache (borrowed: it outlives the cache): a miss of a
+ * kind the store keeps looks there before it builds, and a version built is written
+ * there by the cache's writer thread (off the caller's path) when it is new to the store
+ * or at least twice as large as what the store holds, or newly proves its period.
+ * nb_cache_free writes what is queued first. Call before any acquire. */
+void nb_cache_attach_store(nb_cache *c, nb_store *store);
+
+/* One cached table as listings give it. `image` is filled when the kind has one (else
+ * image.key is NULL). */
+typedef struct nb_cache_entry {
+    const char *key;
+    size_t bytes;
+    nb_table_image image;
+    bool from_store; /* the version reads a mapped file */
+} nb_cache_entry;
+
+/* Calls fn for every table the cache holds now, under the cache's lock (fn must not call
+ * into the cache; what it is given lives until it returns). */
+void nb_cache_each(nb_cache *c, void (*fn)(void *arg, const nb_cache_entry *e), void *arg);
 
 #endif

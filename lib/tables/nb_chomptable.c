@@ -187,4 +187,5 @@ static nb_status chomptable_build(const nb_cached *old, const void *need_, nb_ca
     return NB_OK;
 }
 
-const nb_cache_kind nb_chomptable_kind = {chomptable_covers, chomptable_build};
+const nb_cache_kind nb_chomptable_kind = {.covers = chomptable_covers,
+                                          .build = chomptable_build};

@@ -62,4 +62,4 @@ static nb_status cuttable_build(const nb_cached *old_, const void *need_, nb_cac
     return NB_OK;
 }
 
-const nb_cache_kind nb_cuttable_kind = {cuttable_covers, cuttable_build};
+const nb_cache_kind nb_cuttable_kind = {.covers = cuttable_covers, .build = cuttable_build};

@@ -67,4 +67,4 @@ static nb_status fibtable_build(const nb_cached *old_, const void *need_, nb_cac
     return NB_OK;
 }
 
-const nb_cache_kind nb_fibtable_kind = {fibtable_covers, fibtable_build};
+const nb_cache_kind nb_fibtable_kind = {.covers = fibtable_covers, .build = fibtable_build};

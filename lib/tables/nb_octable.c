@@ -56,7 +56,6 @@ typedef struct grower {
     size_t nrare, rare_cap;
     uint32_t *stamp;
     size_t nstamp;
-    uint64_t work; /* pair tests made */
     nb_budget *budget; /* may be NULL */
     uint64_t held;     /* what the values (and pairs) hold of the budget */
     bool general;      /* the general method (three-heap splits, a repeating code) */
@@ -111,7 +110,6 @@ static uint32_t next_value(grower *g)
             uint64_t a = g->rare[k];
             if (unequal && 2 * a == m)
                 continue;
-            g->work++;
             mark(g, G[a] ^ G[m - a]);
         }
     }
@@ -125,7 +123,6 @@ static uint32_t next_value(grower *g)
         for (uint64_t a = 1; 2 * a <= m && left; a++) {
             if ((r->distinct >> j & 1) && 2 * a == m)
                 break;
-            g->work++;
             uint32_t v = G[a] ^ G[m - a];
             if (v < c && !marked(g, v)) { /* rare: every common value below c is marked */
                 mark(g, v);
@@ -145,7 +142,6 @@ static bool triple_has(grower *g, uint64_t m, uint32_t v)
 {
     for (uint64_t a = 1; 3 * a <= m; a++) {
         uint64_t w = v ^ g->values[a];
-        g->work++;
         if (w < 64 * g->words && nb_bit_test(g->pairs + (m - a) * g->words, w))
             return true;
     }
@@ -158,7 +154,6 @@ static void mark_unequal_triples(grower *g, uint64_t m)
     const uint32_t *G = g->values;
     for (uint64_t a = 1; 3 * a + 3 <= m; a++)
         for (uint64_t b = a + 1; 2 * b < m - a; b++) {
-            g->work++;
             mark(g, G[a] ^ G[b] ^ G[m - a - b]);
         }
 }
@@ -181,7 +176,6 @@ static uint32_t next_value_general(grower *g)
         for (uint64_t a = 1; (d & 4) && 2 * a <= m; a++) {
             if (unequal && 2 * a == m)
                 break;
-            g->work++;
             mark(g, G[a] ^ G[m - a]);
         }
         if ((d & 8) && unequal)
@@ -205,7 +199,6 @@ static void fill_pair_row(grower *g, uint64_t x)
     uint64_t *row = g->pairs + x * g->words;
     memset(row, 0, g->words * sizeof *row);
     for (uint64_t a = 1; 2 * a <= x; a++) {
-        g->work++;
         nb_bit_set(row, g->values[a] ^ g->values[x - a]);
     }
 }
@@ -305,10 +298,10 @@ static bool room_to_grow(grower *g)
     return !g->triples || reserve_pairs(g, rows, g->words);
 }
 
-/* Values until n reaches target, the pair tests pass max_work or the budget is spent. */
-static void grow(grower *g, uint64_t target, uint64_t max_work)
+/* Values until n reaches target or the budget is spent. */
+static void grow(grower *g, uint64_t target)
 {
-    while (g->n < target && g->work <= max_work && !nb_budget_spent(g->budget) &&
+    while (g->n < target && !nb_budget_spent(g->budget) &&
            (g->n < g->cap || room_to_grow(g))) {
         uint32_t v = g->general ? next_value_general(g) : next_value(g);
         size_t words = words_for(v > g->top ? v : g->top);
@@ -338,7 +331,7 @@ static grower grower_for(const nb_octal_rule *rule)
 void nb_octal_sparse(const nb_octal_rule *rule, uint64_t n, uint32_t *values)
 {
     grower g = grower_for(rule);
-    grow(&g, n, UINT64_MAX);
+    grow(&g, n);
     memcpy(values, g.values, n * sizeof *values);
     free(g.values);
     free(g.pairs);
@@ -401,6 +394,7 @@ static void prove(nb_octable *t)
 static void octable_destroy(nb_cached *c)
 {
     nb_octable *t = (nb_octable *)c;
+    nb_store_unmap(t->file);
     free(t->values);
     free(t->pairs);
     free(t);
@@ -423,6 +417,7 @@ static nb_status octable_build(const nb_cached *old_, const void *need_, nb_cach
     const nb_octable_need *need = need_;
     nb_octable *t = nb_xmalloc(sizeof *t);
     *t = *old;
+    t->file = NULL;
     bool provable = nb_octal_provable(&t->rule);
     grower g = grower_for(&t->rule);
     g.n = g.cap = old->n, g.mask = old->mask, g.budget = need->budget;
@@ -430,7 +425,10 @@ static nb_status octable_build(const nb_cached *old_, const void *need_, nb_cach
     if (nb_budget_hold(g.budget, seed)) /* no room: grow() stops */
         g.held = seed;
     g.values = nb_xmalloc((old->n + 1) * sizeof *g.values);
-    if (old->n) /* the seed has no values */
+    if (old->file) /* read from a file, in its width */
+        for (uint64_t a = 0; a < old->n; a++)
+            g.values[a] = nb_image_value(&old->file->image, a);
+    else if (old->n) /* the seed has no values */
         memcpy(g.values, old->values, old->n * sizeof *g.values);
     for (uint64_t a = 0; a < g.n; a++)
         g.top = g.values[a] > g.top ? g.values[a] : g.top;
@@ -441,17 +439,19 @@ static nb_status octable_build(const nb_cached *old_, const void *need_, nb_cach
         if (old->n)
             memcpy(g.pairs, old->pairs, old->n * g.words * sizeof *g.pairs);
     }
-    if (!g.general)
+    if (!g.general && old->file && g.n >= 64)
+        choose_mask(&g); /* a file keeps no mask */
+    else if (!g.general)
         rebuild_rare(&g);
     uint64_t target = need->heap + 1 > 2 * old->n ? need->heap + 1 : 2 * old->n;
     if (need->want_period && provable)
         target = t->limit;
     target = target < FIRST_GROWTH ? FIRST_GROWTH : target;
     target = target > t->limit ? t->limit : target;
-    while (g.n < target && g.work <= need->max_work && !t->proved &&
+    while (g.n < target && !t->proved &&
            !nb_budget_spent(need->budget)) {
         uint64_t stop = t->next_proof < target ? t->next_proof : target;
-        grow(&g, stop, need->max_work);
+        grow(&g, stop);
         t->values = g.values, t->n = g.n;
         if (g.n >= t->next_proof) {
             if (provable)
@@ -493,7 +493,46 @@ static nb_status octable_build_or_seed(const nb_cached *old, const void *need_, 
     return octable_build(&empty.base, need_, out, err);
 }
 
-const nb_cache_kind nb_octable_kind = {octable_covers, octable_build_or_seed};
+/* A file holds the values and the proved period. A rule with three-heap splits is stored
+ * only once its period is proved: growing it further needs the pairs' rows, which a file
+ * does not keep. */
+static bool octable_image(const nb_cached *c, nb_table_image *out)
+{
+    const nb_octable *t = (const nb_octable *)c;
+    if (t->file) {
+        *out = t->file->image;
+        return false; /* it is in the store already */
+    }
+    *out = (nb_table_image){.kind = NB_STORE_OCTAL, .values = t->values, .width = 4,
+                            .count = t->n, .period = t->proved ? t->period : 0,
+                            .preperiod = t->proved ? t->preperiod : 0};
+    return t->n > 0 && (t->proved || !t->pair_words);
+}
+
+static nb_cached *octable_from_store(nb_stored *f, const void *need_)
+{
+    const nb_octable_need *need = need_;
+    const nb_table_image *im = &f->image;
+    grower probe = grower_for(need->rule);
+    bool provable = nb_octal_provable(need->rule);
+    uint64_t limit = need->limit < UINT32_MAX ? need->limit : UINT32_MAX - 1;
+    if ((probe.triples && !im->period) || (im->period && !provable) || im->count == 0 ||
+        (!im->period && im->count > limit) || (im->period && im->preperiod + im->period != im->count)) {
+        nb_store_unmap(f); /* not a table this rule's growth could have left */
+        return NULL;
+    }
+    nb_octable *t = nb_xcalloc(1, sizeof *t);
+    t->rule = *need->rule, t->limit = limit, t->n = im->count, t->file = f;
+    t->proved = im->period != 0, t->period = im->period, t->preperiod = im->preperiod;
+    t->next_proof = FIRST_PROOF;
+    while (t->next_proof <= t->n)
+        t->next_proof *= 2;
+    t->base = (nb_cached){.bytes = sizeof *t + f->map_bytes, .destroy = octable_destroy};
+    return &t->base;
+}
+
+const nb_cache_kind nb_octable_kind = {octable_covers, octable_build_or_seed, NB_STORE_OCTAL,
+                                       octable_image, octable_from_store};
 
 unsigned nb_octal_parts(const nb_octal_rule *r)
 {
@@ -540,12 +579,10 @@ void nb_octable_key(const nb_octal_rule *rule, char *buf, size_t size)
 
 bool nb_octable_value(const nb_octable *t, uint64_t n, uint64_t *value)
 {
-    if (n < t->n) {
-        *value = t->values[n];
-        return true;
-    }
-    if (!t->proved)
+    if (n >= t->n && !t->proved)
         return false;
-    *value = t->values[t->preperiod + (n - t->preperiod) % t->period];
+    if (n >= t->n)
+        n = t->preperiod + (n - t->preperiod) % t->period;
+    *value = t->values ? t->values[n] : nb_image_value(&t->file->image, n);
     return true;
 }

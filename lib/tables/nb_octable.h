@@ -62,7 +62,8 @@ typedef struct nb_octable {
     nb_octal_rule rule;
     uint64_t limit; /* most values it may compute (max_table) */
     uint64_t n;     /* values[0..n) are known */
-    uint32_t *values;
+    uint32_t *values; /* NULL when they are read from `file` */
+    nb_stored *file;  /* a table store's mapped file (owned), or NULL */
     uint32_t mask;  /* the sparse-space mask the values were last computed with */
     bool proved;
     uint64_t period, preperiod;
@@ -78,7 +79,6 @@ typedef struct nb_octable_need {
     uint64_t heap;     /* the largest heap to answer */
     bool want_period;  /* go on until the period is proved or a limit is reached */
     uint64_t limit;    /* max_table */
-    uint64_t max_work; /* pair tests one growth may make */
     const nb_octal_rule *rule;
     nb_budget *budget;  /* the asking request's (may be NULL): spent (its time, or its
                          * memory, which holds the values while they grow), the growth

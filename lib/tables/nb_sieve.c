@@ -86,4 +86,4 @@ static nb_status sieve_build(const nb_cached *old_, const void *need_, nb_cached
     return NB_OK;
 }
 
-const nb_cache_kind nb_sieve_kind = {sieve_covers, sieve_build};
+const nb_cache_kind nb_sieve_kind = {.covers = sieve_covers, .build = sieve_build};

@@ -139,7 +139,10 @@ static void extend(nb_subtable *t, uint64_t target, size_t *cap, nb_budget *budg
 static void subtable_destroy(nb_cached *c)
 {
     nb_subtable *t = (nb_subtable *)c;
-    free(t->values);
+    if (t->file)
+        nb_store_unmap(t->file);
+    else
+        free(t->values);
     free(t);
 }
 
@@ -200,7 +203,37 @@ static nb_status subtable_build_or_seed(const nb_cached *old, const void *need_,
     return subtable_build(&empty.base, need_, out, err);
 }
 
-const nb_cache_kind nb_subtable_kind = {subtable_covers, subtable_build_or_seed};
+/* A file holds a table whose period is proved: one still growing is cheaper to compute
+ * again (its values are bytes, found in a pass) than the search state it would need. */
+static bool subtable_image(const nb_cached *c, nb_table_image *out)
+{
+    const nb_subtable *t = (const nb_subtable *)c;
+    *out = (nb_table_image){.kind = NB_STORE_SUBTRACTION, .values = t->values, .width = 1,
+                            .count = t->n, .period = t->proved ? t->period : 0,
+                            .preperiod = t->proved ? t->preperiod : 0};
+    return t->proved && !t->file;
+}
+
+static nb_cached *subtable_from_store(nb_stored *f, const void *need_)
+{
+    const nb_subtable_need *need = need_;
+    const nb_table_image *im = &f->image;
+    if (im->width != 1 || !im->period || im->preperiod + im->period != im->count) {
+        nb_store_unmap(f);
+        return NULL;
+    }
+    nb_subtable *t = nb_xcalloc(1, sizeof *t);
+    t->nset = need->nset, t->limit = need->limit;
+    memcpy(t->set, need->set, need->nset * sizeof *need->set);
+    t->n = im->count, t->file = f, t->values = (uint8_t *)im->values;
+    t->proved = true, t->period = im->period, t->preperiod = im->preperiod;
+    t->base = (nb_cached){.bytes = sizeof *t + f->map_bytes, .destroy = subtable_destroy};
+    return &t->base;
+}
+
+const nb_cache_kind nb_subtable_kind = {subtable_covers, subtable_build_or_seed,
+                                        NB_STORE_SUBTRACTION, subtable_image,
+                                        subtable_from_store};
 
 void nb_subtable_key(const uint32_t *set, size_t nset, char *buf, size_t size)
 {

@@ -69,4 +69,4 @@ static nb_status wytable_build(const nb_cached *old, const void *need_, nb_cache
     return NB_OK;
 }
 
-const nb_cache_kind nb_wytable_kind = {wytable_covers, wytable_build};
+const nb_cache_kind nb_wytable_kind = {.covers = wytable_covers, .build = wytable_build};
