@@ -360,7 +360,7 @@ static void bench_octal(void)
     double step = 0; /* the last doubling's time: the next takes about twice as long */
     for (uint64_t heap = 1 << 16; now() - t0 + 2 * step < 60; heap *= 2) {
         double t1 = now();
-        nb_octable_need need = {heap, false, 1ULL << 31, &r1777, NULL};
+        nb_octable_need need = {heap, false, 1ULL << 31, UINT64_MAX, &r1777, NULL};
         if (nb_cache_acquire(cache, "octal:0.1777", &nb_octable_kind, &need, &c, &err) != NB_OK)
             abort();
         if (last)

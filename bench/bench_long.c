@@ -34,7 +34,7 @@ int main(int argc, char **argv)
     const nb_octable *t = NULL;
     for (uint64_t heap = 1 << 20;; heap *= 2) {
         bool final = heap >= max;
-        nb_octable_need need = {final ? max - 1 : heap - 1, final, max, &rule, NULL};
+        nb_octable_need need = {final ? max - 1 : heap - 1, final, max, UINT64_MAX, &rule, NULL};
         const nb_cached *c;
         if (nb_cache_acquire(cache, key, &nb_octable_kind, &need, &c, &err) != NB_OK)
             return 1;

@@ -46,7 +46,7 @@ static const setting settings[] = {
     {"max-nodes", "NIMBER_MAX_NODES", T_U64, LIM(max_nodes), 0, 1, 4e9, "dag nodes"},
     {"max-edges", "NIMBER_MAX_EDGES", T_U64, LIM(max_edges), 0, 1, 4e9, "dag edges"},
     {"max-states", "NIMBER_MAX_STATES", T_U64, LIM(max_states), 0, 1, 1e9, "positions one misère analysis may hold: states an exhaustive search visits, or heaps of a subtraction game's misère table"},
-    {"max-work", "NIMBER_MAX_WORK", T_U64, LIM(max_work), 0, 1, 1e12, "steps one exact re-solving of winning moves may take (hackenbush; past it the list is marked incomplete), the labelling of a dag with cycles (past it a 422), and the splits of a take-and-break heap listed as moves"},
+    {"max-work", "NIMBER_MAX_WORK", T_U64, LIM(max_work), 0, 1, 1e12, "steps one exact re-solving of winning moves may take (hackenbush; past it the list is marked incomplete), the labelling of a dag with cycles (past it a 422), the pair tests one request spends searching for the period of an octal or grundy table past the values it needs (the values themselves grow within the request's budget), and the splits of a take-and-break heap listed as moves"},
     {"max-prime-count", "NIMBER_MAX_PRIME_COUNT", T_U64, LIM(max_prime_count), 0, 1e6, 1e18, "largest prime whose index is counted (coprime heaps)"},
     {"max-batch", "NIMBER_MAX_BATCH", T_SIZE, AT(limits.max_batch), 0, 1, 1e6, "positions per batch request"},
     {"max-response-bytes", "NIMBER_MAX_RESPONSE_BYTES", T_U64, AT(max_response_bytes), 0, 4096, 1e12, "bytes one answer may take (checked before it is written: 422 past it)"},

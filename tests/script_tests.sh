@@ -5,8 +5,8 @@
 # TypeScript client generated from it compiled and run), README.md and the
 # recorded answers (tests/golden.jsonl), the web page in headless chromium (screenshots in
 # BUILD/screenshots); then
-# the request log's check, the limits' check and the reliability suite, which start
-# nimberds of their own; and the Kubernetes manifests' check.
+# the request log's check, the limits' check, the reliability suite and the table store's
+# check, which start nimberds of their own; and the Kubernetes manifests' check.
 set -uo pipefail
 # Debian's Python, with the modules scripts/deps.sh installs: never another on the PATH.
 py=/usr/bin/python3
@@ -27,6 +27,7 @@ tests/ts_check.sh "$(dirname "$bin")" "$port" || rc=1
 "$py" tests/log_check.py "$bin" || rc=1
 "$py" tests/limits_check.py "$bin" || rc=1
 "$py" tests/reliability_check.py "$bin" || rc=1
+"$py" tests/store_check.py "$bin" || rc=1
 # the Kubernetes manifests, with the npm packages tests/k8s/package-lock.json pins
 npm ci --silent --no-audit --no-fund --prefix tests/k8s >/dev/null &&
   node tests/k8s_check.js "$bin" docker/k8s || rc=1

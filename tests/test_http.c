@@ -702,7 +702,7 @@ START_TEST(bad_input)
     ck_assert_str_eq(http_header(&r, "Content-Type"), "application/problem+json");
     http_free(&r);
     /* a POST to a path no route has is a 404, never another route's request */
-    const char *unrouted[] = {"/v1/moves2", "/v1/tables", "/v1", "/v1/analyze/"};
+    const char *unrouted[] = {"/v1/moves2", "/v1/tablez", "/v1", "/v1/analyze/"};
     for (size_t i = 0; i < sizeof unrouted / sizeof *unrouted; i++)
         expect_problem(unrouted[i], "{\"type\":\"nim\",\"up_to\":3}", 404, NULL, "no resource");
     expect_problem("/v1/analyze?max_moves=1001", "{\"type\":\"nim\",\"heaps\":[1]}", 400, NULL, "max_moves");

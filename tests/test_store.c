@@ -441,7 +441,7 @@ static const nb_octable *octal_table(nb_cache *c, const nb_octal_rule *rule, uin
 {
     char key[64];
     nb_octable_key(rule, key, sizeof key);
-    nb_octable_need need = {heap, want_period, 1 << 22, rule, NULL};
+    nb_octable_need need = {heap, want_period, 1 << 22, UINT64_MAX, rule, NULL};
     const nb_cached *t;
     nb_err err;
     ck_assert_int_eq(nb_cache_acquire(c, key, &nb_octable_kind, &need, &t, &err), NB_OK);

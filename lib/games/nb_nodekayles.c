@@ -478,8 +478,8 @@ static nb_status nk_prepare(nb_game *g, nb_solver *s, nb_err *err)
     nb_nodekayles_params *p = g->params;
     char key[64];
     nb_octable_key(&dawson_rule, key, sizeof key);
-    nb_octable_need need = {p->nodes, true, s->limits.max_table, &dawson_rule,
-                            s->budget};
+    nb_octable_need need = {p->nodes, true, s->limits.max_table, s->limits.max_work,
+                            &dawson_rule, s->budget};
     const nb_cached *c;
     nb_status st = nb_table_acquire(s, key, &nb_octable_kind, &need, &c, err);
     if (st != NB_OK)

@@ -85,7 +85,8 @@ static nb_status acquire_table(nb_solver *s, const nb_octal_rule *rule, uint64_t
 {
     char key[64];
     nb_octable_key(rule, key, sizeof key);
-    nb_octable_need need = {heap, want_period, s->limits.max_table, rule, s->budget};
+    nb_octable_need need = {heap, want_period, s->limits.max_table, s->limits.max_work, rule,
+                            s->budget};
     const nb_cached *c;
     nb_status st = nb_table_acquire(s, key, &nb_octable_kind, &need, &c, err);
     if (st == NB_OK)
@@ -94,8 +95,9 @@ static nb_status acquire_table(nb_solver *s, const nb_octal_rule *rule, uint64_t
 }
 
 /* A heap (field 0, element i) or up_to (i = NB_NO_INDEX) the table cannot answer: past
- * max_table, or the table stopped short when the request's budget (its time or memory)
- * was spent (cancelled: no field is at fault). The values grown are kept by the cache
+ * max_table, past the values when the search for a period (max_work) found none, or the
+ * table stopped short when the request's budget (its time or memory) was spent
+ * (cancelled: no field is at fault). The values grown are kept by the cache
  * and the table store: the same request later goes on from them. */
 static nb_status past_table(const nb_octable *t, const nb_solver *s, size_t i, const char *what,
                             uint64_t n, nb_err *err)
@@ -116,11 +118,18 @@ static nb_status past_table(const nb_octable *t, const nb_solver *s, size_t i, c
                 (unsigned long long)s->limits.max_table,
                 t->rule.tail ? "takes are unbounded (a repeating group)"
                              : "splits must be unequal (Grundy's game, '!')");
-    else
+    else if (t->n >= t->limit)
         nb_fail(err, NB_ELIMIT,
                 "%s %llu is past the SG table: no period is proved within its first %llu "
                 "values (limit max_table=%llu)", what, (unsigned long long)n,
                 (unsigned long long)t->n, (unsigned long long)s->limits.max_table);
+    else
+        nb_fail(err, NB_ELIMIT,
+                "%s %llu is past the SG table: no period is proved within its first %llu "
+                "values, and one request's search for it stops at the limit max_work=%llu "
+                "pair tests; the values are kept, and the same request goes on from them",
+                what, (unsigned long long)n, (unsigned long long)t->n,
+                (unsigned long long)s->limits.max_work);
     nb_err_blame(err, i == NB_NO_INDEX ? NB_FIELD_UP_TO : 0, i, NB_NO_INDEX);
     return NB_ELIMIT;
 }

@@ -56,6 +56,7 @@ typedef struct grower {
     size_t nrare, rare_cap;
     uint32_t *stamp;
     size_t nstamp;
+    uint64_t work; /* pair tests made */
     nb_budget *budget; /* may be NULL */
     uint64_t held;     /* what the values (and pairs) hold of the budget */
     bool general;      /* the general method (three-heap splits, a repeating code) */
@@ -110,6 +111,7 @@ static uint32_t next_value(grower *g)
             uint64_t a = g->rare[k];
             if (unequal && 2 * a == m)
                 continue;
+            g->work++;
             mark(g, G[a] ^ G[m - a]);
         }
     }
@@ -123,6 +125,7 @@ static uint32_t next_value(grower *g)
         for (uint64_t a = 1; 2 * a <= m && left; a++) {
             if ((r->distinct >> j & 1) && 2 * a == m)
                 break;
+            g->work++;
             uint32_t v = G[a] ^ G[m - a];
             if (v < c && !marked(g, v)) { /* rare: every common value below c is marked */
                 mark(g, v);
@@ -142,6 +145,7 @@ static bool triple_has(grower *g, uint64_t m, uint32_t v)
 {
     for (uint64_t a = 1; 3 * a <= m; a++) {
         uint64_t w = v ^ g->values[a];
+        g->work++;
         if (w < 64 * g->words && nb_bit_test(g->pairs + (m - a) * g->words, w))
             return true;
     }
@@ -154,6 +158,7 @@ static void mark_unequal_triples(grower *g, uint64_t m)
     const uint32_t *G = g->values;
     for (uint64_t a = 1; 3 * a + 3 <= m; a++)
         for (uint64_t b = a + 1; 2 * b < m - a; b++) {
+            g->work++;
             mark(g, G[a] ^ G[b] ^ G[m - a - b]);
         }
 }
@@ -176,6 +181,7 @@ static uint32_t next_value_general(grower *g)
         for (uint64_t a = 1; (d & 4) && 2 * a <= m; a++) {
             if (unequal && 2 * a == m)
                 break;
+            g->work++;
             mark(g, G[a] ^ G[m - a]);
         }
         if ((d & 8) && unequal)
@@ -199,6 +205,7 @@ static void fill_pair_row(grower *g, uint64_t x)
     uint64_t *row = g->pairs + x * g->words;
     memset(row, 0, g->words * sizeof *row);
     for (uint64_t a = 1; 2 * a <= x; a++) {
+        g->work++;
         nb_bit_set(row, g->values[a] ^ g->values[x - a]);
     }
 }
@@ -298,10 +305,12 @@ static bool room_to_grow(grower *g)
     return !g->triples || reserve_pairs(g, rows, g->words);
 }
 
-/* Values until n reaches target or the budget is spent. */
-static void grow(grower *g, uint64_t target)
+/* Values until n reaches target or the budget is spent; past `must` values, also once
+ * the pair tests pass max_work. */
+static void grow(grower *g, uint64_t target, uint64_t must, uint64_t max_work)
 {
-    while (g->n < target && !nb_budget_spent(g->budget) &&
+    while (g->n < target && (g->n < must || g->work <= max_work) &&
+           !nb_budget_spent(g->budget) &&
            (g->n < g->cap || room_to_grow(g))) {
         uint32_t v = g->general ? next_value_general(g) : next_value(g);
         size_t words = words_for(v > g->top ? v : g->top);
@@ -331,7 +340,7 @@ static grower grower_for(const nb_octal_rule *rule)
 void nb_octal_sparse(const nb_octal_rule *rule, uint64_t n, uint32_t *values)
 {
     grower g = grower_for(rule);
-    grow(&g, n);
+    grow(&g, n, n, UINT64_MAX);
     memcpy(values, g.values, n * sizeof *values);
     free(g.values);
     free(g.pairs);
@@ -448,10 +457,13 @@ static nb_status octable_build(const nb_cached *old_, const void *need_, nb_cach
         target = t->limit;
     target = target < FIRST_GROWTH ? FIRST_GROWTH : target;
     target = target > t->limit ? t->limit : target;
-    while (g.n < target && !t->proved &&
+    /* the values asked for grow within the budget alone; the search for a period past
+     * them stops at max_work pair tests too */
+    uint64_t must = need->heap + 1 < target ? need->heap + 1 : target;
+    while (g.n < target && (g.n < must || g.work <= need->max_work) && !t->proved &&
            !nb_budget_spent(need->budget)) {
         uint64_t stop = t->next_proof < target ? t->next_proof : target;
-        grow(&g, stop);
+        grow(&g, stop, must, need->max_work);
         t->values = g.values, t->n = g.n;
         if (g.n >= t->next_proof) {
             if (provable)

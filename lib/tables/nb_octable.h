@@ -79,6 +79,8 @@ typedef struct nb_octable_need {
     uint64_t heap;     /* the largest heap to answer */
     bool want_period;  /* go on until the period is proved or a limit is reached */
     uint64_t limit;    /* max_table */
+    uint64_t max_work; /* pair tests the search for a period may spend past `heap` (the
+                        * values up to heap grow within the budget alone) */
     const nb_octal_rule *rule;
     nb_budget *budget;  /* the asking request's (may be NULL): spent (its time, or its
                          * memory, which holds the values while they grow), the growth

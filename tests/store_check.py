@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""store_check.py - the table store against real daemons: two daemons sharing one
+directory, a restart answering from it, the recorded answers (tests/golden.jsonl) identical
+with a store and after a restart from it, a damaged file, a missing, a read-only and a full
+directory (tmpfs mounts in a mount namespace of their own, `unshare -rm`), a table grown to
+the request's budget and kept, GET /v1/tables and its paging, and `nimberd precompute`.
+Usage: store_check.py NIMBERD"""
+import glob
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+
+from daemon import Daemon, await_gauge, detail
+from tally import Tally
+
+signal.alarm(300)  # a hung daemon fails the check instead of stalling the suite
+binary = Daemon.binary = sys.argv[1]
+tally = Tally("store")
+check = tally.check
+GRUNDY = b'{"type":"grundy","heaps":[30000,77]}'
+RECORD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden.jsonl")
+
+
+def files(d):
+    return sorted(os.path.basename(f) for f in glob.glob(os.path.join(d, "*.nbt")))
+
+
+def ask(d, body):
+    """(status, body) of /v1/analyze: what must not differ between daemons."""
+    status, _, answer = d.post("/v1/analyze", body)
+    return status, answer
+
+
+def store_gauge(d, name):
+    return d.gauge(f"nimber_table_store_{name}")
+
+
+def log_lines(path):
+    out = []
+    for line in open(path):
+        try:
+            out.append(json.loads(line))
+        except ValueError:
+            pass
+    return out
+
+
+def replay(d):
+    """The recorded answers asked again: how many differ from the record."""
+    differ = 0
+    for line in open(RECORD):
+        r = json.loads(line)
+        status, _, body = d.post(r["path"], r["body"].encode())
+        differ += status != r["status"] or body != r["answer"]
+    return differ
+
+
+work = tempfile.mkdtemp(prefix="nimber-store-check-")
+shared = os.path.join(work, "shared")
+
+# 1. One daemon computes and writes, a second one sharing the directory reads, and a
+# restarted one answers from the file; all answer alike, as one without a store.
+with Daemon() as plain:
+    expect = ask(plain, GRUNDY)
+with Daemon("--table-dir", shared) as a, Daemon("--table-dir", shared) as b:
+    first = ask(a, GRUNDY)
+    check(first == expect and first[0] == 200, f"grundy with a store: {first[0]}")
+    check(await_gauge(a, "nimber_table_store_writes_total", lambda v: v >= 1),
+          "the first daemon wrote its table")
+    written = files(shared)
+    check(len(written) == 1 and written[0].startswith("octal-"), f"one file: {written}")
+    second = ask(b, GRUNDY)
+    check(second == expect, "the second daemon's answer is the first one's")
+    check(store_gauge(b, "hits_total") == 1 and store_gauge(b, "writes_total") == 0,
+          "the second daemon read the file and computed nothing to write")
+    status, _, body = b.get("/v1/tables")
+    listed = json.loads(body)["tables"] if status == 200 else []
+    where = sorted((t["where"], t.get("mapped"), t["key"], t["size"]) for t in listed)
+    check(status == 200 and len(where) == 2 and where[0][:3] == ("cache", True, "octal:4!.0")
+          and where[1][0] == "store" and where[0][3] == where[1][3] >= 30001,
+          f"GET /v1/tables lists the mapped table and its file: {where}")
+with Daemon("--table-dir", shared) as again:
+    answer = ask(again, GRUNDY)
+    check(answer == expect, "a restarted daemon answers the same")
+    check(store_gauge(again, "hits_total") == 1, "... from the stored table")
+
+# 2. The recorded answers, byte for byte, with a store: filled, then read after a restart.
+golden_dir = os.path.join(work, "golden")
+for round_ in ("filling the store", "after a restart, from the store"):
+    with Daemon("--table-dir", golden_dir) as d:
+        differ = replay(d)
+        check(differ == 0, f"recorded answers {round_}: {differ} differ")
+        if round_.startswith("after"):
+            check(store_gauge(d, "hits_total") >= 3,
+                  f"tables read from the store: {store_gauge(d, 'hits_total')}")
+check(len(files(golden_dir)) >= 3, f"the corpus's tables were stored: {files(golden_dir)}")
+
+# 3. A damaged file: logged once, counted, removed, and the table computed again.
+damaged = os.path.join(work, "damaged")
+shutil.copytree(shared, damaged)
+path = os.path.join(damaged, files(damaged)[0])
+with open(path, "r+b") as f:
+    f.seek(os.path.getsize(path) - 1)
+    last = f.read(1)
+    f.seek(-1, os.SEEK_CUR)
+    f.write(bytes([last[0] ^ 0x40]))
+log = open(os.path.join(work, "damaged.log"), "w+")
+with Daemon("--table-dir", damaged, log=log) as d:
+    check(ask(d, GRUNDY) == expect, "a damaged file: the answer is computed")
+    check(store_gauge(d, "rejected_files_total") == 1 and store_gauge(d, "hits_total") == 0,
+          "the damaged file was counted and not read")
+    check(await_gauge(d, "nimber_table_store_writes_total", lambda v: v >= 1),
+          "the computed table was written in its place")
+events = [e for e in log_lines(log.name) if e.get("event") == "table_file_rejected"]
+check(len(events) == 1 and "payload checksum" in events[0]["detail"],
+      f"one log line names the fault: {events}")
+
+# 4. A directory that cannot be made: logged, and every answer computed.
+log = open(os.path.join(work, "missing.log"), "w+")
+with Daemon("--table-dir", "/proc/nimber-no-such/tables", log=log) as d:
+    check(ask(d, GRUNDY) == expect, "a missing directory: the answer is computed")
+    check(await_gauge(d, "nimber_table_store_write_errors_total", lambda v: v >= 1),
+          "the write that could not be made was counted")
+check(any(e.get("event") == "table_dir_unavailable" for e in log_lines(log.name)),
+      "a log line says the directory is unavailable")
+
+
+def in_mount(directory, size_kb, read_only, seed=None):
+    """The prefix that runs nimberd in a mount namespace of its own over a tmpfs of
+    size_kb at `directory`, holding a copy of the files of `seed`, made read-only."""
+    os.makedirs(directory, exist_ok=True)
+    script = (f'mount -t tmpfs -o size={size_kb}k nimber "{directory}" && '
+              + (f'cp "{seed}"/*.nbt "{directory}"/ && ' if seed else "")
+              + (f'mount -o remount,ro "{directory}" && ' if read_only else "")
+              + 'exec "$0" "$@"')
+    return ("unshare", "-rm", "sh", "-c", script)
+
+
+# 5. A read-only directory: its files are read, and writes fail, each logged and counted.
+ro = os.path.join(work, "ro")
+log = open(os.path.join(work, "ro.log"), "w+")
+with Daemon("--table-dir", ro, log=log, prefix=in_mount(ro, 4096, True, shared)) as d:
+    check(ask(d, GRUNDY) == expect and store_gauge(d, "hits_total") == 1,
+          "a read-only directory: its table is read")
+    status, _, _ = d.post("/v1/analyze", b'{"type":"octal","code":"0.6","heaps":[5000]}')
+    check(status == 200, f"a table it cannot write: {status}")
+    check(await_gauge(d, "nimber_table_store_write_errors_total", lambda v: v >= 1),
+          "the write was counted as failed")
+check(any(e.get("event") == "table_write_failed" and "Read-only" in e["detail"]
+          for e in log_lines(log.name)), "a log line names the read-only file system")
+
+# 6. A full directory (ENOSPC): the answer stands, the write is counted and logged, and no
+# partial file stays.
+full = os.path.join(work, "full")
+log = open(os.path.join(work, "full.log"), "w+")
+with Daemon("--table-dir", full, log=log, prefix=in_mount(full, 16, False)) as d:
+    check(ask(d, GRUNDY) == expect, "a full directory: the answer is computed")
+    check(await_gauge(d, "nimber_table_store_write_errors_total", lambda v: v >= 1),
+          "the write that found no space was counted")
+    status, _, body = d.get("/v1/tables")
+    check(status == 200 and not [t for t in json.loads(body)["tables"] if t["where"] == "store"],
+          "no file is listed")
+check(any(e.get("event") == "table_write_failed" and "No space" in e["detail"]
+          for e in log_lines(log.name)), "a log line names the full device")
+
+# 7. Grown to the budget: past what one second reaches, a 422 naming the budget; the values
+# are kept, so the same request goes further, and they are written.
+grown = os.path.join(work, "grown")
+with Daemon("--table-dir", grown, "--max-request-seconds", "1") as d:
+    big = b'{"type":"grundy","heaps":[50000000]}'
+    reached = []
+    for _ in range(3):
+        status, _, body = d.post("/v1/analyze", big)
+        reached.append(detail(body))
+        check(status == 422 and "max_request_seconds=1" in detail(body) and
+              "kept" in detail(body), f"past the budget: {status} {detail(body)}")
+    values = [int(r.split(" values")[0].split()[-1]) for r in reached if " values" in r]
+    check(len(values) == 3 and values[0] < values[1] < values[2],
+          f"each request went further: {values}")
+    check(await_gauge(d, "nimber_table_store_writes_total", lambda v: v >= 1),
+          "the values grown were written")
+    status, _, _ = d.post("/v1/analyze", b'{"type":"nim","heaps":[1,2,3]}')
+    check(status == 200, "a small request meanwhile")
+
+# 8. GET /v1/tables: paging and its query.
+with Daemon("--table-dir", golden_dir) as d:
+    status, _, body = d.get("/v1/tables?limit=1000")
+    whole = json.loads(body)
+    check(status == 200 and whole["total"] == len(whole["tables"]) >= 3 and
+          whole["next_from"] is None, f"the whole list: {whole['total']}")
+    pages, at = [], 0
+    while at is not None:
+        page = json.loads(d.get(f"/v1/tables?from={at}&limit=2")[2])
+        check(len(page["tables"]) <= 2 and page["from"] == at, f"a page from {at}")
+        pages += page["tables"]
+        at = page["next_from"]
+    check(pages == whole["tables"], "the pages make the whole list")
+    for bad in ("limit=0", "limit=1001", "from=-1", "page=2", "limit=2&limit=3"):
+        status, _, body = d.get(f"/v1/tables?{bad}")
+        check(status == 400 and detail(body), f"/v1/tables?{bad}: {status}")
+    status, _, _ = d.post("/v1/tables", b"{}")
+    check(status == 405, f"POST /v1/tables: {status}")
+
+# 9. nimberd precompute: fills a directory that a daemon then answers from.
+baked = os.path.join(work, "baked")
+run = subprocess.run([binary, "precompute", "--table-dir", baked, "grundy:40000",
+                      "octal:0.77:period", "subtraction:1,3,4"],
+                     capture_output=True, text=True, timeout=120)
+check(run.returncode == 0 and "files written" in run.stdout, f"precompute: {run.returncode} "
+      f"{run.stdout[-300:]} {run.stderr[-300:]}")
+check(len(files(baked)) == 3, f"one file a table: {files(baked)}")
+with Daemon("--table-dir", baked) as d:
+    check(ask(d, GRUNDY) == expect and store_gauge(d, "hits_total") == 1,
+          "a daemon answers from the baked table")
+for bad in (["grundy:0"], ["octal:0.77"], ["octal:4!.0:period"], ["chess:3"], []):
+    run = subprocess.run([binary, "precompute", "--table-dir", baked, *bad],
+                         capture_output=True, text=True, timeout=30)
+    check(run.returncode in (1, 2), f"precompute {bad}: exit {run.returncode}")
+
+shutil.rmtree(work, ignore_errors=True)
+tally.finish()
