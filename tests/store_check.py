@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 
+from contract import Contract
 from daemon import Daemon, await_gauge, detail
 from tally import Tally
 
@@ -22,7 +23,9 @@ binary = Daemon.binary = sys.argv[1]
 tally = Tally("store")
 check = tally.check
 GRUNDY = b'{"type":"grundy","heaps":[30000,77]}'
-RECORD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden.jsonl")
+HERE = os.path.dirname(os.path.abspath(__file__))
+RECORD = os.path.join(HERE, "golden.jsonl")
+contract = Contract(os.path.join(HERE, "..", "openapi.yaml"))
 
 
 def files(d):
@@ -199,6 +202,8 @@ with Daemon("--table-dir", golden_dir) as d:
         pages += page["tables"]
         at = page["next_from"]
     check(pages == whole["tables"], "the pages make the whole list")
+    errors = contract.answer_errors("GET", "/v1/tables", 200, whole)
+    check(not errors, f"the list fits its schema in openapi.yaml: {errors[:3]}")
     for bad in ("limit=0", "limit=1001", "from=-1", "page=2", "limit=2&limit=3"):
         status, _, body = d.get(f"/v1/tables?{bad}")
         check(status == 400 and detail(body), f"/v1/tables?{bad}: {status}")
