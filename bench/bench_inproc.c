@@ -288,6 +288,17 @@ static void bench_coprime(void)
            (unsigned long long)sink);
 }
 
+/* Grundy's game to 2^20 values by the sparse-space method, as a cold table grows. */
+static void bench_grundy20(void)
+{
+    nb_octal_rule grundy = nb_octal_grundy();
+    uint32_t *v = malloc((1u << 20) * sizeof *v);
+    double t0 = now();
+    nb_octal_sparse(&grundy, 1 << 20, v);
+    printf("grundy_sparse_20 %.6f\ngrundy_checksum %u\n", now() - t0, v[(1 << 20) - 1]);
+    free(v);
+}
+
 /* Take-and-break tables: Grundy's game to 2^22 by the sparse-space method (and its time
  * to 2^20, for the cost per value) against the naive method at 2^14 and 2^15 (its growth
  * measured); the hexadecimal code 0.F to 10^5 by the general method against the naive
@@ -755,6 +766,8 @@ int main(int argc, char **argv)
         bench_coprime();
     if (!*only || !strcmp(only, "octal"))
         bench_octal();
+    if (!strcmp(only, "grundy20")) /* the store rows' baseline (bench/store.py) */
+        bench_grundy20();
     if (!*only || !strcmp(only, "loopy")) /* after the rows that draw the same numbers */
         bench_loopy();
     if (!*only || !strcmp(only, "euclid"))

@@ -15,63 +15,10 @@ import sys
 import threading
 import time
 
+import store
+from harness import cpu_ticks, post, row, rows, start, stop, wrk
+
 build = sys.argv[1]
-rows = []
-
-
-def row(what, baseline, figure, goal, met):
-    rows.append((what, baseline, figure, goal, "MET" if met else "MISSED"))
-
-
-def start(cmd, log=None):
-    """The server started, and its port; its stderr (the request log) to `log`, a file."""
-    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=log or subprocess.DEVNULL,
-                         text=True)
-    line = p.stdout.readline()
-    port = int(re.search(r"(\d+)\D*$", line).group(1))  # the line's last number
-    return p, port
-
-
-def stop(p):
-    p.send_signal(signal.SIGTERM)
-    p.wait(timeout=60)
-
-
-def post(port, path, body, conn=None):
-    """Seconds, reply and headers of one POST; on `conn`, an open keep-alive connection, no
-    connect or accept is in the time, else a new connection is made (and timed) for it."""
-    data = body if isinstance(body, bytes) else json.dumps(body).encode()
-    c = conn or http.client.HTTPConnection("127.0.0.1", port, timeout=600)
-    t0 = time.perf_counter()
-    c.request("POST", path, body=data, headers={"Content-Type": "application/json"})
-    r = c.getresponse()
-    out = r.read()
-    seconds = time.perf_counter() - t0
-    if not conn:
-        c.close()
-    if r.status >= 400:
-        raise RuntimeError(f"POST {path}: {r.status} {out[:200]!r}")
-    return seconds, out, r.getheaders()
-
-
-def cpu_ticks():
-    """The kernel's (stolen by the host, all) ticks of every processor so far."""
-    t = [int(x) for x in open("/proc/stat").readline().split()[1:9]]
-    return t[7], sum(t)
-
-
-def wrk(port, body, conns, seconds=5):
-    env = dict(os.environ, BODY=json.dumps(body))
-    out = subprocess.run(["wrk", "-t2", f"-c{conns}", f"-d{seconds}s", "--latency", "-s",
-                          "bench/post.lua", f"http://127.0.0.1:{port}/v1/analyze"],
-                         capture_output=True, text=True, env=env).stdout
-    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-    p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)", out)
-    scale = {"us": 1e-3, "ms": 1.0, "s": 1e3}[p99.group(2)]
-    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    socket_errors = re.search(r"Socket errors: (.*)", out)
-    return rps, float(p99.group(1)) * scale, int(errors.group(1)) if errors else 0, socket_errors
-
 
 cores = os.cpu_count() or 2
 daemon = [f"{build}/nimberd", "--port", "0", "--bind", "127.0.0.1", "--log", "0"]
@@ -322,7 +269,11 @@ stop(n)
 row("peak RSS after the table benchmarks", f"cache {cache_mb} MiB", f"{hwm:.0f} MiB",
     "<= cache + 64 MiB", hwm <= cache_mb + 64)
 
-# 7. soak: the hostile load that the budgets answer, for 60 s beside checked small requests
+# 7. the table store: a cold table over HTTP, a restart from its file, and what writing
+# files costs small requests (bench/store.py)
+store.store_rows(build, nim8)
+
+# 8. soak: the hostile load that the budgets answer, for 60 s beside checked small requests
 import collections
 import socket
 

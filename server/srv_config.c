@@ -135,7 +135,7 @@ static void defaults(srv_config *cfg)
     cfg->log = true;
     cfg->limits.lib = nb_limits_default();
     cfg->limits.max_batch = 1000;
-    cfg->limits.max_table_page = 1000000;
+    cfg->limits.max_table_page = 1 << 20; /* a table to heap 10^6 in one page */
     cfg->max_response_bytes = 256u << 20;
     cfg->limits.max_response_ratio = 8;
 }

@@ -174,7 +174,7 @@ int srv_precompute(int argc, char **argv, FILE *out, FILE *err)
     const char *dir = getenv("NIMBER_TABLE_DIR");
     uint64_t dir_mb = 0, max_table = nb_limits_default().max_table;
     int first = 1;
-    for (; first < argc && !strncmp(argv[first], "--", 2); first++) {
+    for (; first < argc && !strncmp(argv[first], "--", 2); first += 2) {
         const char *flag = argv[first], *value = first + 1 < argc ? argv[first + 1] : NULL;
         if (!strcmp(flag, "--help"))
             return fputs(USAGE, out), 0;
@@ -188,7 +188,6 @@ int srv_precompute(int argc, char **argv, FILE *out, FILE *err)
             ;
         else
             return fprintf(err, "bad setting %s %s\n%s", flag, value, USAGE), 2;
-        first++;
     }
     if (!dir || !*dir || first == argc)
         return fprintf(err, "%s", USAGE), 2;

@@ -512,6 +512,48 @@ START_TEST(cache_answers_from_the_store)
 }
 END_TEST
 
+/* Random octal codes: each table written, read back by a new cache, and every value of
+ * the file (and past it, by its period) equal to the naive method's. */
+START_TEST(random_codes_read_back_as_brute_force)
+{
+    make_dir();
+    enum { CODES = 40, HEAPS = 400 };
+    nb_octal_rule rules[CODES];
+    uint64_t seed = 2026;
+    for (int i = 0; i < CODES; i++) {
+        char code[8] = "0.";
+        code[0] = nb_splitmix64(&seed) % 2 ? '4' : '0';
+        size_t digits = 1 + nb_splitmix64(&seed) % 3;
+        for (size_t d = 0; d < digits; d++)
+            code[2 + d] = (char)('1' + nb_splitmix64(&seed) % 7);
+        code[2 + digits] = '\0';
+        nb_err err;
+        ck_assert_int_eq(nb_octal_parse(code, &rules[i], &err), NB_OK);
+    }
+    for (int round = 0; round < 2; round++) {
+        nb_store *s = nb_store_open(dir, 0, 0, on_event, NULL);
+        nb_cache *c = nb_cache_new(64 << 20);
+        nb_cache_attach_store(c, s);
+        uint32_t naive[HEAPS];
+        for (int i = 0; i < CODES; i++) {
+            const nb_octable *t = octal_table(c, &rules[i], HEAPS - 1, false);
+            ck_assert(round == 0 || t->file != NULL);
+            nb_octal_naive(&rules[i], HEAPS, naive);
+            for (uint64_t n = 0; n < HEAPS; n++) {
+                uint64_t v;
+                ck_assert(nb_octable_value(t, n, &v));
+                ck_assert_uint_eq(v, naive[n]);
+            }
+            nb_cache_release(c, &t->base);
+        }
+        nb_cache_free(c);
+        ck_assert_uint_eq(nb_store_get_stats(s).rejected, 0);
+        nb_store_close(s);
+    }
+    remove_dir();
+}
+END_TEST
+
 START_TEST(subtraction_tables_from_the_store)
 {
     make_dir();
@@ -563,6 +605,7 @@ int main(void)
     tcase_add_test(tc, missing_directory);
     tcase_add_test(tc, killed_writer_leaves_no_visible_file);
     tcase_add_test(tc, cache_answers_from_the_store);
+    tcase_add_test(tc, random_codes_read_back_as_brute_force);
     tcase_add_test(tc, subtraction_tables_from_the_store);
     suite_add_tcase(s, tc);
     return check_run(s, true);
