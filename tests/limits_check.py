@@ -140,7 +140,10 @@ def cases(kind, limit, n):
                 "octal": {"type": "octal", "code": "0.6", "heaps": [3000]},
                 "grundy": {"type": "grundy", "heaps": [3000]},
                 "beans": {"type": "beans", "bottles": [1, 0, 0, 0, 1]}}[kind]
-        return a, None, over, "incomplete" if kind in ("hackenbush", "beans") else "422"
+        # an octal or grundy table grows within the request's budget; max_work bounds the
+        # splits listed as winning moves
+        return a, None, over, "incomplete" if kind in ("hackenbush", "beans", "octal",
+                                                       "grundy") else "422"
     raise KeyError(f"no case for {kind} and {limit}")
 
 

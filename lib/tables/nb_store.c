@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -624,8 +625,13 @@ bool nb_store_save(nb_store *s, const nb_table_image *im)
             (unsigned long long)bytes);
         goto out_counted;
     }
-    snprintf(temp, sizeof temp, TEMP_PREFIX "%ld-%s", (long)getpid(), name);
-    fd = openat(dfd, temp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+    /* a name no other writer has, in any container sharing the directory (where every
+     * process may be pid 1) */
+    uint64_t nonce = 0;
+    if (getrandom(&nonce, sizeof nonce, 0) != (ssize_t)sizeof nonce)
+        nonce = (uint64_t)time(NULL) * 2654435761u ^ (uint64_t)(uintptr_t)&nonce;
+    snprintf(temp, sizeof temp, TEMP_PREFIX "%016llx-%s", (unsigned long long)nonce, name);
+    fd = openat(dfd, temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd < 0)
         goto out;
     step = "write";
