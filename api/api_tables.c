@@ -59,7 +59,8 @@ json_t *api_tables_list(nb_cache *cache, nb_store *store, size_t from, size_t li
     free(sorted);
     json_decref(cached.items);
 
-    size_t want = limit - json_array_size(tables), stored_from = from > ncached ? from - ncached : 0;
+    size_t want = limit - json_array_size(tables);
+    size_t stored_from = from > ncached ? from - ncached : 0;
     nb_store_entry *files = nb_xmalloc((want + 1) * sizeof *files);
     size_t nstored = 0, got = nb_store_list(store, stored_from, files, want, &nstored);
     for (size_t i = 0; i < got; i++) {

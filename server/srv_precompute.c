@@ -59,8 +59,8 @@ static bool grow_octal(nb_cache *c, const char *spec, const nb_octal_rule *rule,
     uint64_t target = want_period ? max_table : size;
     for (uint64_t heap = 1024;; heap *= 2) {
         uint64_t reach = heap < target ? heap : target;
-        nb_octable_need need = {reach - 1, want_period && reach == target, max_table, UINT64_MAX, rule,
-                                NULL};
+        nb_octable_need need = {reach - 1, want_period && reach == target, max_table,
+                                UINT64_MAX, rule, NULL};
         const nb_cached *t;
         nb_err err;
         if (nb_cache_acquire(c, key, &nb_octable_kind, &need, &t, &err) != NB_OK) {

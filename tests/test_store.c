@@ -377,7 +377,7 @@ END_TEST
 
 START_TEST(missing_directory)
 {
-    nb_store *s = nb_store_open("/nonexistent-parent/tables", 0, 0, on_event, NULL);
+    nb_store *s = nb_store_open("/proc/nimber-no-such/tables", 0, 0, on_event, NULL);
     ck_assert_str_eq(last_event, "table_dir_unavailable");
     ck_assert_ptr_null(nb_store_load(s, NB_STORE_OCTAL, "octal:0.77"));
     uint32_t v[4] = {0, 1, 2, 3};

@@ -528,13 +528,16 @@ static nb_cached *octable_from_store(nb_stored *f, const void *need_)
     grower probe = grower_for(need->rule);
     bool provable = nb_octal_provable(need->rule);
     uint64_t limit = need->limit < UINT32_MAX ? need->limit : UINT32_MAX - 1;
-    if ((probe.triples && !im->period) || (im->period && !provable) || im->count == 0 ||
-        (!im->period && im->count > limit) || (im->period && im->preperiod + im->period != im->count)) {
+    bool period_whole = im->preperiod + im->period == im->count;
+    if ((probe.triples && !im->period) || (im->period && (!provable || !period_whole)) ||
+        im->count == 0) {
         nb_store_unmap(f); /* not a table this rule's growth could have left */
         return NULL;
     }
     nb_octable *t = nb_xcalloc(1, sizeof *t);
-    t->rule = *need->rule, t->limit = limit, t->n = im->count, t->file = f;
+    /* a table baked past this process's max_table is exact all the same: it is used */
+    t->rule = *need->rule, t->limit = limit > im->count ? limit : im->count;
+    t->n = im->count, t->file = f;
     t->proved = im->period != 0, t->period = im->period, t->preperiod = im->preperiod;
     t->next_proof = FIRST_PROOF;
     while (t->next_proof <= t->n)

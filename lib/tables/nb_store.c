@@ -109,12 +109,27 @@ static void say(nb_store *s, const char *event, const char *file, const char *fm
     s->log(s->log_arg, event, file, detail);
 }
 
+/* Makes the directory and the ones above it that are missing (mkdir -p). */
+static int make_dirs(const char *dir)
+{
+    char path[sizeof ((nb_store *)0)->dir];
+    nb_copy_cut(path, sizeof path, dir);
+    for (char *p = path + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            if (mkdir(path, 0755) && errno != EEXIST)
+                return -1;
+            *p = '/';
+        }
+    return mkdir(path, 0755) && errno != EEXIST ? -1 : 0;
+}
+
 /* The directory's descriptor, opened (and made) again when it was not. Lock held. */
 static int dir_fd(nb_store *s)
 {
     if (s->dirfd >= 0)
         return s->dirfd;
-    if (mkdir(s->dir, 0755) && errno != EEXIST) {
+    if (make_dirs(s->dir)) {
         int e = errno;
         if (!s->dir_failed)
             say(s, "table_dir_unavailable", s->dir, "cannot make the directory: %s",

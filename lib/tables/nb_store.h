@@ -70,7 +70,7 @@ typedef void nb_store_log_fn(void *arg, const char *event, const char *file, con
 
 typedef struct nb_store nb_store;
 
-/* A store over `dir` (made when missing, one level), holding at most max_bytes of files
+/* A store over `dir` (made when missing, with its parents), holding at most max_bytes of files
  * (0: no cap). Files unused for grace_seconds may be removed. A directory that cannot be
  * used is logged, and every call then does nothing (tables are computed as without a
  * store). log may be NULL. The caller owns the store: nb_store_close once no mapping of
