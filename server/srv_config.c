@@ -201,7 +201,9 @@ static int read_listen(srv_config *cfg, FILE *err)
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: nimberd [--FLAG VALUE]...\n\n"
+    fprintf(out, "usage: nimberd [--FLAG VALUE]...\n"
+                 "       nimberd precompute --table-dir DIR SPEC... (see nimberd precompute "
+                 "--help)\n\n"
                  "nimber: Sprague-Grundy analysis of impartial games over HTTP/JSON.\n"
                  "Every flag may also be set by its environment variable; the flag wins.\n\n");
     for (size_t i = 0; i < NSETTINGS; i++)
