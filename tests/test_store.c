@@ -512,6 +512,54 @@ START_TEST(cache_answers_from_the_store)
 }
 END_TEST
 
+static void await_writes(nb_store *s, uint64_t writes)
+{
+    for (int i = 0; i < 3000 && nb_store_get_stats(s).writes < writes; i++)
+        usleep(2000);
+    ck_assert_uint_ge(nb_store_get_stats(s).writes, writes);
+}
+
+/* Two processes' caches over one directory: one that has a small version reads the
+ * larger file the other wrote meanwhile instead of growing its own. */
+START_TEST(a_growth_reads_what_another_process_wrote)
+{
+    make_dir();
+    nb_octal_rule grundy = nb_octal_grundy();
+    nb_store *sa = nb_store_open(dir, 0, 3600, on_event, NULL);
+    nb_store *sb = nb_store_open(dir, 0, 3600, on_event, NULL);
+    nb_cache *a = nb_cache_new(64 << 20), *b = nb_cache_new(64 << 20);
+    nb_cache_attach_store(a, sa);
+    nb_cache_attach_store(b, sb);
+    const nb_octable *t = octal_table(b, &grundy, 100, false);
+    ck_assert_uint_eq(t->n, 1024);
+    nb_cache_release(b, &t->base);
+    await_writes(sb, 1);
+    t = octal_table(a, &grundy, 5000, false); /* read b's file, grown on */
+    ck_assert_uint_eq(t->n, 5001);
+    nb_cache_release(a, &t->base);
+    await_writes(sa, 1);
+    ck_assert_uint_eq(nb_store_get_stats(sa).hits, 1);
+    t = octal_table(b, &grundy, 4000, false);
+    ck_assert_ptr_nonnull(t->file); /* a's file, not a growth of its own */
+    ck_assert_uint_eq(t->n, 5001);
+    uint32_t expect[5001];
+    nb_octal_sparse(&grundy, 5001, expect);
+    for (uint64_t n = 0; n < 5001; n++) {
+        uint64_t v;
+        ck_assert(nb_octable_value(t, n, &v));
+        ck_assert_uint_eq(v, expect[n]);
+    }
+    nb_cache_release(b, &t->base);
+    ck_assert_uint_eq(nb_store_get_stats(sb).hits, 1);
+    ck_assert_uint_eq(nb_store_get_stats(sb).writes, 1);
+    nb_cache_free(a);
+    nb_cache_free(b);
+    nb_store_close(sa);
+    nb_store_close(sb);
+    remove_dir();
+}
+END_TEST
+
 /* Random octal codes: each table written, read back by a new cache, and every value of
  * the file (and past it, by its period) equal to the naive method's. */
 START_TEST(random_codes_read_back_as_brute_force)
@@ -605,6 +653,7 @@ int main(void)
     tcase_add_test(tc, missing_directory);
     tcase_add_test(tc, killed_writer_leaves_no_visible_file);
     tcase_add_test(tc, cache_answers_from_the_store);
+    tcase_add_test(tc, a_growth_reads_what_another_process_wrote);
     tcase_add_test(tc, random_codes_read_back_as_brute_force);
     tcase_add_test(tc, subtraction_tables_from_the_store);
     suite_add_tcase(s, tc);

@@ -231,13 +231,33 @@ static void offer_to_store(nb_cache *c, entry *e)
     pthread_cond_signal(&c->wake_writer);
 }
 
-/* Looks for the entry's table in the store, outside the lock (the entry busy meanwhile):
- * true when a version was read. Lock held. */
+/* Whether the store may hold more of the entry's table than the cache: on the first miss,
+ * or, before a growth, when a file's name counts more values than the version holds (another
+ * process wrote it meanwhile). Lock held; the look at the names is outside it. */
+static bool store_has_more(nb_cache *c, entry *e)
+{
+    if (!c->store || !e->kind->from_store)
+        return false;
+    if (!e->current)
+        return !e->looked;
+    nb_table_image now;
+    e->kind->image(e->current, &now);
+    if (now.period)
+        return false; /* it never grows */
+    e->busy = true;
+    pthread_mutex_unlock(&c->lock);
+    uint64_t stored = nb_store_peek(c->store, e->kind->store_kind, e->key);
+    pthread_mutex_lock(&c->lock);
+    e->busy = false;
+    pthread_cond_broadcast(&c->built);
+    return stored > now.count;
+}
+
+/* Reads the entry's table from the store, outside the lock (the entry busy meanwhile), in
+ * place of its version: true when a version was read. Lock held. */
 static bool load_from_store(nb_cache *c, entry *e, const void *need)
 {
     e->looked = true;
-    if (!c->store || !e->kind->from_store)
-        return false;
     e->busy = true;
     pthread_mutex_unlock(&c->lock);
     nb_stored *f = nb_store_load(c->store, e->kind->store_kind, e->key);
@@ -247,10 +267,18 @@ static bool load_from_store(nb_cache *c, entry *e, const void *need)
     pthread_mutex_lock(&c->lock);
     e->busy = false;
     pthread_cond_broadcast(&c->built);
+    nb_table_image now = {0};
+    if (t && e->current)
+        e->kind->image(e->current, &now); /* filled whether or not it is worth a file */
+    if (t && e->current && now.count >= count) {
+        t->destroy(t); /* no more than the version holds */
+        t = NULL;
+    }
     if (!t)
         return false;
     c->stats.bytes += t->bytes;
-    c->resident += t->bytes;
+    c->resident += t->bytes - (e->current ? e->current->bytes : 0);
+    retire(c, e->current);
     e->current = t, e->loaded = t;
     e->stored = count, e->stored_period = period;
     return true;
@@ -288,7 +316,7 @@ nb_status nb_cache_acquire(nb_cache *c, const char *key, const nb_cache_kind *ki
             pthread_cond_wait(&c->built, &c->lock);
             continue;
         }
-        if (!e->current && !e->looked && load_from_store(c, e, need)) {
+        if (store_has_more(c, e) && load_from_store(c, e, need)) {
             built_here = true; /* a miss of the cache, answered by the store */
             continue;
         }

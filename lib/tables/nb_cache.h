@@ -62,7 +62,8 @@ void nb_cache_release(nb_cache *c, const nb_cached *t);
 nb_cache_stats nb_cache_get_stats(nb_cache *c);
 
 /* Puts a table store beneath the cache (borrowed: it outlives the cache): a miss of a
- * kind the store keeps looks there before it builds, and a version built is written
+ * kind the store keeps looks there before it builds (a growth too, when another process
+ * has written a larger file meanwhile), and a version built is written
  * there by the cache's writer thread (off the caller's path) when it is new to the store
  * or at least twice as large as what the store holds, or newly proves its period.
  * nb_cache_free writes what is queued first. Call before any acquire. */

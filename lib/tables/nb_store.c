@@ -450,6 +450,24 @@ nb_stored *nb_store_load(nb_store *s, nb_store_kind kind, const char *key)
     return f;
 }
 
+uint64_t nb_store_peek(nb_store *s, nb_store_kind kind, const char *key)
+{
+    if (!s || strlen(key) >= NB_STORE_MAX_KEY)
+        return 0;
+    pthread_mutex_lock(&s->lock);
+    uint64_t most = 0;
+    if (dir_fd(s) >= 0) {
+        char prefix[64];
+        name_prefix(prefix, sizeof prefix, kind, key);
+        size_t n;
+        candidate *list = candidates(s, prefix, &n);
+        most = n ? list[0].count : 0;
+        free(list);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return most;
+}
+
 void nb_store_unmap(nb_stored *f)
 {
     if (!f)

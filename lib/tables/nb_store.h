@@ -91,6 +91,8 @@ typedef struct nb_stored {
 /* The largest sound file of `key` and `kind`, mapped: NULL when there is none (unsound
  * files on the way are logged, counted and removed). The result is heap-allocated. */
 nb_stored *nb_store_load(nb_store *s, nb_store_kind kind, const char *key);
+/* The count in the name of the largest file of `key` (0: none), without opening it. */
+uint64_t nb_store_peek(nb_store *s, nb_store_kind kind, const char *key);
 void nb_store_unmap(nb_stored *f);
 
 /* Writes the image as a new file (values narrowed), then removes this key's smaller files
