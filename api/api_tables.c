@@ -7,10 +7,6 @@
 
 #include "core/nb_util.h"
 
-typedef struct cached_list {
-    json_t *items; /* every cached table, unsorted */
-} cached_list;
-
 /* size, period and preperiod of a table (null where unknown or unproved). */
 static void put_shape(json_t *item, uint64_t count, bool known, uint64_t period,
                       uint64_t preperiod)
@@ -21,9 +17,9 @@ static void put_shape(json_t *item, uint64_t count, bool known, uint64_t period,
                         period ? json_integer((json_int_t)preperiod) : json_null());
 }
 
+/* Appends the cached table e to the array arg. */
 static void add_cached(void *arg, const nb_cache_entry *e)
 {
-    cached_list *list = arg;
     json_t *item = json_object();
     const char *colon = strchr(e->key, ':');
     size_t kind_len = colon ? (size_t)(colon - e->key) : strlen(e->key);
@@ -34,7 +30,7 @@ static void add_cached(void *arg, const nb_cache_entry *e)
     json_object_set_new(item, "bytes", json_integer((json_int_t)e->bytes));
     json_object_set_new(item, "where", json_string("cache"));
     json_object_set_new(item, "mapped", json_boolean(e->from_store));
-    json_array_append_new(list->items, item);
+    json_array_append_new(arg, item);
 }
 
 static int by_key(const void *a, const void *b)
@@ -46,18 +42,18 @@ static int by_key(const void *a, const void *b)
 
 json_t *api_tables_list(nb_cache *cache, nb_store *store, size_t from, size_t limit)
 {
-    cached_list cached = {json_array()};
-    nb_cache_each(cache, add_cached, &cached);
-    size_t ncached = json_array_size(cached.items);
+    json_t *cached = json_array(); /* unsorted */
+    nb_cache_each(cache, add_cached, cached);
+    size_t ncached = json_array_size(cached);
     json_t **sorted = nb_xmalloc((ncached + 1) * sizeof *sorted);
     for (size_t i = 0; i < ncached; i++)
-        sorted[i] = json_array_get(cached.items, i);
+        sorted[i] = json_array_get(cached, i);
     qsort(sorted, ncached, sizeof *sorted, by_key);
     json_t *tables = json_array();
     for (size_t i = from; i < ncached && json_array_size(tables) < limit; i++)
         json_array_append(tables, sorted[i]);
     free(sorted);
-    json_decref(cached.items);
+    json_decref(cached);
 
     size_t want = limit - json_array_size(tables);
     size_t stored_from = from > ncached ? from - ncached : 0;

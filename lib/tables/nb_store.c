@@ -187,6 +187,8 @@ static bool parse_name(const char *name, uint64_t *count)
     return true;
 }
 
+static void tidy(nb_store *s, const char *prefix, const char *kept);
+
 nb_store *nb_store_open(const char *dir, uint64_t max_bytes, double grace_seconds,
                         nb_store_log_fn *log, void *log_arg)
 {
@@ -198,21 +200,9 @@ nb_store *nb_store_open(const char *dir, uint64_t max_bytes, double grace_second
     s->grace = grace_seconds;
     s->log = log, s->log_arg = log_arg;
     pthread_mutex_lock(&s->lock);
-    int fd = dir_fd(s);
-    DIR *d = fd >= 0 ? listing(fd) : NULL;
-    for (struct dirent *de; d && (de = readdir(d));) { /* what killed writers left */
-        struct stat st;
-        if (!strncmp(de->d_name, TEMP_PREFIX, strlen(TEMP_PREFIX)) &&
-            !fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) && S_ISREG(st.st_mode) &&
-            seconds_since(&st.st_mtim) > STALE_TEMP_SECONDS && !unlinkat(fd, de->d_name, 0))
-            say(s, "table_file_removed", de->d_name, "a temporary file left by a writer "
-                "that stopped over an hour ago");
-    }
-    if (d)
-        closedir(d);
+    if (dir_fd(s) >= 0)
+        tidy(s, NULL, ""); /* what killed writers left; the files counted, the cap kept */
     pthread_mutex_unlock(&s->lock);
-    size_t total;
-    nb_store_list(s, 0, NULL, 0, &total); /* counts the files */
     return s;
 }
 
@@ -227,8 +217,6 @@ void nb_store_close(nb_store *s)
     pthread_mutex_destroy(&s->lock);
     free(s);
 }
-
-const char *nb_store_dir(const nb_store *s) { return s ? s->dir : ""; }
 
 nb_store_stats nb_store_get_stats(nb_store *s)
 {
@@ -276,19 +264,12 @@ static const char *header_fault(const file_header *h, uint64_t size, nb_store_ki
     return NULL;
 }
 
-/* Why the key in the mapping is not the one asked for (or not its name's), or NULL. */
-static const char *key_fault(const file_header *h, const char *key, const char *name)
+/* Why the key in the mapping is not the one asked for (whose prefix chose the name), or
+ * NULL. */
+static const char *key_fault(const file_header *h, const char *key)
 {
     const char *stored = (const char *)(h + 1);
-    if (memchr(stored, '\0', h->key_len))
-        return "a key with a NUL byte";
-    if (key && (strlen(key) != h->key_len || memcmp(stored, key, h->key_len)))
-        return "its key does not match its name";
-    char copy[NB_STORE_MAX_KEY], prefix[64];
-    memcpy(copy, stored, h->key_len);
-    copy[h->key_len] = '\0';
-    name_prefix(prefix, sizeof prefix, (nb_store_kind)h->kind, copy);
-    if (strncmp(name, prefix, strlen(prefix)))
+    if (strlen(key) != h->key_len || memcmp(stored, key, h->key_len))
         return "its key does not match its name";
     return NULL;
 }
@@ -371,7 +352,7 @@ static nb_stored *map_file(nb_store *s, const char *name, nb_store_kind kind, co
             why = "payload checksum mismatch";
     }
     if (!why)
-        why = key_fault(map, key, name);
+        why = key_fault(map, key);
     if (why) {
         if (map != MAP_FAILED)
             munmap(map, (size_t)st.st_size);
@@ -572,8 +553,9 @@ static void remove_file(nb_store *s, const char *name, const char *why)
     say(s, "table_file_removed", name, "%s", why);
 }
 
-/* Removes the key's files smaller than `kept`, then the least recently used files while
- * the directory is over its cap; counts what stays. Lock held. */
+/* Removes the files of the key whose names start with `prefix` but `kept` (prefix NULL,
+ * at open: instead the temporary files that killed writers left), then the least recently
+ * used files while the directory is over its cap; counts what stays. Lock held. */
 static void tidy(nb_store *s, const char *prefix, const char *kept)
 {
     dir_file *files = NULL;
@@ -583,10 +565,17 @@ static void tidy(nb_store *s, const char *prefix, const char *kept)
     for (struct dirent *de; d && (de = readdir(d));) {
         uint64_t count;
         struct stat st;
-        if (!parse_name(de->d_name, &count) || strlen(de->d_name) >= sizeof files->name ||
-            fstatat(s->dirfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) || !S_ISREG(st.st_mode))
+        if (fstatat(s->dirfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) || !S_ISREG(st.st_mode))
             continue;
-        if (!strncmp(de->d_name, prefix, strlen(prefix)) && strcmp(de->d_name, kept) &&
+        if (!prefix && !strncmp(de->d_name, TEMP_PREFIX, strlen(TEMP_PREFIX)) &&
+            seconds_since(&st.st_mtim) > STALE_TEMP_SECONDS) {
+            remove_file(s, de->d_name, "a temporary file left by a writer that stopped over "
+                                       "an hour ago");
+            continue;
+        }
+        if (!parse_name(de->d_name, &count) || strlen(de->d_name) >= sizeof files->name)
+            continue;
+        if (prefix && !strncmp(de->d_name, prefix, strlen(prefix)) && strcmp(de->d_name, kept) &&
             removable(s, de->d_name, &st.st_mtim)) {
             remove_file(s, de->d_name, "superseded by a larger version of its table");
             continue;
@@ -747,10 +736,6 @@ size_t nb_store_list(nb_store *s, size_t from, nb_store_entry *out, size_t max, 
     }
     if (d)
         closedir(d);
-    uint64_t bytes = 0;
-    for (size_t i = 0; i < n; i++)
-        bytes += all[i].bytes;
-    s->stats.files = n, s->stats.bytes = bytes;
     pthread_mutex_unlock(&s->lock);
     if (n)
         qsort(all, n, sizeof *all, by_name);

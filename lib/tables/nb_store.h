@@ -117,7 +117,4 @@ size_t nb_store_list(nb_store *s, size_t from, nb_store_entry *out, size_t max, 
 
 nb_store_stats nb_store_get_stats(nb_store *s);
 
-/* The directory ("" when there is no store). */
-const char *nb_store_dir(const nb_store *s);
-
 #endif
