@@ -1,0 +1,1124 @@
+/* nb_quotient.c - misère quotients of take-and-break games, grown heap by heap and
+ * certified.
+ *
+ * The theory (Plambeck, "Taming the wild in impartial combinatorial games", INTEGERS 5
+ * (2005); Plambeck and Siegel, "Misère quotients for impartial games", arXiv
+ * math/0609825): positions G, H of a game are indistinguishable when G + X and H + X have
+ * the same misère outcome for every position X; the classes form a commutative monoid Q,
+ * the P-portion is the set of classes of lost positions, and a position is lost exactly
+ * when the product of its heaps' elements lies in the P-portion.
+ *
+ * How it is grown here. A candidate is an unreduced monoid M: the direct product of one
+ * cyclic monoid a generator, <g | g^(c+2) = g^c> (every element x of a finite misère
+ * quotient has x^(c+2) = x^c for some c), with every other heap mapped to an element of M.
+ * The P-portion of M is read from a shortest position of each element (a Dijkstra search
+ * by counters: every option of that position is shorter, so its element is labelled
+ * first); M is then reduced (x and y merged when x z and y z agree on the P-portion for
+ * every z: the coarsest congruence that keeps the P-portion, found by refining classes
+ * under each generator's action), which is the quotient when the candidate is right.
+ * Heap n first tries each element of the reduced quotient; when none passes, n becomes a
+ * generator (c = 0 to 3); when that fails too, a position that failed names the heaps that
+ * were mapped too soon (positions that heaps below n could not tell apart, but n can), and
+ * the growth starts again with them as generators.
+ *
+ * Why an answer is right: certification. A record of a position is (its element, the set
+ * of its options' elements); the record of G + H is (g h, A h + g B) from the records
+ * (g, A) and (h, B). The records of every position are the closure of the heaps' records
+ * under sums, a finite set. When each is parity-correct (its element is in the P-portion
+ * exactly when it has an option and none of its options' elements is), induction on the
+ * position shows that a position is lost exactly when its element is in the P-portion,
+ * whatever the candidate was; no candidate is used until it passes.
+ *
+ * Periods (the periodicity theorem for misère quotients, Plambeck and Siegel, after the
+ * normal-play theorem of Guy and Smith): for a finite code whose moves take at most t
+ * counters and leave at most k heaps, if the heaps' records (element, option elements)
+ * repeat with period p from n0 on over every heap below N with k n0 + k p + t + 1 <= N,
+ * then they repeat for ever, and the quotient of heaps below N is the whole game's. */
+#include "tables/nb_quotient.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/nb_util.h"
+
+#define MAX_CAP 3       /* g^(c+2) = g^c for c up to this */
+#define MAX_RESTARTS 64 /* growths started again with more generators */
+#define MAX_CANDIDATE (1u << 22) /* elements of an unreduced candidate */
+
+/* A growable array of uint32_t. */
+typedef struct u32s {
+    uint32_t *v;
+    size_t len, cap;
+} u32s;
+
+static bool u32s_push(u32s *a, uint32_t x)
+{
+    if (a->len == a->cap) {
+        size_t cap = a->cap ? 2 * a->cap : 16;
+        uint32_t *v = realloc(a->v, cap * sizeof *v);
+        if (!v)
+            return false;
+        a->v = v, a->cap = cap;
+    }
+    a->v[a->len++] = x;
+    return true;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sorts and removes repeats. */
+static void u32s_unique(u32s *a)
+{
+    if (a->len < 2)
+        return;
+    qsort(a->v, a->len, sizeof *a->v, cmp_u32);
+    size_t k = 1;
+    for (size_t i = 1; i < a->len; i++)
+        if (a->v[i] != a->v[k - 1])
+            a->v[k++] = a->v[i];
+    a->len = k;
+}
+
+/* ---- the options of a heap, as the lists of heaps they leave ---- */
+
+/* Calls fn(ctx, parts, count) for every option of a heap of n (parts ascending, each
+ * >= 1); stops when fn returns false. */
+typedef bool option_fn(void *ctx, const uint64_t *parts, unsigned count);
+
+static bool each_option(const nb_octal_rule *r, uint64_t n, option_fn *fn, void *ctx)
+{
+    for (uint64_t j = 0; j <= nb_octal_reach(r, n); j++) {
+        uint8_t d = nb_octal_digit(r, j);
+        bool unequal = nb_octal_distinct(r, j);
+        uint64_t m = n - j, p[3];
+        if ((d & 1) && m == 0 && !fn(ctx, p, 0))
+            return false;
+        if ((d & 2) && m > 0 && j > 0 && (p[0] = m, !fn(ctx, p, 1)))
+            return false;
+        for (uint64_t a = 1; (d & 4) && 2 * a <= m; a++) {
+            if (unequal && 2 * a == m)
+                break;
+            p[0] = a, p[1] = m - a;
+            if (!fn(ctx, p, 2))
+                return false;
+        }
+        for (uint64_t a = 1; (d & 8) && 3 * a <= m; a++)
+            for (uint64_t b = a; 2 * b <= m - a; b++) {
+                if (unequal && (a == b || b == m - a - b))
+                    continue;
+                p[0] = a, p[1] = b, p[2] = m - a - b;
+                if (!fn(ctx, p, 3))
+                    return false;
+            }
+    }
+    return true;
+}
+
+/* ---- the certificate: records closed under sums ---- */
+
+/* A heap's record in a reduced quotient: its element and its options' elements. */
+typedef struct heap_record {
+    uint32_t x;
+    uint64_t *opts; /* a bit set of `words` words */
+    uint64_t heap;  /* the least heap with this record */
+} heap_record;
+
+/* The distinct records of a quotient's heaps, and the quotient they multiply in. */
+typedef struct certificate {
+    uint32_t order;
+    const uint16_t *mul;
+    const uint8_t *lost;
+    size_t words;
+    heap_record *heaps;
+    size_t nheaps, cap;
+} certificate;
+
+static void certificate_free(certificate *c)
+{
+    for (size_t i = 0; i < c->nheaps; i++)
+        free(c->heaps[i].opts);
+    free(c->heaps);
+    c->heaps = NULL, c->nheaps = c->cap = 0;
+}
+
+/* Adds heap h's record unless an equal one is there; false when out of memory. *fresh
+ * says whether it was new. */
+static bool certificate_add(certificate *c, uint32_t x, const u32s *opts, uint64_t h,
+                            bool *fresh)
+{
+    uint64_t *bits = calloc(c->words, sizeof *bits);
+    if (!bits)
+        return false;
+    for (size_t i = 0; i < opts->len; i++)
+        bits[opts->v[i] / 64] |= 1ull << (opts->v[i] % 64);
+    for (size_t i = 0; i < c->nheaps; i++)
+        if (c->heaps[i].x == x && !memcmp(c->heaps[i].opts, bits, c->words * 8)) {
+            free(bits);
+            *fresh = false;
+            return true;
+        }
+    if (c->nheaps == c->cap) {
+        size_t cap = c->cap ? 2 * c->cap : 16;
+        heap_record *v = realloc(c->heaps, cap * sizeof *v);
+        if (!v) {
+            free(bits);
+            return false;
+        }
+        c->heaps = v, c->cap = cap;
+    }
+    c->heaps[c->nheaps++] = (heap_record){x, bits, h};
+    *fresh = true;
+    return true;
+}
+
+/* The closure's records, flat: record i is at rec + i * stride (element, flags, bits),
+ * found through an open-addressed hash table; parent/via give the position it stands for
+ * (a record's parent plus one heap record). */
+typedef struct closure {
+    size_t words, stride;
+    uint64_t *rec;
+    size_t len, cap;
+    uint32_t *slot; /* index + 1, 0 empty */
+    size_t slots;
+    uint32_t *parent, *via;
+} closure;
+
+static void closure_free(closure *k)
+{
+    free(k->rec), free(k->slot), free(k->parent), free(k->via);
+    memset(k, 0, sizeof *k);
+}
+
+static uint64_t record_hash(const uint64_t *r, size_t stride)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < stride; i++)
+        h = (h ^ r[i]) * 1099511628211ull, h ^= h >> 29;
+    return h;
+}
+
+/* Inserts r (a stride-word record) unless present; returns its index, or SIZE_MAX when
+ * out of memory. *fresh says whether it was new. */
+static size_t closure_insert(closure *k, const uint64_t *r, uint32_t parent, uint32_t via,
+                             bool *fresh)
+{
+    if (2 * (k->len + 1) > k->slots) {
+        size_t slots = k->slots ? 2 * k->slots : 1024;
+        uint32_t *slot = calloc(slots, sizeof *slot);
+        if (!slot)
+            return SIZE_MAX;
+        for (size_t i = 0; i < k->len; i++) {
+            size_t s = record_hash(k->rec + i * k->stride, k->stride) & (slots - 1);
+            while (slot[s])
+                s = (s + 1) & (slots - 1);
+            slot[s] = (uint32_t)i + 1;
+        }
+        free(k->slot);
+        k->slot = slot, k->slots = slots;
+    }
+    size_t s = record_hash(r, k->stride) & (k->slots - 1);
+    for (; k->slot[s]; s = (s + 1) & (k->slots - 1))
+        if (!memcmp(k->rec + (k->slot[s] - 1) * k->stride, r, k->stride * 8)) {
+            *fresh = false;
+            return k->slot[s] - 1;
+        }
+    if (k->len == k->cap) {
+        size_t cap = k->cap ? 2 * k->cap : 1024;
+        uint64_t *rec = realloc(k->rec, cap * k->stride * sizeof *rec);
+        uint32_t *parent = rec ? realloc(k->parent, cap * sizeof *parent) : NULL;
+        if (parent)
+            k->parent = parent;
+        uint32_t *via = parent ? realloc(k->via, cap * sizeof *via) : NULL;
+        if (rec)
+            k->rec = rec;
+        if (!via)
+            return SIZE_MAX;
+        k->via = via, k->cap = cap;
+    }
+    memcpy(k->rec + k->len * k->stride, r, k->stride * 8);
+    k->parent[k->len] = parent, k->via[k->len] = via;
+    k->slot[s] = (uint32_t)k->len + 1;
+    *fresh = true;
+    return k->len++;
+}
+
+typedef enum verdict { CERTIFIED, FAILED, TOO_LARGE } verdict;
+
+/* Whether record r (element r[0], r[1] = 1 when it has an option, bits from r[2]) is
+ * parity-correct. */
+static bool parity_correct(const certificate *c, const uint64_t *r)
+{
+    bool any_lost = false;
+    for (uint32_t x = 0; x < c->order && !any_lost; x++)
+        any_lost = (r[2 + x / 64] >> (x % 64) & 1) && c->lost[x];
+    return c->lost[r[0]] == (r[1] && !any_lost);
+}
+
+/* Closes the records of every sum of c's heap records from the empty position's, at most
+ * max_records of them. On FAILED, *failed is the index of a record that is not
+ * parity-correct (k keeps the records for its position). */
+static verdict close_records(const certificate *c, closure *k, uint64_t max_records,
+                            size_t *failed)
+{
+    closure_free(k);
+    k->words = c->words, k->stride = 2 + c->words;
+    uint64_t *r = calloc(k->stride, sizeof *r);
+    if (!r)
+        return TOO_LARGE;
+    bool fresh;
+    verdict v = CERTIFIED;
+    size_t at = closure_insert(k, r, UINT32_MAX, UINT32_MAX, &fresh);
+    if (at == SIZE_MAX)
+        v = TOO_LARGE;
+    else if (!parity_correct(c, r))
+        v = FAILED, *failed = at;
+    for (size_t i = 0; v == CERTIFIED && i < k->len; i++)
+        for (size_t j = 0; v == CERTIFIED && j < c->nheaps; j++) {
+            const heap_record *h = &c->heaps[j];
+            const uint64_t *g = k->rec + i * k->stride;
+            uint32_t gx = (uint32_t)g[0];
+            memset(r, 0, k->stride * 8);
+            r[0] = c->mul[(size_t)gx * c->order + h->x];
+            for (uint32_t y = 0; y < c->order; y++) {
+                if (g[2 + y / 64] >> (y % 64) & 1) { /* an option of g, beside heap h */
+                    uint32_t z = c->mul[(size_t)y * c->order + h->x];
+                    r[2 + z / 64] |= 1ull << (z % 64), r[1] = 1;
+                }
+                if (h->opts[y / 64] >> (y % 64) & 1) { /* an option of h, beside g */
+                    uint32_t z = c->mul[(size_t)gx * c->order + y];
+                    r[2 + z / 64] |= 1ull << (z % 64), r[1] = 1;
+                }
+            }
+            at = closure_insert(k, r, (uint32_t)i, (uint32_t)j, &fresh);
+            if (at == SIZE_MAX || (fresh && k->len > max_records))
+                v = TOO_LARGE;
+            else if (fresh && !parity_correct(c, r))
+                v = FAILED, *failed = at;
+        }
+    free(r);
+    return v;
+}
+
+/* ---- the unreduced candidate ---- */
+
+/* M: the product of one cyclic monoid <g | g^(cap+2) = g^cap> a generator, an element
+ * coded in mixed radix (generator k's exponent is digit k, of radix cap + 2). */
+typedef struct candidate {
+    size_t gens;
+    uint64_t gen_heap[64];
+    uint32_t cap[64], place[64];
+    uint32_t size;
+} candidate;
+
+static uint32_t digit(const candidate *m, uint32_t x, size_t k)
+{
+    return x / m->place[k] % (m->cap[k] + 2);
+}
+
+static uint32_t mul_m(const candidate *m, uint32_t x, uint32_t y)
+{
+    uint32_t z = 0;
+    for (size_t k = 0; k < m->gens; k++) {
+        uint32_t e = digit(m, x, k) + digit(m, y, k);
+        while (e > m->cap[k] + 1)
+            e -= 2;
+        z += e * m->place[k];
+    }
+    return z;
+}
+
+/* The growth: the candidate, the heaps' elements in it and their options' elements, the
+ * reduction (cls: M -> Q) and the reduced quotient's tables. */
+typedef struct grower {
+    const nb_quotient_need *need;
+    const nb_octal_rule *rule;
+    candidate m;
+    uint64_t n;     /* heaps 0..n-1 placed */
+    uint32_t *phi;  /* heap -> element of M */
+    uint32_t *rec_id; /* heap -> its record's index among the certificate's heap records */
+    u32s *opts;     /* heap -> its options' elements in M, distinct */
+    size_t heap_cap;
+    uint8_t *lost_m; /* M's P-portion */
+    uint32_t *cls;   /* M -> class */
+    uint32_t *rep;   /* class -> its first element of M */
+    uint32_t order;
+    uint16_t *mul;   /* order x order */
+    uint8_t *lost;   /* class -> in the P-portion */
+    uint32_t *dist_heap, *dist_parent; /* shortest positions: element = parent + heap */
+    uint8_t *forced; /* heap -> 0, or 1 + the least cap it takes as a generator (restarts) */
+    size_t forced_cap;
+    certificate cert;
+    closure clo;
+    bool clo_valid; /* clo is the certified closure of heaps 1..n-2 in the current quotient */
+    uint64_t records;
+    uint64_t work;  /* elements labelled and reduced, records closed: bounded by max_work */
+    const char *stop;
+} grower;
+
+typedef struct opt_ctx {
+    const grower *g;
+    u32s *out;
+    bool ok;
+} opt_ctx;
+
+static bool add_option(void *ctx_, const uint64_t *parts, unsigned count)
+{
+    opt_ctx *c = ctx_;
+    uint32_t x = 0;
+    for (unsigned i = 0; i < count; i++)
+        x = mul_m(&c->g->m, x, c->g->phi[parts[i]]);
+    c->ok = u32s_push(c->out, x);
+    return c->ok;
+}
+
+/* Heap h's options' elements in M (every part is below h, so placed). */
+static bool heap_options(grower *g, uint64_t h)
+{
+    u32s *o = &g->opts[h];
+    o->len = 0;
+    opt_ctx c = {g, o, true};
+    each_option(g->rule, h, add_option, &c);
+    u32s_unique(o);
+    return c.ok;
+}
+
+/* ---- P-portion of M, from shortest positions ---- */
+
+typedef struct pq_item {
+    uint64_t d;
+    uint32_t x;
+} pq_item;
+
+/* Labels M's elements lost or not, from a shortest position of each (Dijkstra by
+ * counters over the heaps placed, each distinct element of a heap taken from its least
+ * heap). False when out of memory. */
+static bool label_m(grower *g)
+{
+    uint32_t size = g->m.size;
+    uint64_t *dist = malloc(size * sizeof *dist);
+    uint8_t *done = calloc(size, 1);
+    uint32_t *first = malloc(size * sizeof *first); /* element -> least heap with it, or 0 */
+    size_t npq = 0, pq_cap = 1024;
+    pq_item *pq = malloc(pq_cap * sizeof *pq);
+    uint32_t *path = malloc((g->n + 64) * sizeof *path);
+    uint32_t *pre = malloc((g->n + 64) * sizeof *pre);
+    free(g->lost_m), free(g->dist_heap), free(g->dist_parent);
+    g->lost_m = calloc(size, 1);
+    g->dist_heap = malloc(size * sizeof *g->dist_heap);
+    g->dist_parent = malloc(size * sizeof *g->dist_parent);
+    bool ok = dist && done && first && pq && path && pre && g->lost_m && g->dist_heap &&
+              g->dist_parent;
+    uint32_t *heaps = NULL;
+    size_t nheaps = 0;
+    if (ok) {
+        heaps = malloc(g->n * sizeof *heaps);
+        ok = heaps != NULL;
+    }
+    if (ok) {
+        memset(first, 0, size * sizeof *first);
+        for (uint64_t h = 1; h < g->n; h++)
+            if (!first[g->phi[h]] && g->phi[h]) {
+                first[g->phi[h]] = (uint32_t)h;
+                heaps[nheaps++] = (uint32_t)h;
+            }
+        for (uint32_t x = 0; x < size; x++)
+            dist[x] = UINT64_MAX;
+        dist[0] = 0, g->dist_heap[0] = 0, g->dist_parent[0] = 0;
+        pq[npq++] = (pq_item){0, 0};
+    }
+    while (ok && npq) {
+        /* pop the least (a binary heap on d) */
+        pq_item top = pq[0];
+        pq[0] = pq[--npq];
+        for (size_t i = 0;;) {
+            size_t l = 2 * i + 1, s = i;
+            if (l < npq && pq[l].d < pq[s].d)
+                s = l;
+            if (l + 1 < npq && pq[l + 1].d < pq[s].d)
+                s = l + 1;
+            if (s == i)
+                break;
+            pq_item t = pq[i];
+            pq[i] = pq[s], pq[s] = t, i = s;
+        }
+        uint32_t x = top.x;
+        if (done[x] || top.d != dist[x])
+            continue;
+        done[x] = 1;
+        /* the shortest position of x: its heaps, and the products before each */
+        size_t len = 0;
+        for (uint32_t y = x; y; y = g->dist_parent[y])
+            path[len++] = g->dist_heap[y];
+        bool any = false, lost_option = false;
+        uint32_t before = 0;
+        for (size_t i = 0; i < len; i++)
+            pre[i] = before, before = mul_m(&g->m, before, g->phi[path[i]]);
+        uint32_t after = 0;
+        for (size_t i = len; i-- > 0 && !lost_option;) {
+            uint32_t rest = mul_m(&g->m, pre[i], after);
+            const u32s *o = &g->opts[path[i]];
+            for (size_t k = 0; k < o->len && !lost_option; k++) {
+                any = true;
+                lost_option = g->lost_m[mul_m(&g->m, rest, o->v[k])];
+            }
+            after = mul_m(&g->m, after, g->phi[path[i]]);
+        }
+        g->lost_m[x] = any && !lost_option;
+        for (size_t i = 0; i < nheaps; i++) {
+            uint32_t h = heaps[i], y = mul_m(&g->m, x, g->phi[h]);
+            if (done[y] || dist[x] + h >= dist[y])
+                continue;
+            dist[y] = dist[x] + h, g->dist_heap[y] = h, g->dist_parent[y] = x;
+            if (npq == pq_cap) {
+                pq_item *grown = realloc(pq, 2 * pq_cap * sizeof *pq);
+                if (!grown) {
+                    ok = false;
+                    break;
+                }
+                pq = grown, pq_cap *= 2;
+            }
+            size_t c = npq++;
+            pq[c] = (pq_item){dist[y], y};
+            while (c && pq[(c - 1) / 2].d > pq[c].d) {
+                pq_item t = pq[c];
+                pq[c] = pq[(c - 1) / 2], pq[(c - 1) / 2] = t, c = (c - 1) / 2;
+            }
+        }
+    }
+    free(dist), free(done), free(first), free(pq), free(path), free(pre), free(heaps);
+    return ok;
+}
+
+/* ---- reduction ---- */
+
+typedef struct sig_table {
+    uint32_t *keys; /* slots x width */
+    uint32_t *ids;
+    size_t slots, width;
+} sig_table;
+
+/* Reduces M by its P-portion: classes refined under every generator's action until
+ * stable (class ids in the order of their first element, so the identity is 0), then the
+ * quotient's tables. False when out of memory, or past max_order (g->stop set). */
+static bool reduce_m(grower *g)
+{
+    uint32_t size = g->m.size;
+    size_t width = 1 + g->m.gens;
+    uint32_t *cls = malloc(size * sizeof *cls), *next = malloc(size * sizeof *next);
+    uint32_t *key = malloc(width * sizeof *key);
+    size_t slots = 1;
+    while (slots < 2 * (size_t)size)
+        slots *= 2;
+    sig_table t = {malloc(slots * width * sizeof(uint32_t)), malloc(slots * sizeof(uint32_t)),
+                   slots, width};
+    bool ok = cls && next && key && t.keys && t.ids;
+    uint32_t count = 0;
+    if (ok) {
+        for (uint32_t x = 0; x < size; x++)
+            cls[x] = g->lost_m[x] != g->lost_m[0];
+        count = 0;
+        for (uint32_t before = UINT32_MAX; ok && count != before;) {
+            before = count, count = 0;
+            memset(t.ids, 0xff, slots * sizeof *t.ids);
+            for (uint32_t x = 0; x < size; x++) {
+                key[0] = cls[x];
+                for (size_t k = 0; k < g->m.gens; k++) {
+                    uint32_t e = digit(&g->m, x, k) + 1, y = x + g->m.place[k];
+                    if (e > g->m.cap[k] + 1)
+                        y -= 2 * g->m.place[k];
+                    key[1 + k] = cls[y];
+                }
+                uint64_t h = 1469598103934665603ull;
+                for (size_t i = 0; i < width; i++)
+                    h = (h ^ key[i]) * 1099511628211ull, h ^= h >> 31;
+                size_t s = h & (slots - 1);
+                while (t.ids[s] != UINT32_MAX && memcmp(t.keys + s * width, key, width * 4))
+                    s = (s + 1) & (slots - 1);
+                if (t.ids[s] == UINT32_MAX) {
+                    memcpy(t.keys + s * width, key, width * 4);
+                    t.ids[s] = count++;
+                }
+                next[x] = t.ids[s];
+            }
+            uint32_t *swap = cls;
+            cls = next, next = swap;
+        }
+        if (count > g->need->max_order)
+            ok = false, g->stop = "max_quotient";
+    }
+    uint32_t *rep = ok ? malloc(count * sizeof *rep) : NULL;
+    uint16_t *mul = ok ? malloc((size_t)count * count * sizeof *mul) : NULL;
+    uint8_t *lost = ok ? malloc(count) : NULL;
+    if (ok && rep && mul && lost) {
+        for (uint32_t x = size; x-- > 0;)
+            rep[cls[x]] = x;
+        for (uint32_t a = 0; a < count; a++) {
+            lost[a] = g->lost_m[rep[a]];
+            for (uint32_t b = 0; b < count; b++)
+                mul[(size_t)a * count + b] = (uint16_t)cls[mul_m(&g->m, rep[a], rep[b])];
+        }
+        free(g->cls), free(g->rep), free(g->mul), free(g->lost);
+        g->cls = cls, g->rep = rep, g->mul = mul, g->lost = lost, g->order = count;
+        cls = NULL, rep = NULL, mul = NULL, lost = NULL;
+    } else {
+        ok = false;
+    }
+    free(cls), free(next), free(key), free(t.keys), free(t.ids), free(rep), free(mul),
+        free(lost);
+    return ok;
+}
+
+/* ---- certification of the growth so far ---- */
+
+/* Whether heap h's record is the certificate's heap record i. */
+static bool same_record(const grower *g, size_t i, uint64_t h)
+{
+    const heap_record *r = &g->cert.heaps[i];
+    if (r->x != g->cls[g->phi[h]])
+        return false;
+    uint64_t *bits = calloc(g->cert.words, sizeof *bits);
+    if (!bits)
+        return false;
+    for (size_t k = 0; k < g->opts[h].len; k++) {
+        uint32_t c = g->cls[g->opts[h].v[k]];
+        bits[c / 64] |= 1ull << (c % 64);
+    }
+    bool same = !memcmp(bits, r->opts, g->cert.words * 8);
+    free(bits);
+    return same;
+}
+
+/* The heap records of heaps 1..n-1 in the reduced quotient, into g->cert. */
+static bool heap_records(grower *g)
+{
+    certificate_free(&g->cert);
+    g->cert = (certificate){g->order, g->mul, g->lost, (g->order + 63) / 64, NULL, 0, 0};
+    u32s classes = {0};
+    bool ok = true, fresh;
+    for (uint64_t h = 1; ok && h < g->n; h++) {
+        classes.len = 0;
+        for (size_t i = 0; ok && i < g->opts[h].len; i++)
+            ok = u32s_push(&classes, g->cls[g->opts[h].v[i]]);
+        ok = ok && certificate_add(&g->cert, g->cls[g->phi[h]], &classes, h, &fresh);
+        g->rec_id[h] = (uint32_t)g->cert.nheaps - 1;
+        for (size_t i = 0; ok && !fresh && i < g->cert.nheaps; i++)
+            if (g->cert.heaps[i].heap <= h && same_record(g, i, h))
+                g->rec_id[h] = (uint32_t)i;
+    }
+    free(classes.v);
+    return ok;
+}
+
+/* The heaps of the position record i of the closure stands for. */
+static bool record_heaps(const grower *g, size_t i, u32s *out)
+{
+    out->len = 0;
+    for (; g->clo.parent[i] != UINT32_MAX; i = g->clo.parent[i])
+        if (!u32s_push(out, (uint32_t)g->cert.heaps[g->clo.via[i]].heap))
+            return false;
+    return true;
+}
+
+/* Certifies the candidate over heaps 1..n-1; on FAILED, the position that failed. */
+static verdict certify_growth(grower *g, u32s *failed_heaps)
+{
+    if (!heap_records(g))
+        return TOO_LARGE;
+    size_t failed = 0;
+    verdict v = close_records(&g->cert, &g->clo, g->need->max_work, &failed);
+    g->work += (uint64_t)g->clo.len * g->cert.nheaps;
+    g->clo_valid = v == CERTIFIED;
+    if (v == CERTIFIED)
+        g->records = g->clo.len;
+    if (v == FAILED && failed_heaps && !record_heaps(g, failed, failed_heaps))
+        v = TOO_LARGE;
+    return v;
+}
+
+/* ---- growth ---- */
+
+static bool room_for_heap(grower *g, uint64_t h)
+{
+    if (h < g->heap_cap)
+        return true;
+    size_t cap = g->heap_cap ? 2 * g->heap_cap : 256;
+    while (cap <= h)
+        cap *= 2;
+    uint32_t *phi = realloc(g->phi, cap * sizeof *phi);
+    if (phi)
+        g->phi = phi;
+    uint32_t *rec_id = phi ? realloc(g->rec_id, cap * sizeof *rec_id) : NULL;
+    if (rec_id)
+        g->rec_id = rec_id;
+    u32s *opts = rec_id ? realloc(g->opts, cap * sizeof *opts) : NULL;
+    if (!opts)
+        return false;
+    memset(opts + g->heap_cap, 0, (cap - g->heap_cap) * sizeof *opts);
+    g->opts = opts, g->heap_cap = cap;
+    return true;
+}
+
+/* Adds heap h as generator k with cap c (the most significant digit: every element so
+ * far keeps its code). False past the candidate's limit. */
+static bool add_generator(grower *g, uint64_t h, uint32_t c)
+{
+    uint64_t size = (uint64_t)g->m.size * (c + 2);
+    if (g->m.gens == 64 || size > g->need->max_work || size > MAX_CANDIDATE)
+        return false;
+    size_t k = g->m.gens++;
+    g->m.gen_heap[k] = h, g->m.cap[k] = c, g->m.place[k] = g->m.size;
+    g->m.size = (uint32_t)size;
+    g->phi[h] = g->m.place[k];
+    return true;
+}
+
+static void drop_generator(grower *g)
+{
+    size_t k = --g->m.gens;
+    g->m.size = g->m.place[k];
+}
+
+/* Labels, reduces and certifies the candidate with heaps 1..n-1 placed. */
+static verdict relabel(grower *g, u32s *failed)
+{
+    g->work += (uint64_t)g->m.size * (g->m.gens + g->n);
+    if (!label_m(g) || !reduce_m(g))
+        return TOO_LARGE;
+    return certify_growth(g, failed);
+}
+
+/* A quick necessary test of heap n pretending to be class c: the record of each position
+ * of the last certified closure plus heap n is parity-correct. */
+static bool sums_with_heap(const grower *g, uint32_t c)
+{
+    const closure *k = &g->clo;
+    const certificate *ce = &g->cert;
+    const u32s *o = &g->opts[g->n - 1];
+    uint64_t *r = malloc(k->stride * sizeof *r);
+    bool ok = r != NULL;
+    for (size_t i = 0; ok && i < k->len; i++) {
+        const uint64_t *rec = k->rec + i * k->stride;
+        uint32_t m = (uint32_t)rec[0];
+        memset(r, 0, k->stride * 8);
+        r[0] = ce->mul[(size_t)m * ce->order + c];
+        for (uint32_t y = 0; y < ce->order; y++)
+            if (rec[2 + y / 64] >> (y % 64) & 1) {
+                uint32_t z = ce->mul[(size_t)y * ce->order + c];
+                r[2 + z / 64] |= 1ull << (z % 64), r[1] = 1;
+            }
+        for (size_t j = 0; j < o->len; j++) {
+            uint32_t z = ce->mul[(size_t)m * ce->order + g->cls[o->v[j]]];
+            r[2 + z / 64] |= 1ull << (z % 64), r[1] = 1;
+        }
+        ok = parity_correct(ce, r);
+    }
+    free(r);
+    return ok;
+}
+
+/* Whether heap n (options placed) may pretend to be class c at once: its record is one
+ * the certificate has already closed over, or the closure passes with it. */
+static verdict try_class(grower *g, uint32_t c)
+{
+    const u32s *o = &g->opts[g->n - 1];
+    bool any_lost = false;
+    for (size_t i = 0; i < o->len && !any_lost; i++)
+        any_lost = g->lost[g->cls[o->v[i]]];
+    if (g->lost[c] != (o->len && !any_lost))
+        return FAILED;
+    uint64_t h = g->n - 1;
+    g->phi[h] = g->rep[c];
+    g->work += (uint64_t)g->clo.len;
+    if (g->clo_valid && !sums_with_heap(g, c))
+        return FAILED;
+    for (size_t i = 0; i < g->cert.nheaps; i++)
+        if (g->cert.heaps[i].heap < h && same_record(g, i, h)) {
+            g->rec_id[h] = (uint32_t)i; /* nothing new to close */
+            return CERTIFIED;
+        }
+    verdict v = certify_growth(g, NULL);
+    while (v == FAILED && g->cert.nheaps && g->cert.heaps[g->cert.nheaps - 1].heap == h)
+        free(g->cert.heaps[--g->cert.nheaps].opts); /* no other candidate matches it */
+    return v;
+}
+
+/* Places heap n = g->n: a class of the quotient so far, else a new generator. On FAILED
+ * *failed holds a position the candidate answers wrong. */
+static verdict place_heap(grower *g, u32s *failed)
+{
+    uint64_t h = g->n;
+    if (!room_for_heap(g, h))
+        return TOO_LARGE;
+    g->n = h + 1;
+    g->phi[h] = 0;
+    if (!heap_options(g, h))
+        return TOO_LARGE;
+    uint32_t least = h < g->forced_cap && g->forced[h] ? g->forced[h] - 1u : 0;
+    bool forced = h < g->forced_cap && g->forced[h];
+    verdict v = FAILED;
+    for (uint32_t c = 0; !forced && v == FAILED && c < g->order; c++)
+        v = try_class(g, c);
+    if (v != FAILED)
+        return v;
+    for (uint32_t cap = least; cap <= (least > MAX_CAP ? least : MAX_CAP); cap++) {
+        if (!add_generator(g, h, cap)) {
+            g->stop = "max_work";
+            return TOO_LARGE;
+        }
+        v = relabel(g, failed);
+        if (v == CERTIFIED)
+            return v;
+        drop_generator(g);
+        if (v == TOO_LARGE)
+            return v;
+    }
+    return FAILED;
+}
+
+/* The least period p and preperiod n0 of the heaps' records (element, option elements)
+ * over 1..n-1 that the periodicity theorem proves, if any. */
+static bool find_period(const grower *g, uint64_t *n0, uint64_t *p)
+{
+    if (!nb_octal_provable(g->rule))
+        return false;
+    uint64_t n = g->n, k = nb_octal_parts(g->rule), t = g->rule->last;
+    for (uint64_t period = 1; k * period + t + 1 <= n; period++) {
+        /* the least n0 from which records repeat with this period, up to n - 1 */
+        uint64_t start = n - period;
+        while (start > 1 && g->rec_id[start - 1] == g->rec_id[start - 1 + period])
+            start--;
+        if (k * start + k * period + t + 1 <= n) {
+            *n0 = start, *p = period;
+            return true;
+        }
+    }
+    return false;
+}
+
+static void grower_free(grower *g)
+{
+    for (size_t h = 0; h < g->heap_cap; h++)
+        free(g->opts[h].v);
+    free(g->phi), free(g->rec_id), free(g->opts), free(g->lost_m), free(g->cls), free(g->rep);
+    free(g->mul), free(g->lost), free(g->dist_heap), free(g->dist_parent), free(g->forced);
+    certificate_free(&g->cert);
+    closure_free(&g->clo);
+}
+
+/* Starts the growth afresh (the forced generators kept). */
+static bool grower_reset(grower *g)
+{
+    for (size_t h = 0; h < g->heap_cap; h++)
+        g->opts[h].len = 0;
+    g->m = (candidate){.size = 1};
+    g->n = 0;
+    if (!room_for_heap(g, 0))
+        return false;
+    g->phi[0] = 0, g->n = 1;
+    return relabel(g, NULL) == CERTIFIED;
+}
+
+/* Learns from a position the candidate answered wrong: its heaps that were mapped to an
+ * element (not generators) become generators, and a generator that appears in it more
+ * than its cap + 1 times takes a larger cap, in the next growth. False when there is
+ * nothing to learn (the growth then stops). */
+static bool learn(grower *g, const u32s *heaps)
+{
+    bool any = false;
+    for (size_t i = 0; i < heaps->len; i++) {
+        uint64_t h = heaps->v[i], times = 0;
+        for (size_t j = 0; j < heaps->len; j++)
+            times += heaps->v[j] == h;
+        uint32_t least = 0; /* the generator's least cap that keeps h^times apart */
+        bool gen = false;
+        for (size_t k = 0; k < g->m.gens && !gen; k++)
+            if (g->m.gen_heap[k] == h) {
+                gen = true;
+                if (times <= g->m.cap[k] + 1)
+                    goto next;
+                least = g->m.cap[k] + 1;
+            }
+        if (least > 250)
+            continue;
+        if (h >= g->forced_cap) {
+            size_t cap = 2 * h + 64;
+            uint8_t *f = realloc(g->forced, cap);
+            if (!f)
+                return false;
+            memset(f + g->forced_cap, 0, cap - g->forced_cap);
+            g->forced = f, g->forced_cap = cap;
+        }
+        if (g->forced[h] < least + 1)
+            g->forced[h] = (uint8_t)(least + 1), any = true;
+    next:;
+    }
+    return any;
+}
+
+/* What a failed position teaches: its own heaps (learn); else those of the shortest
+ * position its element was labelled from, which the candidate wrongly equates with it;
+ * else the largest heap below its largest that was mapped, made a generator. */
+static bool learn_more(grower *g, u32s *failed)
+{
+    if (learn(g, failed))
+        return true;
+    uint32_t x = 0;
+    uint64_t top = 0;
+    for (size_t i = 0; i < failed->len; i++) {
+        x = mul_m(&g->m, x, g->phi[failed->v[i]]);
+        top = failed->v[i] > top ? failed->v[i] : top;
+    }
+    u32s shortest = {0};
+    bool ok = true;
+    for (uint32_t y = x; ok && y; y = g->dist_parent[y])
+        ok = u32s_push(&shortest, g->dist_heap[y]);
+    ok = ok && learn(g, &shortest);
+    free(shortest.v);
+    if (ok)
+        return true;
+    for (uint64_t h = top; h-- > 1;) {
+        bool gen = false;
+        for (size_t k = 0; k < g->m.gens && !gen; k++)
+            gen = g->m.gen_heap[k] == h;
+        if (!gen && !(h < g->forced_cap && g->forced[h])) {
+            u32s one = {(uint32_t[]){(uint32_t)h}, 1, 1};
+            return learn(g, &one);
+        }
+    }
+    return false;
+}
+
+/* ---- the quotient version ---- */
+
+static void quotient_destroy(nb_cached *c)
+{
+    nb_quotient *q = (nb_quotient *)c;
+    free(q->mul), free(q->lost), free(q->phi), free(q->gen_heap), free(q->word), free(q);
+}
+
+/* The version from the growth: its reduced tables, phi over the heaps placed, a shortest
+ * word of each element. */
+static nb_quotient *make_version(grower *g, bool proved, uint64_t n0, uint64_t p)
+{
+    nb_quotient *q = calloc(1, sizeof *q);
+    if (!q)
+        return NULL;
+    q->rule = *g->rule;
+    q->order = g->order;
+    q->mul = g->mul, q->lost = g->lost, g->mul = NULL, g->lost = NULL;
+    q->n = g->n;
+    q->phi = malloc(g->n * sizeof *q->phi);
+    q->gens = g->m.gens;
+    q->gen_heap = malloc((g->m.gens + 1) * sizeof *q->gen_heap);
+    q->word = calloc((size_t)g->order * (g->m.gens + 1), 1);
+    q->proved = proved, q->preperiod = n0, q->period = p;
+    q->records = g->records;
+    q->stop = g->stop;
+    q->base = (nb_cached){.destroy = quotient_destroy};
+    if (!q->phi || !q->gen_heap || !q->word) {
+        quotient_destroy(&q->base);
+        return NULL;
+    }
+    for (uint64_t h = 0; h < g->n; h++)
+        q->phi[h] = g->cls[g->phi[h]];
+    memcpy(q->gen_heap, g->m.gen_heap, g->m.gens * sizeof *q->gen_heap);
+    /* a shortest word of each class: the element of M of least total exponent in it */
+    uint32_t *best = malloc(g->order * sizeof *best);
+    if (!best) {
+        quotient_destroy(&q->base);
+        return NULL;
+    }
+    for (uint32_t c = 0; c < g->order; c++)
+        best[c] = UINT32_MAX;
+    for (uint32_t x = 0; x < g->m.size; x++) {
+        uint32_t sum = 0;
+        for (size_t k = 0; k < g->m.gens; k++)
+            sum += digit(&g->m, x, k);
+        uint32_t c = g->cls[x];
+        if (best[c] == UINT32_MAX || sum < best[c]) {
+            best[c] = sum;
+            for (size_t k = 0; k < g->m.gens; k++)
+                q->word[(size_t)c * q->gens + k] = (uint8_t)digit(&g->m, x, k);
+        }
+    }
+    free(best);
+    q->base.bytes = sizeof *q + (size_t)q->order * q->order * 2 + q->order + q->n * 4 +
+                    (size_t)q->order * q->gens;
+    return q;
+}
+
+/* The version of the heaps placed before the one that failed, made certified again;
+ * NULL when out of memory. */
+static nb_quotient *version_before_failure(grower *g)
+{
+    g->n--; /* the heap that could not be placed */
+    if (relabel(g, NULL) != CERTIFIED)
+        return NULL;
+    return make_version(g, false, 0, 0);
+}
+
+nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_err *err)
+{
+    grower g = {.need = need, .rule = need->rule};
+    uint64_t target = need->heap >= NB_QUOTIENT_MAX_HEAPS ? NB_QUOTIENT_MAX_HEAPS
+                                                          : need->heap + 1;
+    uint64_t n0 = 0, p = 0;
+    bool proved = false, ok = grower_reset(&g);
+    u32s failed = {0};
+    unsigned restarts = 0;
+    nb_quotient *best = NULL, *q = NULL; /* best: the furthest growth before a restart */
+    while (ok && g.n < target && !proved) {
+        if (nb_budget_spent(need->budget)) {
+            g.stop = "budget";
+            break;
+        }
+        if (g.work > need->max_work) {
+            g.stop = "max_work";
+            break;
+        }
+        verdict v = place_heap(&g, &failed);
+        if (v == FAILED && restarts < MAX_RESTARTS && learn_more(&g, &failed)) {
+            restarts++;
+            if (!best || best->n < g.n - 1) {
+                nb_quotient *before = version_before_failure(&g);
+                if (before) {
+                    if (best)
+                        best->base.destroy(&best->base);
+                    best = before;
+                }
+            }
+            ok = grower_reset(&g);
+            continue;
+        }
+        if (v != CERTIFIED) {
+            if (!g.stop)
+                g.stop = v == FAILED ? "max_work" : "memory";
+            q = version_before_failure(&g);
+            ok = q != NULL;
+            break;
+        }
+        proved = find_period(&g, &n0, &p);
+    }
+    if (ok && !q)
+        q = make_version(&g, proved, n0, p);
+    if (q && best && best->n > q->n) { /* a restart went back further than it got */
+        best->stop = g.stop;
+        q->base.destroy(&q->base);
+        q = best, best = NULL;
+    }
+    if (best)
+        best->base.destroy(&best->base);
+    free(failed.v);
+    grower_free(&g);
+    if (!q)
+        return nb_fail(err, NB_ELIMIT, "%s", "no memory to hold the misère quotient");
+    *out = q;
+    return NB_OK;
+}
+
+bool nb_quotient_phi(const nb_quotient *q, uint64_t h, uint32_t *element)
+{
+    if (h >= q->n) {
+        if (!q->proved)
+            return false;
+        h = q->preperiod + (h - q->preperiod) % q->period;
+    }
+    *element = q->phi[h];
+    return true;
+}
+
+void nb_quotient_word(const nb_quotient *q, uint32_t x, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    for (size_t k = 0; k < q->gens; k++) {
+        unsigned e = q->word[(size_t)x * q->gens + k];
+        if (!e)
+            continue;
+        char letter[24];
+        if (k < 26)
+            snprintf(letter, sizeof letter, "%c", (char)('a' + k));
+        else
+            snprintf(letter, sizeof letter, "g%zu", k);
+        int w = e == 1 ? snprintf(buf + len, size - len, "%s", letter)
+                       : snprintf(buf + len, size - len, "%s^%u", letter, e);
+        if (w < 0 || (size_t)w >= size - len)
+            break;
+        len += (size_t)w;
+    }
+    if (!len)
+        snprintf(buf, size, "1");
+}
+
+typedef struct class_ctx {
+    const nb_quotient *q;
+    u32s *out;
+    bool ok;
+} class_ctx;
+
+static bool add_class(void *ctx_, const uint64_t *parts, unsigned count)
+{
+    class_ctx *c = ctx_;
+    uint32_t x = 0;
+    for (unsigned i = 0; i < count; i++)
+        x = nb_quotient_mul(c->q, x, c->q->phi[parts[i]]);
+    c->ok = u32s_push(c->out, x);
+    return c->ok;
+}
+
+bool nb_quotient_certify(const nb_quotient *q, uint64_t max_records)
+{
+    certificate c = {q->order, q->mul, q->lost, (q->order + 63) / 64, NULL, 0, 0};
+    u32s opts = {0};
+    bool ok = q->order > 0 && !q->lost[0], fresh;
+    for (uint64_t h = 1; ok && h < q->n; h++) {
+        opts.len = 0;
+        class_ctx cc = {q, &opts, true};
+        each_option(&q->rule, h, add_class, &cc);
+        ok = cc.ok && certificate_add(&c, q->phi[h], &opts, h, &fresh);
+    }
+    closure k = {0};
+    size_t failed;
+    ok = ok && close_records(&c, &k, max_records, &failed) == CERTIFIED;
+    closure_free(&k);
+    certificate_free(&c);
+    free(opts.v);
+    return ok;
+}
+
+/* ---- the cache kind ---- */
+
+void nb_quotient_key(const nb_octal_rule *rule, char *buf, size_t size)
+{
+    char code[80];
+    nb_octal_code(rule, code, sizeof code);
+    snprintf(buf, size, "quotient:%s", code);
+}
+
+static bool quotient_covers(const nb_cached *c, const void *need_)
+{
+    const nb_quotient *q = (const nb_quotient *)c;
+    const nb_quotient_need *need = need_;
+    /* a growth that stopped at a limit of its own (not the asker's budget) stops there
+     * again: the version is final */
+    bool final = q->stop && strcmp(q->stop, "budget");
+    return q->proved || final || (need->heap != UINT64_MAX && need->heap < q->n);
+}
+
+static nb_status quotient_build(const nb_cached *old, const void *need, nb_cached **out,
+                                nb_err *err)
+{
+    (void)old; /* a quotient grows from its start: its candidate is not kept */
+    nb_quotient *q;
+    nb_status st = nb_quotient_build(need, &q, err);
+    if (st == NB_OK)
+        *out = &q->base;
+    return st;
+}
+
+const nb_cache_kind nb_quotient_kind = {quotient_covers, quotient_build, 0, NULL, NULL};
