@@ -230,6 +230,11 @@ static bool put_analysis(const api_context *ctx, const api_game *g, const nb_ana
     }
     if (a->has_remoteness)
         api_put_lit_uint(b, ",\"remoteness\":", a->remoteness);
+    if (!normal && a->element[0]) {
+        api_put_lit(b, ",\"misere\":{\"element\":");
+        api_put_string(b, a->element, strlen(a->element));
+        api_put_lit(b, "}");
+    }
     size_t listed = listed_components(a, g, q);
     if (a->components && normal) { /* under misère play a part has no value to give */
         api_put_lit(b, ",\"components\":[");

@@ -105,6 +105,8 @@ typedef struct nb_analysis {
     nb_movelist drawing;      /* in a drawn position, the moves that keep it drawn */
     bool complete;            /* moves (drawing, in a draw) holds every such move */
     nb_method method;         /* how the verdict was decided */
+    char element[48];         /* misère play through a quotient: the position's element as a
+                               * word in the quotient's generators ("ab^2"), else "" */
 } nb_analysis;
 
 void nb_analysis_free(nb_analysis *a);

@@ -10,6 +10,7 @@
 #include "core/nb_util.h"
 #include "engine/nb_heaps.h"
 #include "tables/nb_octable.h"
+#include "tables/nb_quotient.h"
 
 static nb_octal_params *oc_params(const nb_game *g) { return g->params; }
 
@@ -297,6 +298,86 @@ static void oc_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
     free(o.after.w);
 }
 
+/* Misère play through the game's misère quotient (tables/nb_quotient.h): the position
+ * is lost exactly when the product of its heaps' elements is in the P-portion, and a
+ * move wins when the product with the moved heap's option in its place is. A monoid has no
+ * division: the products before and after each heap are kept. */
+typedef struct quotient_ctx {
+    const nb_quotient *q;
+    uint32_t rest; /* the product of every other heap's element */
+    nb_movelist *out;
+} quotient_ctx;
+
+static bool push_if_lost(void *ctx_, const nb_move *m, uint64_t value)
+{
+    (void)value;
+    quotient_ctx *c = ctx_;
+    uint32_t x = c->rest, e;
+    for (uint64_t k = 0; k < m->w[2]; k++) {
+        nb_quotient_phi(c->q, m->w[3 + k], &e); /* every part is below a covered heap */
+        x = nb_quotient_mul(c->q, x, e);
+    }
+    return !c->q->lost[x] || nb_movelist_push(c->out, m);
+}
+
+/* The elements of the heaps of g into e, and the products before each; false when the
+ * quotient does not cover a heap. */
+static bool heap_elements(const nb_quotient *q, const nb_game *g, uint32_t *e, uint32_t *before)
+{
+    uint32_t x = 0;
+    for (size_t i = 0; i < g->len; i++) {
+        if (!nb_quotient_phi(q, g->state[i], &e[i]))
+            return false;
+        before[i] = x;
+        x = nb_quotient_mul(q, x, e[i]);
+    }
+    before[g->len] = x;
+    return true;
+}
+
+static nb_status oc_analyse_misere(const nb_game *g, nb_solver *s, nb_analysis *out,
+                                   nb_err *err)
+{
+    const nb_octal_rule *rule = &oc_params(g)->rule;
+    uint64_t top = nb_heaps_max(g);
+    if (!nb_octal_provable(rule) && top >= NB_QUOTIENT_MAX_HEAPS)
+        return nb_fail(err, NB_EDECLINED, "%s", "no quotient reaches this heap");
+    char key[80];
+    nb_quotient_key(rule, key, sizeof key);
+    nb_quotient_need need = {nb_octal_provable(rule) ? UINT64_MAX : top, NB_QUOTIENT_MAX_ORDER,
+                             s->limits.max_work, rule, s->budget};
+    const nb_cached *c;
+    nb_status st = nb_table_acquire(s, key, &nb_quotient_kind, &need, &c, err);
+    if (st != NB_OK)
+        return st;
+    const nb_quotient *q = (const nb_quotient *)c;
+    uint32_t *e = nb_xcalloc(3 * g->len + 2, sizeof *e), *before = e + g->len;
+    uint32_t *after = before + g->len + 1; /* after[i]: the product of the heaps past i */
+    if (!heap_elements(q, g, e, before)) {
+        st = nb_fail(err, NB_EDECLINED, "%s", "the quotient does not cover every heap");
+    } else {
+        uint32_t all = before[g->len];
+        out->verdict = q->lost[all] ? NB_LOSE : NB_WIN;
+        out->method = NB_METHOD_MISERE_QUOTIENT;
+        nb_quotient_word(q, all, out->element, sizeof out->element);
+        after[g->len ? g->len - 1 : 0] = 0;
+        for (size_t i = g->len; i-- > 1;)
+            after[i - 1] = nb_quotient_mul(q, after[i], e[i]);
+        for (size_t i = 0; i < g->len && out->verdict == NB_WIN; i++) {
+            quotient_ctx qc = {q, nb_quotient_mul(q, before[i], after[i]), &out->moves};
+            if (!heap_moves(g, i, s->limits.max_work, false, push_if_lost, &qc))
+                out->moves.incomplete = true;
+        }
+        /* past LISTED_SPLITS a heap's splits are listed one per class of the SG period;
+         * they cover every element only when the quotient's period is as short */
+        if (top > LISTED_SPLITS && q->preperiod + 2 * q->period > LISTED_SPLITS)
+            out->moves.incomplete = true;
+    }
+    free(e);
+    nb_table_release(s, c);
+    return st;
+}
+
 const nb_ruleset nb_octal = {
     .name = "octal",
     .check = nb_heaps_check,
@@ -309,6 +390,7 @@ const nb_ruleset nb_octal = {
     .moves_to = oc_moves_to,
     .options = oc_options,
     .each_move = oc_each_move,
+    .analyse_misere = oc_analyse_misere,
     .canonicalize = nb_heaps_canonicalize,
     .components = nb_components_per_part,
 };

@@ -1,0 +1,229 @@
+/* test_quotient.c - misère quotients: the published facts (Kayles' quotient of order 40
+ * with 9 P-elements and its lone lost heaps, 0.75's order-8 quotient, 0.34's period 8),
+ * the certificate rejecting a tampered quotient, and misère analyses of the codes the
+ * papers solve held to the brute-force solver (verdict and every winning move) on random
+ * positions, and on huge heaps by re-analysing each move's position. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "brute.h"
+#include "check_run.h"
+#include "games/nb_octal.h"
+#include "tables/nb_quotient.h"
+
+static nb_solver solver;
+
+static void setup(void)
+{
+    solver.cache = nb_cache_new(256u << 20);
+    solver.limits = nb_limits_default();
+}
+
+static void teardown(void) { nb_cache_free(solver.cache); }
+
+static nb_octal_rule rule_of(const char *code)
+{
+    nb_octal_rule r;
+    nb_err err = {0};
+    ck_assert_msg(nb_octal_parse(code, &r, &err) == NB_OK, "%s: %s", code, err.msg);
+    return r;
+}
+
+/* The quotient of code, grown to heap `heap` (UINT64_MAX: until proved). */
+static nb_quotient *quotient_of(const nb_octal_rule *r, uint64_t heap)
+{
+    nb_quotient_need need = {heap, NB_QUOTIENT_MAX_ORDER, 50000000, r, NULL};
+    nb_quotient *q = NULL;
+    nb_err err = {0};
+    ck_assert_msg(nb_quotient_build(&need, &q, &err) == NB_OK, "%s", err.msg);
+    return q;
+}
+
+static unsigned p_size(const nb_quotient *q)
+{
+    unsigned n = 0;
+    for (uint32_t x = 0; x < q->order; x++)
+        n += q->lost[x];
+    return n;
+}
+
+/* Plambeck and Siegel, "Misère quotients for impartial games", and its supplement:
+ * Kayles' quotient has order 40, 9 P-elements and 7 generators, and the lone heaps
+ * lost under misère play are 1, 4, 9, 12 and 20; the order-8 quotient (0.75's) is the
+ * only one of its order; 0.34's pretending function has period 8. */
+START_TEST(published_quotients)
+{
+    nb_octal_rule kayles = rule_of("0.77");
+    nb_quotient *q = quotient_of(&kayles, UINT64_MAX);
+    ck_assert(q->proved);
+    ck_assert_uint_eq(q->order, 40);
+    ck_assert_uint_eq(p_size(q), 9);
+    ck_assert_uint_eq(q->gens, 7);
+    ck_assert_uint_eq(q->period, 12);
+    static const uint64_t lost_alone[] = {1, 4, 9, 12, 20};
+    size_t k = 0;
+    for (uint64_t h = 0; h < 100000; h++) {
+        uint32_t e;
+        ck_assert(nb_quotient_phi(q, h, &e));
+        if (q->lost[e]) {
+            ck_assert_msg(k < 5 && h == lost_alone[k], "a lone heap of %llu is lost",
+                          (unsigned long long)h);
+            k++;
+        }
+    }
+    ck_assert_uint_eq(k, 5);
+    ck_assert(nb_quotient_certify(q, 1000000));
+    char w[64];
+    nb_quotient_word(q, 0, w, sizeof w);
+    ck_assert_str_eq(w, "1");
+    q->base.destroy(&q->base);
+
+    nb_octal_rule r75 = rule_of("0.75");
+    q = quotient_of(&r75, UINT64_MAX);
+    ck_assert(q->proved);
+    ck_assert_uint_eq(q->order, 8);
+    ck_assert_uint_eq(p_size(q), 2);
+    q->base.destroy(&q->base);
+
+    nb_octal_rule r34 = rule_of("0.34");
+    q = quotient_of(&r34, UINT64_MAX);
+    ck_assert(q->proved);
+    ck_assert_uint_eq(q->period, 8);
+    q->base.destroy(&q->base);
+}
+END_TEST
+
+/* Every quotient has even order (Plambeck and Siegel), its identity is not in the
+ * P-portion, and the multiplication is commutative and associative. */
+START_TEST(monoid_laws)
+{
+    static const char *codes[] = {"0.77", "0.75", "0.72", "0.53", "0.34", "0.71", "0.15",
+                                  "0.07", "4!.0"};
+    for (size_t c = 0; c < sizeof codes / sizeof *codes; c++) {
+        nb_octal_rule r = rule_of(codes[c]);
+        nb_quotient *q = quotient_of(&r, 24);
+        ck_assert_msg(q->order % 2 == 0, "%s: order %u", codes[c], q->order);
+        ck_assert(!q->lost[0]);
+        for (uint32_t x = 0; x < q->order; x++)
+            for (uint32_t y = 0; y < q->order; y++) {
+                uint32_t xy = nb_quotient_mul(q, x, y);
+                ck_assert(xy == nb_quotient_mul(q, y, x));
+                for (uint32_t z = 0; z < q->order && q->order <= 64; z++)
+                    ck_assert(nb_quotient_mul(q, xy, z) ==
+                              nb_quotient_mul(q, x, nb_quotient_mul(q, y, z)));
+            }
+        ck_assert_msg(nb_quotient_certify(q, 10000000), "%s", codes[c]);
+        q->base.destroy(&q->base);
+    }
+}
+END_TEST
+
+/* A quotient with one element's P-status flipped, or one heap pretending to be another
+ * element, fails its certificate. */
+START_TEST(tampered_quotients_fail)
+{
+    nb_octal_rule kayles = rule_of("0.77");
+    nb_quotient *q = quotient_of(&kayles, UINT64_MAX);
+    for (uint32_t x = 0; x < q->order; x++) {
+        q->lost[x] ^= 1;
+        ck_assert_msg(!nb_quotient_certify(q, 1000000), "element %u flipped", x);
+        q->lost[x] ^= 1;
+    }
+    for (uint64_t h = 1; h < 40; h++) {
+        uint32_t was = q->phi[h];
+        q->phi[h] = (was + 1) % q->order;
+        ck_assert_msg(!nb_quotient_certify(q, 1000000), "heap %llu moved",
+                      (unsigned long long)h);
+        q->phi[h] = was;
+    }
+    ck_assert(nb_quotient_certify(q, 1000000));
+    q->base.destroy(&q->base);
+}
+END_TEST
+
+/* Random positions of small heaps of each code, misère play, held to the brute-force
+ * solver: the verdict and every winning move (the listing is complete there). */
+START_TEST(random_positions_match_brute_force)
+{
+    static const struct {
+        const char *code;
+        uint64_t top;
+    } codes[] = {{"0.77", 14}, {"0.07", 14}, {"0.75", 14}, {"0.72", 14}, {"0.53", 14},
+                 {"0.34", 14}, {"0.71", 14}, {"0.15", 14}, {"4!.0", 14}};
+    for (size_t c = 0; c < sizeof codes / sizeof *codes; c++) {
+        nb_octal_params p = {.rule = rule_of(codes[c].code)};
+        unsigned by_quotient = 0;
+        for (int round = 0; round < 120; round++) {
+            uint64_t h[4];
+            size_t len = 1 + (size_t)(random() % 4);
+            uint64_t sum = 0;
+            for (size_t i = 0; i < len; i++)
+                h[i] = (uint64_t)random() % (codes[c].top + 1), sum += h[i];
+            if (sum > 30)
+                continue;
+            nb_game g = {.rules = &nb_octal, .params = &p, .state = h, .len = len};
+            char what[64];
+            snprintf(what, sizeof what, "%s round %d", codes[c].code, round);
+            brute_check(&solver, &g, NB_MISERE, what);
+            nb_analysis a;
+            nb_err err = {0};
+            ck_assert(nb_analyse(&solver, &g, NB_MISERE, 0, &a, &err) == NB_OK);
+            by_quotient += a.method == NB_METHOD_MISERE_QUOTIENT;
+            nb_analysis_free(&a);
+        }
+        ck_assert_msg(by_quotient > 40, "%s: %u positions through the quotient",
+                      codes[c].code, by_quotient);
+    }
+}
+END_TEST
+
+/* Kayles heaps near 10^18 under misère play: answered through the quotient, and each
+ * winning move's position is lost for the player to move, as its own analysis says. */
+START_TEST(huge_kayles_moves_reanalysed)
+{
+    nb_octal_params p = {.rule = rule_of("0.77")};
+    for (int round = 0; round < 20; round++) {
+        uint64_t h[6];
+        for (size_t i = 0; i < 6; i++)
+            h[i] = ((uint64_t)random() << 31 ^ (uint64_t)random()) % 1000000000000000000ull;
+        nb_game g = {.rules = &nb_octal, .params = &p, .state = h, .len = 6};
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert_msg(nb_analyse(&solver, &g, NB_MISERE, 16, &a, &err) == NB_OK, "%s", err.msg);
+        ck_assert_int_eq(a.method, NB_METHOD_MISERE_QUOTIENT);
+        ck_assert(a.element[0]);
+        ck_assert(a.verdict != NB_WIN || a.moves.len > 0);
+        for (size_t m = 0; m < a.moves.len; m++) {
+            nb_move mv = nb_movelist_at(&a.moves, m);
+            nb_state after = {0};
+            g.rules->apply(&g, &mv, &after);
+            nb_game next = {.rules = &nb_octal, .params = &p, .state = after.w,
+                            .len = after.len};
+            nb_analysis b;
+            ck_assert(nb_analyse(&solver, &next, NB_MISERE, 0, &b, &err) == NB_OK);
+            ck_assert_int_eq(b.verdict, NB_LOSE);
+            nb_analysis_free(&b);
+            free(after.w);
+        }
+        nb_analysis_free(&a);
+    }
+}
+END_TEST
+
+int main(void)
+{
+    srandom(40);
+    Suite *s = suite_create("quotient");
+    TCase *tc = tcase_create("quotient");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 900);
+    tcase_add_test(tc, published_quotients);
+    tcase_add_test(tc, monoid_laws);
+    tcase_add_test(tc, tampered_quotients_fail);
+    tcase_add_test(tc, random_positions_match_brute_force);
+    tcase_add_test(tc, huge_kayles_moves_reanalysed);
+    suite_add_tcase(s, tc);
+    return check_run(s, true);
+}
