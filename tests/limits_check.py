@@ -123,8 +123,8 @@ def cases(kind, limit, n):
                "dag": {"type": "dag", "nodes": 6, "edges": [[i, i + 1] for i in range(5)],
                        "tokens": [0] * 6},
                "hackenbush": GRAPH, "coprime": {"type": "coprime", "heaps": [20, 20]},
-               "octal": {"type": "octal", "code": "0.77", "heaps": [9, 9]},
-               "grundy": {"type": "grundy", "heaps": [14, 15]},
+               "octal": {"type": "octal", "code": "4.261", "heaps": [9, 9]},  # past its quotient
+               "grundy": {"type": "grundy", "heaps": [20, 21]},  # past its quotient (17)
                "beans": {"type": "beans", "bottles": [2, 2, 2, 2]},
                "euclid": {"type": "euclid", "pairs": [[9, 4], [7, 5], [8, 3]]},
                "divisor": {"type": "divisor", "rule": "subtract", "numbers": [24, 30, 36]},

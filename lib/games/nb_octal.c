@@ -344,8 +344,10 @@ static nb_status oc_analyse_misere(const nb_game *g, nb_solver *s, nb_analysis *
         return nb_fail(err, NB_EDECLINED, "%s", "no quotient reaches this heap");
     char key[80];
     nb_quotient_key(rule, key, sizeof key);
-    nb_quotient_need need = {nb_octal_provable(rule) ? UINT64_MAX : top, NB_QUOTIENT_MAX_ORDER,
-                             s->limits.max_work, rule, s->budget};
+    /* grown as far as the heaps need (a proved period stops it sooner); a heap past what
+     * any growth reaches needs the period */
+    nb_quotient_need need = {top < NB_QUOTIENT_MAX_HEAPS ? top : UINT64_MAX,
+                             NB_QUOTIENT_MAX_ORDER, s->limits.max_work, rule, s->budget};
     const nb_cached *c;
     nb_status st = nb_table_acquire(s, key, &nb_quotient_kind, &need, &c, err);
     if (st != NB_OK)

@@ -952,6 +952,24 @@ static nb_quotient *make_version(grower *g, bool proved, uint64_t n0, uint64_t p
     return q;
 }
 
+/* The quotient of the empty position alone (one element, not lost), covering heap 0. */
+static nb_quotient *empty_version(const nb_octal_rule *rule)
+{
+    nb_quotient *q = calloc(1, sizeof *q);
+    if (!q)
+        return NULL;
+    q->rule = *rule;
+    q->order = 1, q->n = 1, q->stop = "max_work";
+    q->mul = calloc(1, sizeof *q->mul), q->lost = calloc(1, 1), q->phi = calloc(1, 4);
+    q->gen_heap = calloc(1, sizeof *q->gen_heap), q->word = calloc(1, 1);
+    q->base = (nb_cached){.bytes = sizeof *q + 16, .destroy = quotient_destroy};
+    if (!q->mul || !q->lost || !q->phi || !q->gen_heap || !q->word) {
+        quotient_destroy(&q->base);
+        return NULL;
+    }
+    return q;
+}
+
 /* The version of the heaps placed before the one that failed, made certified again;
  * NULL when out of memory. */
 static nb_quotient *version_before_failure(grower *g)
@@ -1011,10 +1029,16 @@ nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_
         q->base.destroy(&q->base);
         q = best, best = NULL;
     }
+    if (best && !q) { /* the last growth could not be made certified again */
+        best->stop = g.stop ? g.stop : "max_work";
+        q = best, best = NULL;
+    }
     if (best)
         best->base.destroy(&best->base);
     free(failed.v);
     grower_free(&g);
+    if (!q) /* nothing certified past the empty position: it covers heaps of 0 alone */
+        q = empty_version(need->rule);
     if (!q)
         return nb_fail(err, NB_ELIMIT, "%s", "no memory to hold the misère quotient");
     *out = q;
