@@ -34,6 +34,7 @@ typedef struct api_query {
     bool has_seed;          /* the draws of a weaker strength come from `seed` (play); */
     uint64_t seed;          /* else from a seed of the moment */
     size_t from, limit;     /* the first item of a listing and how many (GET /v1/tables) */
+    bool with_table;        /* the multiplication table too (quotient: table=1) */
 } api_query;
 
 /* At most how many times its source text jansson's compact text of a parsed value is: a
@@ -45,7 +46,7 @@ typedef struct api_query {
 /* The query of a request that gives no parameters. */
 #define API_QUERY_DEFAULT                                                                   \
     ((api_query){API_MAX_MOVES_DEFAULT, SIZE_MAX, API_POSITIONS_FULL, 0, NB_PERFECT, false, 0, \
-                 0, API_TABLES_LIMIT_DEFAULT})
+                 0, API_TABLES_LIMIT_DEFAULT, false})
 
 /* A computing endpoint: the parsed body and the query in, the status out. */
 typedef int api_endpoint(const api_context *ctx, json_t *body, const api_query *q, api_buf *out,
@@ -59,6 +60,8 @@ api_endpoint api_play;
  * legal move in the ruleset's order, at most max_moves of them. */
 api_endpoint api_moves;
 api_endpoint api_table;
+/* {"type":"octal","code":...,"up_to"?} -> the ruleset's misère quotient (API.md). */
+api_endpoint api_quotient;
 
 /* GET /v1/games: every registered type with fields, limits and a working example. */
 json_t *api_catalog(const api_limits *limits);

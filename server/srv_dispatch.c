@@ -367,6 +367,13 @@ static bool read_query(srv_request *r)
                          "decimal integer between 0 and 999999999999999999, not \"%.40s\"", v);
             continue;
         }
+        if (v && !strcmp(qs.names[i], "table")) {
+            r->query.with_table = !strcmp(v, "1");
+            if (!r->query.with_table && strcmp(v, "0"))
+                snprintf(qs.fault, sizeof qs.fault, "the query parameter table must be 0 or 1, "
+                         "not \"%.40s\"", v);
+            continue;
+        }
         if (v && (!strcmp(qs.names[i], "from") || !strcmp(qs.names[i], "limit"))) {
             bool from = !strcmp(qs.names[i], "from");
             if (!read_count(v, from ? (uint64_t)INT64_MAX : API_TABLES_LIMIT_MAX,

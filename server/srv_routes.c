@@ -12,6 +12,7 @@ static const char *const moves_query[] = {"game", "max_moves", "positions", NULL
 static const char *const play_query[] = {"positions", "strength", "seed", NULL};
 static const char *const page_query[] = {"type", NULL}; /* the game type it opens on */
 static const char *const tables_query[] = {"from", "limit", NULL};
+static const char *const quotient_query[] = {"table", NULL};
 
 static const srv_route routes[] = {
 #define POST "POST", "POST, OPTIONS"
@@ -22,6 +23,7 @@ static const srv_route routes[] = {
     {"/v1/play", POST, SRV_PLAY, api_play, api_game_is_heavy, false, play_query},
     {"/v1/moves", POST_GET, SRV_MOVES, api_moves, api_game_is_heavy, true, moves_query},
     {"/v1/table", POST, SRV_TABLE, api_table, api_always_heavy, false, NULL},
+    {"/v1/quotient", POST, SRV_QUOTIENT, api_quotient, api_always_heavy, false, quotient_query},
     {"/v1/tables", GET, SRV_TABLES, NULL, NULL, false, tables_query},
     {"/v1/games", GET, SRV_GAMES, NULL, NULL, false, NULL},
     {"/healthz", GET, SRV_HEALTHZ, NULL, NULL, false, NULL},

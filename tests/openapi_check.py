@@ -133,7 +133,8 @@ for example in examples:
 
 # every path the server answers is documented, and nothing else; each GET answers with
 # the media type documented
-served = ["/v1/analyze", "/v1/analyze/batch", "/v1/play", "/v1/moves", "/v1/table", "/v1/tables",
+served = ["/v1/analyze", "/v1/analyze/batch", "/v1/play", "/v1/moves", "/v1/table",
+          "/v1/quotient", "/v1/tables",
           "/v1/games",
           "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/", "/nimber.js", "/nimber.css",
           "/nimber.svg", "/problems/{kind}"]

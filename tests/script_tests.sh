@@ -28,6 +28,7 @@ tests/ts_check.sh "$(dirname "$bin")" "$port" || rc=1
 "$py" tests/limits_check.py "$bin" || rc=1
 "$py" tests/reliability_check.py "$bin" || rc=1
 "$py" tests/store_check.py "$bin" || rc=1
+"$py" tests/quotient_check.py "$bin" || rc=1
 # the Kubernetes manifests, with the npm packages tests/k8s/package-lock.json pins
 npm ci --silent --no-audit --no-fund --prefix tests/k8s >/dev/null &&
   node tests/k8s_check.js "$bin" docker/k8s || rc=1

@@ -1,0 +1,259 @@
+/* api_quotient.c - POST /v1/quotient: a take-and-break ruleset's misère quotient as JSON
+ * (order, P-portion, tame or not, generators and relations, elements as words, the
+ * pretending function with its period, the heaps it is exact for, the table on request). */
+#include "api_endpoints.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_json.h"
+#include "api_problem.h"
+#include "api_types.h"
+#include "api_write.h"
+#include "engine/nb_solver.h"
+#include "games/nb_octal.h"
+#include "tables/nb_quotient.h"
+
+/* Whether (q, P) is the quotient of a tame game: T_0 = {1, a}, a^2 = 1, P = {a} (every
+ * heap a nim heap of 0 or 1), or T_n for n >= 1: the identity, an a with a^2 = 1, and an
+ * elementary abelian 2-group R of the other 2^n elements (an ideal), P = {a, the identity
+ * of R} (Plambeck and Siegel: the tame quotients are those of misère Nim, the fickle
+ * positions 1 and a, the firm ones R by their nim-sum, its identity the firm P-position). */
+static bool is_tame(const nb_quotient *q)
+{
+    uint32_t n = q->order;
+    if (n < 2 || q->lost[0])
+        return false;
+    uint32_t a = UINT32_MAX, f = UINT32_MAX; /* a: the lost unit; f: R's identity */
+    for (uint32_t x = 1; x < n; x++)
+        if (q->lost[x] && nb_quotient_mul(q, x, x) == 0)
+            a = a == UINT32_MAX ? x : UINT32_MAX - 1;
+    if (a >= UINT32_MAX - 1)
+        return false;
+    if (n == 2)
+        return true;
+    if (n < 4 || ((n - 2) & (n - 3)))
+        return false; /* |R| = n - 2 must be a power of two */
+    for (uint32_t x = 1; x < n; x++)
+        if (x != a && q->lost[x])
+            f = f == UINT32_MAX ? x : UINT32_MAX - 1;
+    if (f >= UINT32_MAX - 1 || nb_quotient_mul(q, f, f) != f)
+        return false;
+    for (uint32_t x = 1; x < n; x++) {
+        if (x == a)
+            continue;
+        if (nb_quotient_mul(q, x, x) != f || nb_quotient_mul(q, x, f) != x ||
+            nb_quotient_mul(q, x, a) == 0 || nb_quotient_mul(q, x, a) == a)
+            return false;
+        for (uint32_t y = 1; y < n; y++)
+            if (y != a && (nb_quotient_mul(q, x, y) == 0 || nb_quotient_mul(q, x, y) == a))
+                return false;
+    }
+    return nb_quotient_mul(q, a, f) != f;
+}
+
+static json_t *word_json(const nb_quotient *q, uint32_t x)
+{
+    char w[256];
+    nb_quotient_word(q, x, w, sizeof w);
+    return json_string(w);
+}
+
+/* A word from its exponents, one a generator ("1" when all are 0). */
+static void exponents_word(const uint8_t *e, size_t gens, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    for (size_t k = 0; k < gens && len < size; k++) {
+        if (!e[k])
+            continue;
+        char letter[24];
+        if (k < 26)
+            snprintf(letter, sizeof letter, "%c", (char)('a' + k));
+        else
+            snprintf(letter, sizeof letter, "g%zu", k);
+        int w = e[k] == 1 ? snprintf(buf + len, size - len, "%s", letter)
+                          : snprintf(buf + len, size - len, "%s^%u", letter, e[k]);
+        len += w > 0 ? (size_t)w : 0;
+    }
+    if (!len)
+        snprintf(buf, size, "1");
+}
+
+/* Whether the relation w_z g_k = w_zk, applied inside w_x g_k (w_x = w_z + d), gives the
+ * shortest word of x g_k at once: then the relation for x is implied. */
+static bool implied(const nb_quotient *q, uint32_t z, uint32_t x, uint32_t xg, uint32_t zg)
+{
+    const uint8_t *wz = q->word + (size_t)z * q->gens, *wx = q->word + (size_t)x * q->gens;
+    const uint8_t *wzg = q->word + (size_t)zg * q->gens, *wxg = q->word + (size_t)xg * q->gens;
+    for (size_t j = 0; j < q->gens; j++)
+        if (wz[j] > wx[j] || wx[j] - wz[j] + wzg[j] != wxg[j])
+            return false;
+    return true;
+}
+
+/* The generators' letters (with their heaps), and a presentation: for each element's
+ * shortest word w and generator g whose product is not itself the shortest word of w g,
+ * the relation w g = (that word), unless an earlier relation of g applied inside w g
+ * gives it at once. Every word rewrites to its element's shortest word through them, one
+ * generator at a time: the presentation is complete. */
+static void put_presentation(const nb_quotient *q, json_t *answer)
+{
+    json_t *gens = json_array(), *heaps = json_array(), *rel = json_array();
+    uint32_t *gen = calloc(q->gens + 1, sizeof *gen);
+    uint32_t *kept = calloc((size_t)q->order * (q->gens + 1) + 1, sizeof *kept); /* z ids */
+    size_t *nkept = calloc(q->gens + 1, sizeof *nkept);
+    uint8_t *lhs = calloc(q->gens + 1, 1);
+    for (size_t k = 0; gen && kept && nkept && lhs && k < q->gens; k++) {
+        char letter[24];
+        nb_quotient_phi(q, q->gen_heap[k], &gen[k]);
+        nb_quotient_word(q, gen[k], letter, sizeof letter);
+        json_array_append_new(gens, json_string(letter));
+        json_array_append_new(heaps, json_integer((json_int_t)q->gen_heap[k]));
+    }
+    for (size_t k = 0; gen && kept && nkept && lhs && k < q->gens; k++)
+        for (uint32_t x = 0; x < q->order; x++) {
+            uint32_t y = nb_quotient_mul(q, x, gen[k]);
+            const uint8_t *wx = q->word + (size_t)x * q->gens, *wy = q->word + (size_t)y * q->gens;
+            bool normal = true; /* whether w_x g is w_y letter for letter */
+            for (size_t j = 0; j < q->gens && normal; j++)
+                normal = wy[j] == wx[j] + (j == k);
+            uint32_t *zs = kept + (size_t)k * q->order;
+            for (size_t i = 0; i < nkept[k] && !normal; i++)
+                normal = implied(q, zs[i], x, y, nb_quotient_mul(q, zs[i], gen[k]));
+            if (normal)
+                continue;
+            zs[nkept[k]++] = x;
+            memcpy(lhs, wx, q->gens);
+            lhs[k]++;
+            char left[256], right[256], text[520];
+            exponents_word(lhs, q->gens, left, sizeof left);
+            nb_quotient_word(q, y, right, sizeof right);
+            snprintf(text, sizeof text, "%s=%s", left, right);
+            bool seen = false; /* w g = v found again from the other letter's side */
+            for (size_t i = 0; i < json_array_size(rel) && !seen; i++)
+                seen = !strcmp(json_string_value(json_array_get(rel, i)), text);
+            if (!seen)
+                json_array_append_new(rel, json_string(text));
+        }
+    free(gen), free(kept), free(nkept), free(lhs);
+    json_object_set_new(answer, "generators", gens);
+    json_object_set_new(answer, "generator_heaps", heaps);
+    json_object_set_new(answer, "relations", rel);
+}
+
+static json_t *quotient_json(const nb_quotient *q, const char *type, bool with_table)
+{
+    json_t *a = json_object();
+    json_object_set_new(a, "type", json_string(type));
+    if (!strcmp(type, "octal")) {
+        char code[80];
+        nb_octal_code(&q->rule, code, sizeof code);
+        json_object_set_new(a, "code", json_string(code));
+    }
+    uint32_t lost = 0;
+    for (uint32_t x = 0; x < q->order; x++)
+        lost += q->lost[x];
+    json_object_set_new(a, "status", json_string(q->proved ? "proved" : "partial"));
+    json_object_set_new(a, "order", json_integer(q->order));
+    json_object_set_new(a, "p_size", json_integer(lost));
+    json_object_set_new(a, "tame", json_boolean(is_tame(q)));
+    put_presentation(q, a);
+    json_t *elements = json_array();
+    for (uint32_t x = 0; x < q->order; x++)
+        json_array_append_new(elements, json_pack("{s:i, s:o, s:b}", "id", (json_int_t)x, "word",
+                                                  word_json(q, x), "p", q->lost[x]));
+    json_object_set_new(a, "elements", elements);
+    json_t *values = json_array();
+    for (uint64_t h = 0; h < q->n; h++)
+        json_array_append_new(values, json_integer(q->phi[h]));
+    json_object_set_new(a, "pretending",
+                        json_pack("{s:o, s:o, s:o}", "values", values, "preperiod",
+                                  q->proved ? json_integer((json_int_t)q->preperiod) : json_null(),
+                                  "period",
+                                  q->proved ? json_integer((json_int_t)q->period) : json_null()));
+    json_object_set_new(a, "exact_up_to", json_integer((json_int_t)q->n - 1));
+    if (q->stop && !q->proved)
+        json_object_set_new(a, "stopped_by", json_string(q->stop));
+    if (with_table) {
+        json_t *rows = json_array();
+        for (uint32_t x = 0; x < q->order; x++) {
+            json_t *row = json_array();
+            for (uint32_t y = 0; y < q->order; y++)
+                json_array_append_new(row, json_integer(nb_quotient_mul(q, x, y)));
+            json_array_append_new(rows, row);
+        }
+        json_object_set_new(a, "table", rows);
+    }
+    return a;
+}
+
+/* Why a quotient stopped short of heap up_to, as a problem naming the limit. */
+static int short_of(api_problem *p, const nb_quotient *q, uint64_t up_to, uint64_t max_work)
+{
+    const char *limit = q->stop ? q->stop : "max_work";
+    if (!strcmp(limit, "budget"))
+        return api_fail(p, 422, "/up_to", "the misère quotient reached heap %llu of %llu within "
+                        "this request's budget (max_request_seconds, max_request_mb)",
+                        (unsigned long long)q->n - 1, (unsigned long long)up_to);
+    if (!strcmp(limit, "memory"))
+        return api_fail(p, 422, "/up_to", "the misère quotient is exact only up to heap %llu: "
+                        "no memory to grow it further (heap %llu asked)",
+                        (unsigned long long)q->n - 1, (unsigned long long)up_to);
+    bool order = !strcmp(limit, "max_quotient");
+    return api_fail(p, 422, "/up_to", "the misère quotient is exact only up to heap %llu: its "
+                    "growth stopped at the limit %s=%llu (heap %llu asked)",
+                    (unsigned long long)q->n - 1, order ? "max_quotient" : "max_work",
+                    (unsigned long long)(order ? NB_QUOTIENT_MAX_ORDER : max_work),
+                    (unsigned long long)up_to);
+}
+
+int api_quotient(const api_context *ctx, json_t *body, const api_query *q, api_buf *out,
+                 api_problem *p)
+{
+    const char *name = json_string_value(json_object_get(body, "type"));
+    if (name && strcmp(name, "octal") && strcmp(name, "grundy"))
+        return api_fail(p, 400, "/type", "misère quotients are computed for take-and-break "
+                        "games: octal and grundy, not %s", name);
+    json_t *up = json_object_get(body, "up_to");
+    uint64_t up_to = UINT64_MAX;
+    if (up) {
+        if (!json_is_integer(up) || json_integer_value(up) < 0)
+            return api_fail(p, 400, "/up_to", "%s", "must be an integer, 0 or more");
+        up_to = (uint64_t)json_integer_value(up);
+        if (up_to >= NB_QUOTIENT_MAX_HEAPS)
+            return api_fail(p, 422, "/up_to", "a misère quotient grows over at most %d heaps: "
+                            "up_to must be below it", NB_QUOTIENT_MAX_HEAPS);
+    }
+    api_game g;
+    if (api_game_decode(body, "", true, true, ctx->limits, &g, p))
+        return p->status;
+    const nb_octal_params *params = g.game.params;
+    char key[80];
+    nb_quotient_key(&params->rule, key, sizeof key);
+    nb_quotient_need need = {up_to, NB_QUOTIENT_MAX_ORDER, ctx->limits->lib.max_work,
+                             &params->rule, ctx->solver->budget};
+    const nb_cached *c;
+    nb_err err = {0};
+    int status = 200;
+    if (nb_table_acquire(ctx->solver, key, &nb_quotient_kind, &need, &c, &err) != NB_OK) {
+        status = api_game_fail(p, &g, "", &err);
+    } else {
+        const nb_quotient *qt = (const nb_quotient *)c;
+        if (up_to != UINT64_MAX && !qt->proved && up_to >= qt->n) {
+            status = short_of(p, qt, up_to, ctx->limits->lib.max_work);
+        } else if (q->with_table && (size_t)qt->order * qt->order * 6 > ctx->limits->max_response) {
+            status = api_fail(p, 422, "/", "the multiplication table of %u elements would pass "
+                              "the limit max_response_bytes=%zu: ask without table=1",
+                              qt->order, ctx->limits->max_response);
+        } else {
+            json_t *answer = quotient_json(qt, g.type->name, q->with_table);
+            api_put_json(out, answer);
+            json_decref(answer);
+        }
+        nb_table_release(ctx->solver, c);
+    }
+    api_game_free(&g);
+    return status;
+}

@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""quotient_check.py - misère quotients over HTTP against a real daemon: POST /v1/quotient
+(Kayles' proved quotient and its published figures, the table on request and its laws,
+a partial quotient's 422 naming its limit, bad requests), each answer held to openapi.yaml,
+and misère analyses of huge Kayles heaps decided through the quotient, every winning move's
+position lost when asked again. Usage: quotient_check.py NIMBERD"""
+import json
+import os
+import random
+import signal
+import sys
+
+from contract import Contract
+from daemon import Daemon, detail
+
+from tally import Tally
+
+signal.alarm(300)  # a hung daemon fails the check instead of stalling the suite
+Daemon.binary = sys.argv[1]
+tally = Tally("quotient")
+check = tally.check
+HERE = os.path.dirname(os.path.abspath(__file__))
+contract = Contract(os.path.join(HERE, "..", "openapi.yaml"))
+
+
+def ask(d, path, body):
+    status, _, answer = d.post(path, json.dumps(body).encode())
+    value = json.loads(answer)
+    errors = contract.answer_errors("POST", path, status, value)
+    check(not errors, f"{path} {body}: answer breaks the schema: {errors[:3]}")
+    return status, value
+
+
+with Daemon() as d:
+    # Kayles (Plambeck and Siegel): order 40, 9 P-elements, 7 generators, period 12
+    status, q = ask(d, "/v1/quotient?table=1", {"type": "octal", "code": "0.77"})
+    check(status == 200, f"Kayles' quotient: {status} {q}")
+    check((q["status"], q["order"], q["p_size"], len(q["generators"]), q["tame"]) ==
+          ("proved", 40, 9, 7, False), f"Kayles' quotient figures: {str(q)[:300]}")
+    check(q["pretending"]["period"] == 12, f"period {q['pretending']['period']}")
+    lost = [h for h, e in enumerate(q["pretending"]["values"]) if q["elements"][e]["p"]]
+    check(lost == [1, 4, 9, 12, 20], f"lone lost heaps {lost}")
+    t = q["table"]
+    n = q["order"]
+    check(len(t) == n and all(len(row) == n for row in t), "an order x order table")
+    check(all(t[0][x] == x and t[x][0] == x for x in range(n)), "element 0 is the identity")
+    check(all(t[x][y] == t[y][x] for x in range(n) for y in range(n)), "commutative")
+    check(all(t[t[x][y]][z] == t[x][t[y][z]] for x in range(n) for y in range(n)
+              for z in range(0, n, 7)), "associative")
+    check(n % 2 == 0, "even order")
+    # the generators' elements are the heaps' they name
+    values = q["pretending"]["values"]
+    words = [q["elements"][values[h]]["word"] for h in q["generator_heaps"]]
+    check(words == q["generators"], f"generators {q['generators']} are heaps' {words}")
+
+    # tame: Nim's quotient restricted to heaps 0..3 is T_2, order 6
+    status, nim = ask(d, "/v1/quotient", {"type": "octal", "code": "0.333", "up_to": 3})
+    check(status == 200 and (nim["order"], nim["tame"]) == (6, True),
+          f"0.333 to heap 3: {str(nim)[:200]}")
+    status, q75 = ask(d, "/v1/quotient", {"type": "octal", "code": "0.75"})
+    check(status == 200 and (q75["order"], q75["p_size"], q75["tame"]) == (8, 2, False),
+          f"0.75: {str(q75)[:200]}")
+
+    # a partial quotient: Grundy's game stops short of heap 40, named by the 422
+    status, p = ask(d, "/v1/quotient", {"type": "grundy", "up_to": 40})
+    check(status == 422 and p.get("pointer") == "/up_to" and
+          ("max_quotient" in p.get("detail", "") or "max_work" in p.get("detail", "")),
+          f"grundy up_to 40: {status} {p}")
+    status, g = ask(d, "/v1/quotient", {"type": "grundy", "up_to": 12})
+    check(status == 200 and g["status"] == "partial" and g["exact_up_to"] >= 12 and
+          g["pretending"]["period"] is None, f"grundy up_to 12: {str(g)[:200]}")
+
+    for body, pointer in [({"type": "nim"}, "/type"), ({"type": "octal", "code": "0.77",
+                                                         "up_to": -1}, "/up_to"),
+                          ({"type": "octal", "code": "0.77", "up_to": 70000}, "/up_to"),
+                          ({"type": "octal", "code": "0.x"}, "/code")]:
+        status, p = ask(d, "/v1/quotient", body)
+        check(status in (400, 422) and p.get("pointer") == pointer,
+              f"{body}: {status} {p}")
+    status, _, answer = d.post("/v1/quotient?table=2", b'{"type":"octal","code":"0.77"}')
+    check(status == 400 and "table" in detail(answer), f"table=2: {status} {answer[:200]}")
+
+    # misère Kayles of heaps near 10^18: the quotient decides, each winning move's
+    # position is lost when asked again
+    rng = random.Random(45)
+    for _ in range(10):
+        heaps = [rng.randrange(10 ** 18) for _ in range(6)]
+        body = {"type": "octal", "code": "0.77", "heaps": heaps, "convention": "misere"}
+        status, a = ask(d, "/v1/analyze", body)
+        check(status == 200 and a["method"] == "misere-quotient" and
+              a["misere"]["element"] in [e["word"] for e in q["elements"]],
+              f"{heaps}: {status} {str(a)[:200]}")
+        for move in a.get("winning_moves", [])[:4]:
+            status, b = ask(d, "/v1/analyze", move["position"])
+            check(status == 200 and b["verdict"] == "lose",
+                  f"after {move['heap']},{move['take']}: {b.get('verdict')}")
+    requests = d.get("/metrics")[2]
+    check('route="/v1/quotient",status="200"' in requests, "/metrics counts /v1/quotient")
+tally.finish()
