@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "engine/nb_loopy.h"
@@ -29,6 +30,7 @@
 #include "games/nb_nodekayles.h"
 #include "games/nb_wythoff.h"
 #include "tables/nb_octable.h"
+#include "tables/nb_quotient.h"
 
 static double now(void)
 {
@@ -751,6 +753,79 @@ static void bench_nodekayles(void)
            "nodekayles_40_failed %d\n", median(t, GRAPHS), most, (unsigned long long)sets, failed);
 }
 
+static double peak_rss_mb(void)
+{
+    struct rusage u;
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_maxrss / 1024.0;
+}
+
+/* Misère quotients: Kayles' built and proved (cold); 1000 positions of 6 heaps near 10^18
+ * under misère play (warm, through the quotient) and under normal play; Dawson's Kayles'
+ * partial quotient grown towards heap 33 for a minute at most (time, heaps reached, order,
+ * peak RSS); 1000
+ * misère positions of Dawson's Kayles and Grundy's game with heaps within their partial
+ * quotients (warm). */
+static void bench_quotient(void)
+{
+    nb_octal_params kayles = {0}, dawson = {0}, grundy = {.rule = nb_octal_grundy()};
+    nb_err err = {0};
+    nb_octal_parse("0.77", &kayles.rule, &err);
+    nb_octal_parse("0.07", &dawson.rule, &err);
+    nb_quotient_need need = {UINT64_MAX, NB_QUOTIENT_MAX_ORDER, nb_limits_default().max_work,
+                             &kayles.rule, NULL};
+    nb_quotient *q;
+    double t0 = now();
+    if (nb_quotient_build(&need, &q, &err) != NB_OK)
+        return;
+    printf("quotient_kayles_cold %.6f\nquotient_kayles_order %u\n", now() - t0, q->order);
+    q->base.destroy(&q->base);
+    singles *s = singles_new(0x2545f4914f6cdd1dULL);
+    uint64_t one = NEAR_1E18(1); /* the quotient grown and proved before the clock starts */
+    nb_game warm_kayles = {.rules = &nb_octal, .params = &kayles, .state = &one, .len = 1};
+    singles_time(s, 0, 0, &warm_kayles, NB_MISERE);
+    singles_time(s, 1, 0, &warm_kayles, NB_NORMAL);
+    s->max[0] = s->max[1] = 0;
+    for (int i = 0; i < SINGLES; i++) {
+        uint64_t heaps[6];
+        for (int k = 0; k < 6; k++)
+            heaps[k] = NEAR_1E18(singles_next(s));
+        nb_game g = {.rules = &nb_octal, .params = &kayles, .state = heaps, .len = 6};
+        singles_time(s, 0, i, &g, NB_MISERE);
+        singles_time(s, 1, i, &g, NB_NORMAL);
+    }
+    singles_print(s, "quotient_kayles", "quotient_kayles_misere", "quotient_kayles_normal");
+    nb_budget minute; /* the growth towards heap 33 stops after a minute at most */
+    nb_budget_start(&minute, 60);
+    need = (nb_quotient_need){33, NB_QUOTIENT_MAX_ORDER, UINT64_MAX, &dawson.rule, &minute};
+    t0 = now();
+    nb_status st = nb_quotient_build(&need, &q, &err);
+    nb_budget_end(&minute);
+    if (st != NB_OK)
+        return;
+    printf("quotient_dawson_seconds %.3f\nquotient_dawson_heaps %llu\nquotient_dawson_order %u\n"
+           "quotient_dawson_rss_mb %.0f\n", now() - t0, (unsigned long long)q->n - 1, q->order,
+           peak_rss_mb());
+    q->base.destroy(&q->base);
+    s = singles_new(0x9e3779b97f4a7c15ULL);
+    uint64_t warm[2][1] = {{19}, {14}}; /* the quotients grown before the clock starts */
+    nb_game wd = {.rules = &nb_octal, .params = &dawson, .state = warm[0], .len = 1};
+    nb_game wg = {.rules = &nb_octal, .params = &grundy, .state = warm[1], .len = 1};
+    singles_time(s, 0, 0, &wd, NB_MISERE);
+    singles_time(s, 1, 0, &wg, NB_MISERE);
+    s->max[0] = s->max[1] = 0;
+    for (int i = 0; i < SINGLES; i++) {
+        uint64_t heaps[2][4];
+        for (int k = 0; k < 4; k++)
+            heaps[0][k] = singles_next(s) % 20, heaps[1][k] = singles_next(s) % 15;
+        nb_game dg = {.rules = &nb_octal, .params = &dawson, .state = heaps[0], .len = 4};
+        nb_game gg = {.rules = &nb_octal, .params = &grundy, .state = heaps[1], .len = 4};
+        singles_time(s, 0, i, &dg, NB_MISERE);
+        singles_time(s, 1, i, &gg, NB_MISERE);
+    }
+    singles_print(s, "quotient_small", "quotient_dawson_misere", "quotient_grundy_misere");
+}
+
 int main(int argc, char **argv)
 {
     const char *only = argc > 1 ? argv[1] : "";
@@ -784,5 +859,7 @@ int main(int argc, char **argv)
         bench_chomp();
     if (!*only || !strcmp(only, "nodekayles"))
         bench_nodekayles();
+    if (!*only || !strcmp(only, "quotient"))
+        bench_quotient();
     return 0;
 }

@@ -104,6 +104,27 @@ row("Node-Kayles, 9 random graphs of 40 vertices and 60 edges, cold, in process"
     f"{int(inproc['nodekayles_40_sets']):,} vertex sets searched, "
     f"{inproc['nodekayles_40_failed']} failed", "report", int(inproc["nodekayles_40_failed"]) == 0)
 
+kq_cold = float(inproc["quotient_kayles_cold"])
+row("misère Kayles' quotient, cold: grown, certified and its period proved, in process", "-",
+    f"{kq_cold:.3f} s (order {inproc['quotient_kayles_order']})", "report; <= 1 s",
+    kq_cold <= 1)
+km, kn = float(inproc["quotient_kayles_misere_median"]), float(inproc["quotient_kayles_normal_median"])
+row("misère Kayles, 1000 positions of 6 heaps near 10^18, warm, through the quotient, in "
+    "process", f"the same positions under normal play: median {kn*1e3:.4f} ms",
+    f"median {km*1e3:.4f} ms = {km/kn:.2f}x, max "
+    f"{float(inproc['quotient_kayles_misere_max'])*1e3:.3f} ms; "
+    f"{inproc['quotient_kayles_failed']} failed", "<= 2x",
+    km <= 2 * kn and inproc["quotient_kayles_failed"] == "0")
+dh = int(inproc["quotient_dawson_heaps"])
+row("Dawson's Kayles' partial quotient grown towards heap 33 (a minute at most), in process",
+    "-", f"heap {dh} in {float(inproc['quotient_dawson_seconds']):.1f} s, order "
+    f"{inproc['quotient_dawson_order']}, peak RSS {inproc['quotient_dawson_rss_mb']} MiB",
+    "heap 33 within 30 s", dh >= 33 and float(inproc["quotient_dawson_seconds"]) <= 30)
+singles_row("misère Dawson's Kayles (heaps below 20) and Grundy's game (below 15), 1000 "
+            "positions of 4 heaps within their partial quotients, in process",
+            "quotient_small", [("Dawson's ", "quotient_dawson_misere"),
+                               ("Grundy's ", "quotient_grundy_misere")])
+
 import math
 n14, n15 = float(inproc["grundy_naive_14"]), float(inproc["grundy_naive_15"])
 s20, s22 = float(inproc["grundy_sparse_20"]), float(inproc["grundy_sparse_22"])

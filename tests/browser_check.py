@@ -525,8 +525,30 @@ def check_phone():
     shot("phone")
 
 
+def check_quotient_element():
+    """A misère Kayles position: the page says a misère quotient decided it and shows the
+    element the API names."""
+    heaps = [1000000000000000000, 9, 4]
+    load("?type=octal")
+    set_field("code", "0.77")
+    set_field("heaps", json.dumps(heaps))
+    find("#hints").click()
+    start(convention="misere")
+    settled(0)
+    want = post("/v1/analyze", {"type": "octal", "code": "0.77", "heaps": heaps,
+                                "convention": "misere"})
+    method = find("#method").text
+    check("misère quotient" in method, f"misère Kayles: decided by {method!r}")
+    shown = find_all("#element")
+    check(shown and shown[0].text == want["misere"]["element"],
+          f"misère Kayles: element {shown[0].text if shown else None!r}, the API says "
+          f"{want['misere']['element']!r}")
+    shot("quotient-element")
+
+
 try:
     check_menu()
+    check_quotient_element()
     check_whole_games()
     check_picture_and_keyboard()
     check_errors()

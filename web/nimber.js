@@ -698,6 +698,10 @@ function renderAnalysis() {
   }
   if (a.fallen && a.fallen.length) row("Fallen at the start", `edges ${a.fallen.join(", ")}`, "fallen");
   if (a.method) row("Decided by", METHOD_TEXT[a.method] || a.method, "method");
+  if (a.misere && a.misere.element) {
+    row("Quotient element", a.misere.element === "1" ? "1 (the identity)" : a.misere.element,
+        "element");
+  }
 }
 
 const METHOD_TEXT = {

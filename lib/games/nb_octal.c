@@ -199,10 +199,11 @@ static nb_status oc_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err 
  * than the largest above max(preperiod + 2 period, LISTED_SPLITS): taking the period from
  * such a part and giving it to the largest keeps every part in the periodic range and
  * the value, so every value a split can take is still offered. `every`: no such shortcut
- * (the exhaustive search). */
+ * (the exhaustive search). `valued`: fn is given each move's SG value (else 0: the
+ * callers that do not read it spare the lookups). */
 #define LISTED_SPLITS 4096 /* parts of a split listed in full below this size */
 static bool heap_moves(const nb_game *g, size_t heap, uint64_t max_work, bool every,
-                       nb_option_fn fn, void *ctx)
+                       bool valued, nb_option_fn fn, void *ctx)
 {
     const nb_octal_rule *r = &oc_params(g)->rule;
     const nb_octable *t = oc_params(g)->table;
@@ -220,7 +221,7 @@ static bool heap_moves(const nb_game *g, size_t heap, uint64_t max_work, bool ev
         if ((d & 1) && m == 0 && !fn(ctx, &move, 0))
             return all;
         w[2] = 1, w[3] = m, move.len = 4;
-        if ((d & 2) && m > 0 && !fn(ctx, &move, heap_value(g, m)))
+        if ((d & 2) && m > 0 && !fn(ctx, &move, valued ? heap_value(g, m) : 0))
             return all;
         w[2] = 2, move.len = 5;
         for (uint64_t a = 1; (d & 4) && 2 * a <= m; a++) {
@@ -233,7 +234,7 @@ static bool heap_moves(const nb_game *g, size_t heap, uint64_t max_work, bool ev
                 break;
             }
             w[3] = a, w[4] = m - a;
-            if (!fn(ctx, &move, heap_value(g, a) ^ heap_value(g, m - a)))
+            if (!fn(ctx, &move, valued ? heap_value(g, a) ^ heap_value(g, m - a) : 0))
                 return all;
         }
         w[2] = 3, move.len = 6;
@@ -249,7 +250,8 @@ static bool heap_moves(const nb_game *g, size_t heap, uint64_t max_work, bool ev
                     break;
                 }
                 w[3] = a, w[4] = b, w[5] = c;
-                if (!fn(ctx, &move, heap_value(g, a) ^ heap_value(g, b) ^ heap_value(g, c)))
+                if (!fn(ctx, &move,
+                        valued ? heap_value(g, a) ^ heap_value(g, b) ^ heap_value(g, c) : 0))
                     return all;
             }
     }
@@ -259,7 +261,7 @@ static bool heap_moves(const nb_game *g, size_t heap, uint64_t max_work, bool ev
 static nb_status oc_options(const nb_game *g, nb_solver *s, size_t part, nb_option_fn fn,
                             void *ctx, nb_err *err)
 {
-    if (heap_moves(g, part, s->limits.max_work, false, fn, ctx))
+    if (heap_moves(g, part, s->limits.max_work, false, true, fn, ctx))
         return NB_OK;
     return nb_fail(err, NB_ELIMIT, "heap %llu has too many splits to list (limit max_work=%llu, "
                    "or past the period: the splits listed take every value)",
@@ -284,7 +286,7 @@ static nb_status oc_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64
 {
     (void)err;
     target_ctx c = {target, out};
-    if (!heap_moves(g, part, s->limits.max_work, false, push_if_target, &c))
+    if (!heap_moves(g, part, s->limits.max_work, false, true, push_if_target, &c))
         out->incomplete = true;
     return NB_OK;
 }
@@ -294,7 +296,7 @@ static void oc_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
 {
     nb_state_offer o = {.g = g, .fn = fn, .ctx = ctx};
     for (size_t heap = 0; heap < g->len && !o.stopped; heap++)
-        heap_moves(g, heap, UINT64_MAX, true, nb_offer_state, &o);
+        heap_moves(g, heap, UINT64_MAX, true, false, nb_offer_state, &o);
     free(o.after.w);
 }
 
@@ -367,7 +369,7 @@ static nb_status oc_analyse_misere(const nb_game *g, nb_solver *s, nb_analysis *
             after[i - 1] = nb_quotient_mul(q, after[i], e[i]);
         for (size_t i = 0; i < g->len && out->verdict == NB_WIN; i++) {
             quotient_ctx qc = {q, nb_quotient_mul(q, before[i], after[i]), &out->moves};
-            if (!heap_moves(g, i, s->limits.max_work, false, push_if_lost, &qc))
+            if (!heap_moves(g, i, s->limits.max_work, false, false, push_if_lost, &qc))
                 out->moves.incomplete = true;
         }
         /* past LISTED_SPLITS a heap's splits are listed one per class of the SG period;

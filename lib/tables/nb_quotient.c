@@ -263,7 +263,7 @@ static bool parity_correct(const certificate *c, const uint64_t *r)
  * max_records of them. On FAILED, *failed is the index of a record that is not
  * parity-correct (k keeps the records for its position). */
 static verdict close_records(const certificate *c, closure *k, uint64_t max_records,
-                            size_t *failed)
+                            nb_budget *budget, size_t *failed)
 {
     closure_free(k);
     k->words = c->words, k->stride = 2 + c->words;
@@ -277,7 +277,9 @@ static verdict close_records(const certificate *c, closure *k, uint64_t max_reco
         v = TOO_LARGE;
     else if (!parity_correct(c, r))
         v = FAILED, *failed = at;
-    for (size_t i = 0; v == CERTIFIED && i < k->len; i++)
+    for (size_t i = 0; v == CERTIFIED && i < k->len; i++) {
+        if (i % 256 == 255 && nb_budget_spent(budget))
+            v = TOO_LARGE; /* the asker's time or memory is spent */
         for (size_t j = 0; v == CERTIFIED && j < c->nheaps; j++) {
             const heap_record *h = &c->heaps[j];
             const uint64_t *g = k->rec + i * k->stride;
@@ -300,6 +302,7 @@ static verdict close_records(const certificate *c, closure *k, uint64_t max_reco
             else if (fresh && !parity_correct(c, r))
                 v = FAILED, *failed = at;
         }
+    }
     free(r);
     return v;
 }
@@ -357,6 +360,7 @@ typedef struct grower {
     bool clo_valid; /* clo is the certified closure of heaps 1..n-2 in the current quotient */
     uint64_t records;
     uint64_t work;  /* elements labelled and reduced, records closed: bounded by max_work */
+    nb_budget *budget; /* the asker's, checked inside the long loops (NULL: not checked) */
     const char *stop;
 } grower;
 
@@ -450,6 +454,10 @@ static bool label_m(grower *g)
         if (done[x] || top.d != dist[x])
             continue;
         done[x] = 1;
+        if (x % 4096 == 4095 && nb_budget_spent(g->budget)) {
+            ok = false;
+            break;
+        }
         /* the shortest position of x: its heaps, and the products before each */
         size_t len = 0;
         for (uint32_t y = x; y; y = g->dist_parent[y])
@@ -523,6 +531,10 @@ static bool reduce_m(grower *g)
             cls[x] = g->lost_m[x] != g->lost_m[0];
         count = 0;
         for (uint32_t before = UINT32_MAX; ok && count != before;) {
+            if (nb_budget_spent(g->budget)) {
+                ok = false;
+                break;
+            }
             before = count, count = 0;
             memset(t.ids, 0xff, slots * sizeof *t.ids);
             for (uint32_t x = 0; x < size; x++) {
@@ -630,7 +642,7 @@ static verdict certify_growth(grower *g, u32s *failed_heaps)
     if (!heap_records(g))
         return TOO_LARGE;
     size_t failed = 0;
-    verdict v = close_records(&g->cert, &g->clo, g->need->max_work, &failed);
+    verdict v = close_records(&g->cert, &g->clo, g->need->max_work, g->budget, &failed);
     g->work += (uint64_t)g->clo.len * g->cert.nheaps;
     g->clo_valid = v == CERTIFIED;
     if (v == CERTIFIED)
@@ -761,8 +773,11 @@ static verdict place_heap(grower *g, u32s *failed)
     uint32_t least = h < g->forced_cap && g->forced[h] ? g->forced[h] - 1u : 0;
     bool forced = h < g->forced_cap && g->forced[h];
     verdict v = FAILED;
-    for (uint32_t c = 0; !forced && v == FAILED && c < g->order; c++)
+    for (uint32_t c = 0; !forced && v == FAILED && c < g->order; c++) {
+        if (nb_budget_spent(g->budget))
+            return TOO_LARGE;
         v = try_class(g, c);
+    }
     if (v != FAILED)
         return v;
     for (uint32_t cap = least; cap <= (least > MAX_CAP ? least : MAX_CAP); cap++) {
@@ -820,7 +835,11 @@ static bool grower_reset(grower *g)
     if (!room_for_heap(g, 0))
         return false;
     g->phi[0] = 0, g->n = 1;
-    return relabel(g, NULL) == CERTIFIED;
+    nb_budget *budget = g->budget;
+    g->budget = NULL; /* the empty position's quotient: a moment's work */
+    verdict v = relabel(g, NULL);
+    g->budget = budget;
+    return v == CERTIFIED;
 }
 
 /* Learns from a position the candidate answered wrong: its heaps that were mapped to an
@@ -952,14 +971,15 @@ static nb_quotient *make_version(grower *g, bool proved, uint64_t n0, uint64_t p
     return q;
 }
 
-/* The quotient of the empty position alone (one element, not lost), covering heap 0. */
-static nb_quotient *empty_version(const nb_octal_rule *rule)
+/* The quotient of the empty position alone (one element, not lost), covering heap 0;
+ * `stop` names why growth stopped. */
+static nb_quotient *empty_version(const nb_octal_rule *rule, const char *stop)
 {
     nb_quotient *q = calloc(1, sizeof *q);
     if (!q)
         return NULL;
     q->rule = *rule;
-    q->order = 1, q->n = 1, q->stop = "max_work";
+    q->order = 1, q->n = 1, q->stop = stop;
     q->mul = calloc(1, sizeof *q->mul), q->lost = calloc(1, 1), q->phi = calloc(1, 4);
     q->gen_heap = calloc(1, sizeof *q->gen_heap), q->word = calloc(1, 1);
     q->base = (nb_cached){.bytes = sizeof *q + 16, .destroy = quotient_destroy};
@@ -975,14 +995,16 @@ static nb_quotient *empty_version(const nb_octal_rule *rule)
 static nb_quotient *version_before_failure(grower *g)
 {
     g->n--; /* the heap that could not be placed */
-    if (relabel(g, NULL) != CERTIFIED)
-        return NULL;
-    return make_version(g, false, 0, 0);
+    nb_budget *budget = g->budget;
+    g->budget = NULL; /* certified before: this relabelling must finish */
+    verdict v = relabel(g, NULL);
+    g->budget = budget;
+    return v == CERTIFIED ? make_version(g, false, 0, 0) : NULL;
 }
 
 nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_err *err)
 {
-    grower g = {.need = need, .rule = need->rule};
+    grower g = {.need = need, .rule = need->rule, .budget = need->budget};
     uint64_t target = need->heap >= NB_QUOTIENT_MAX_HEAPS ? NB_QUOTIENT_MAX_HEAPS
                                                           : need->heap + 1;
     uint64_t n0 = 0, p = 0;
@@ -1015,7 +1037,8 @@ nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_
         }
         if (v != CERTIFIED) {
             if (!g.stop)
-                g.stop = v == FAILED ? "max_work" : "memory";
+                g.stop = nb_budget_spent(need->budget) ? "budget"
+                         : v == FAILED ? "max_work" : "memory";
             q = version_before_failure(&g);
             ok = q != NULL;
             break;
@@ -1036,9 +1059,10 @@ nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_
     if (best)
         best->base.destroy(&best->base);
     free(failed.v);
+    const char *g_stop = g.stop ? g.stop : nb_budget_spent(need->budget) ? "budget" : "max_work";
     grower_free(&g);
     if (!q) /* nothing certified past the empty position: it covers heaps of 0 alone */
-        q = empty_version(need->rule);
+        q = empty_version(need->rule, g_stop);
     if (!q)
         return nb_fail(err, NB_ELIMIT, "%s", "no memory to hold the misère quotient");
     *out = q;
@@ -1108,7 +1132,7 @@ bool nb_quotient_certify(const nb_quotient *q, uint64_t max_records)
     }
     closure k = {0};
     size_t failed;
-    ok = ok && close_records(&c, &k, max_records, &failed) == CERTIFIED;
+    ok = ok && close_records(&c, &k, max_records, NULL, &failed) == CERTIFIED;
     closure_free(&k);
     certificate_free(&c);
     free(opts.v);
