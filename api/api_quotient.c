@@ -60,27 +60,6 @@ static json_t *word_json(const nb_quotient *q, uint32_t x)
     return json_string(w);
 }
 
-/* A word from its exponents, one a generator ("1" when all are 0). */
-static void exponents_word(const uint8_t *e, size_t gens, char *buf, size_t size)
-{
-    size_t len = 0;
-    buf[0] = 0;
-    for (size_t k = 0; k < gens && len < size; k++) {
-        if (!e[k])
-            continue;
-        char letter[24];
-        if (k < 26)
-            snprintf(letter, sizeof letter, "%c", (char)('a' + k));
-        else
-            snprintf(letter, sizeof letter, "g%zu", k);
-        int w = e[k] == 1 ? snprintf(buf + len, size - len, "%s", letter)
-                          : snprintf(buf + len, size - len, "%s^%u", letter, e[k]);
-        len += w > 0 ? (size_t)w : 0;
-    }
-    if (!len)
-        snprintf(buf, size, "1");
-}
-
 /* Whether the relation w_z g_k = w_zk, applied inside w_x g_k (w_x = w_z + d), gives the
  * shortest word of x g_k at once: then the relation for x is implied. */
 static bool implied(const nb_quotient *q, uint32_t z, uint32_t x, uint32_t xg, uint32_t zg)
@@ -128,7 +107,7 @@ static void put_presentation(const nb_quotient *q, json_t *answer)
             memcpy(lhs, wx, q->gens);
             lhs[k]++;
             char left[256], right[256], text[520];
-            exponents_word(lhs, q->gens, left, sizeof left);
+            nb_quotient_exponents_word(lhs, q->gens, left, sizeof left);
             nb_quotient_word(q, y, right, sizeof right);
             snprintf(text, sizeof text, "%s=%s", left, right);
             bool seen = false; /* w g = v found again from the other letter's side */

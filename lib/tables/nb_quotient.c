@@ -364,8 +364,12 @@ typedef struct grower {
     const char *stop;
 } grower;
 
+/* Collects the elements of a heap's options: the product of their parts' elements, in
+ * a monoid given by its multiplication. */
 typedef struct opt_ctx {
-    const grower *g;
+    uint32_t (*mul)(const void *monoid, uint32_t x, uint32_t y);
+    const void *monoid;
+    const uint32_t *phi; /* heap -> element */
     u32s *out;
     bool ok;
 } opt_ctx;
@@ -375,9 +379,14 @@ static bool add_option(void *ctx_, const uint64_t *parts, unsigned count)
     opt_ctx *c = ctx_;
     uint32_t x = 0;
     for (unsigned i = 0; i < count; i++)
-        x = mul_m(&c->g->m, x, c->g->phi[parts[i]]);
+        x = c->mul(c->monoid, x, c->phi[parts[i]]);
     c->ok = u32s_push(c->out, x);
     return c->ok;
+}
+
+static uint32_t mul_candidate(const void *m, uint32_t x, uint32_t y)
+{
+    return mul_m(m, x, y);
 }
 
 /* Heap h's options' elements in M (every part is below h, so placed). */
@@ -385,7 +394,7 @@ static bool heap_options(grower *g, uint64_t h)
 {
     u32s *o = &g->opts[h];
     o->len = 0;
-    opt_ctx c = {g, o, true};
+    opt_ctx c = {mul_candidate, &g->m, g->phi, o, true};
     each_option(g->rule, h, add_option, &c);
     u32s_unique(o);
     return c.ok;
@@ -1080,21 +1089,20 @@ bool nb_quotient_phi(const nb_quotient *q, uint64_t h, uint32_t *element)
     return true;
 }
 
-void nb_quotient_word(const nb_quotient *q, uint32_t x, char *buf, size_t size)
+void nb_quotient_exponents_word(const uint8_t *e, size_t gens, char *buf, size_t size)
 {
     size_t len = 0;
     buf[0] = 0;
-    for (size_t k = 0; k < q->gens; k++) {
-        unsigned e = q->word[(size_t)x * q->gens + k];
-        if (!e)
+    for (size_t k = 0; k < gens; k++) {
+        if (!e[k])
             continue;
         char letter[24];
         if (k < 26)
             snprintf(letter, sizeof letter, "%c", (char)('a' + k));
         else
             snprintf(letter, sizeof letter, "g%zu", k);
-        int w = e == 1 ? snprintf(buf + len, size - len, "%s", letter)
-                       : snprintf(buf + len, size - len, "%s^%u", letter, e);
+        int w = e[k] == 1 ? snprintf(buf + len, size - len, "%s", letter)
+                          : snprintf(buf + len, size - len, "%s^%u", letter, e[k]);
         if (w < 0 || (size_t)w >= size - len)
             break;
         len += (size_t)w;
@@ -1103,20 +1111,14 @@ void nb_quotient_word(const nb_quotient *q, uint32_t x, char *buf, size_t size)
         snprintf(buf, size, "1");
 }
 
-typedef struct class_ctx {
-    const nb_quotient *q;
-    u32s *out;
-    bool ok;
-} class_ctx;
-
-static bool add_class(void *ctx_, const uint64_t *parts, unsigned count)
+void nb_quotient_word(const nb_quotient *q, uint32_t x, char *buf, size_t size)
 {
-    class_ctx *c = ctx_;
-    uint32_t x = 0;
-    for (unsigned i = 0; i < count; i++)
-        x = nb_quotient_mul(c->q, x, c->q->phi[parts[i]]);
-    c->ok = u32s_push(c->out, x);
-    return c->ok;
+    nb_quotient_exponents_word(q->word + (size_t)x * q->gens, q->gens, buf, size);
+}
+
+static uint32_t mul_quotient(const void *q, uint32_t x, uint32_t y)
+{
+    return nb_quotient_mul(q, x, y);
 }
 
 bool nb_quotient_certify(const nb_quotient *q, uint64_t max_records)
@@ -1126,8 +1128,8 @@ bool nb_quotient_certify(const nb_quotient *q, uint64_t max_records)
     bool ok = q->order > 0 && !q->lost[0], fresh;
     for (uint64_t h = 1; ok && h < q->n; h++) {
         opts.len = 0;
-        class_ctx cc = {q, &opts, true};
-        each_option(&q->rule, h, add_class, &cc);
+        opt_ctx cc = {mul_quotient, q, q->phi, &opts, true};
+        each_option(&q->rule, h, add_option, &cc);
         ok = cc.ok && certificate_add(&c, q->phi[h], &opts, h, &fresh);
     }
     closure k = {0};

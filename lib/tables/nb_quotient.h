@@ -63,6 +63,10 @@ static inline uint32_t nb_quotient_mul(const nb_quotient *q, uint32_t x, uint32_
     return q->mul[(size_t)x * q->order + y];
 }
 
+/* A word from its exponents, one a generator: letters a..z, then g26, g27, ... ("1" when
+ * every exponent is 0), into buf. */
+void nb_quotient_exponents_word(const uint8_t *exponents, size_t gens, char *buf, size_t size);
+
 /* An element as a word in the generators ("1", "a", "ab^2c") into buf. */
 void nb_quotient_word(const nb_quotient *q, uint32_t x, char *buf, size_t size);
 
