@@ -141,7 +141,7 @@ static json_t *quotient_json(const nb_quotient *q, const char *type, bool with_t
     put_presentation(q, a);
     json_t *elements = json_array();
     for (uint32_t x = 0; x < q->order; x++)
-        json_array_append_new(elements, json_pack("{s:i, s:o, s:b}", "id", (json_int_t)x, "word",
+        json_array_append_new(elements, json_pack("{s:I, s:o, s:b}", "id", (json_int_t)x, "word",
                                                   word_json(q, x), "p", q->lost[x]));
     json_object_set_new(a, "elements", elements);
     json_t *values = json_array();

@@ -373,8 +373,10 @@ static nb_status oc_analyse_misere(const nb_game *g, nb_solver *s, nb_analysis *
                 out->moves.incomplete = true;
         }
         /* past LISTED_SPLITS a heap's splits are listed one per class of the SG period;
-         * they cover every element only when the quotient's period is as short */
-        if (top > LISTED_SPLITS && q->preperiod + 2 * q->period > LISTED_SPLITS)
+         * they cover every element only when the quotient's period is proved and as short
+         * (a split's smaller part shifted by it keeps its element) */
+        if (top > LISTED_SPLITS &&
+            (!q->proved || q->preperiod + 2 * q->period > LISTED_SPLITS))
             out->moves.incomplete = true;
     }
     free(e);
