@@ -77,7 +77,7 @@ static bool implied(const nb_quotient *q, uint32_t z, uint32_t x, uint32_t xg, u
  * the relation w g = (that word), unless an earlier relation of g applied inside w g
  * gives it at once. Every word rewrites to its element's shortest word through them, one
  * generator at a time: the presentation is complete. */
-static void put_presentation(const nb_quotient *q, json_t *answer)
+static bool put_presentation(const nb_quotient *q, nb_budget *budget, json_t *answer)
 {
     json_t *gens = json_array(), *heaps = json_array(), *rel = json_array();
     uint32_t *gen = calloc(q->gens + 1, sizeof *gen);
@@ -91,8 +91,9 @@ static void put_presentation(const nb_quotient *q, json_t *answer)
         json_array_append_new(gens, json_string(letter));
         json_array_append_new(heaps, json_integer((json_int_t)q->gen_heap[k]));
     }
-    for (size_t k = 0; gen && kept && nkept && lhs && k < q->gens; k++)
-        for (uint32_t x = 0; x < q->order; x++) {
+    bool spent = false;
+    for (size_t k = 0; gen && kept && nkept && lhs && k < q->gens && !spent; k++)
+        for (uint32_t x = 0; x < q->order && !(spent = nb_budget_spent(budget)); x++) {
             uint32_t y = nb_quotient_mul(q, x, gen[k]);
             const uint8_t *wx = q->word + (size_t)x * q->gens, *wy = q->word + (size_t)y * q->gens;
             bool normal = true; /* whether w_x g is w_y letter for letter */
@@ -120,9 +121,12 @@ static void put_presentation(const nb_quotient *q, json_t *answer)
     json_object_set_new(answer, "generators", gens);
     json_object_set_new(answer, "generator_heaps", heaps);
     json_object_set_new(answer, "relations", rel);
+    return !spent;
 }
 
-static json_t *quotient_json(const nb_quotient *q, const char *type, bool with_table)
+/* The answer, or NULL when the budget ran out while the presentation was written. */
+static json_t *quotient_json(const nb_quotient *q, const char *type, bool with_table,
+                             nb_budget *budget)
 {
     json_t *a = json_object();
     json_object_set_new(a, "type", json_string(type));
@@ -138,7 +142,10 @@ static json_t *quotient_json(const nb_quotient *q, const char *type, bool with_t
     json_object_set_new(a, "order", json_integer(q->order));
     json_object_set_new(a, "p_size", json_integer(lost));
     json_object_set_new(a, "tame", json_boolean(is_tame(q)));
-    put_presentation(q, a);
+    if (!put_presentation(q, budget, a)) {
+        json_decref(a);
+        return NULL;
+    }
     json_t *elements = json_array();
     for (uint32_t x = 0; x < q->order; x++)
         json_array_append_new(elements, json_pack("{s:I, s:o, s:b}", "id", (json_int_t)x, "word",
@@ -227,8 +234,18 @@ int api_quotient(const api_context *ctx, json_t *body, const api_query *q, api_b
                               "the limit max_response_bytes=%zu: ask without table=1",
                               qt->order, ctx->limits->max_response);
         } else {
-            json_t *answer = quotient_json(qt, g.type->name, q->with_table);
-            api_put_json(out, answer);
+            json_t *answer = quotient_json(qt, g.type->name, q->with_table, ctx->solver->budget);
+            size_t need_bytes = answer ? json_dumpb(answer, NULL, 0, JSON_COMPACT) : 0;
+            if (!answer) {
+                nb_budget_fail(ctx->solver->budget, &err);
+                status = api_game_fail(p, &g, "", &err);
+            } else if (need_bytes > ctx->limits->max_response) {
+                status = api_fail(p, 422, "/", "the quotient would take %zu bytes, over the "
+                                  "limit max_response_bytes=%zu", need_bytes,
+                                  ctx->limits->max_response);
+            } else {
+                api_put_json(out, answer);
+            }
             json_decref(answer);
         }
         nb_table_release(ctx->solver, c);
