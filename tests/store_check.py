@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """store_check.py - the table store against real daemons: two daemons sharing one
-directory, a restart answering from it, the recorded answers (tests/golden.jsonl) identical
+directory, a restart answering from it (a misère quotient too), the recorded answers (tests/golden.jsonl) identical
 with a store and after a restart from it, a damaged file, a missing, a read-only and a full
 directory (tmpfs mounts in a mount namespace of their own, `unshare -rm`), a table grown to
 the request's budget and kept, GET /v1/tables and its paging, and `nimberd precompute`.
@@ -91,6 +91,35 @@ with Daemon("--table-dir", shared) as again:
     answer = ask(again, GRUNDY)
     check(answer == expect, "a restarted daemon answers the same")
     check(store_gauge(again, "hits_total") == 1, "... from the stored table")
+
+# 1b. Misère quotients last too: Kayles' is written, and a restarted daemon answers the
+# quotient and a misère analysis through it from the file, byte for byte.
+QUOTIENT = b'{"type":"octal","code":"0.77","up_to":100}'
+MISERE = b'{"type":"octal","code":"0.77","convention":"misere","heaps":[1000000000000,9,4]}'
+quotient_dir = os.path.join(work, "quotient")
+answers = []
+for round_ in range(2):
+    with Daemon("--table-dir", quotient_dir) as d:
+        misere = ask(d, MISERE)  # grows the quotient until its period is proved
+        answers.append((d.post("/v1/quotient", QUOTIENT)[::2], misere))
+        check(answers[-1][0][0] == 200 and answers[-1][1][0] == 200
+              and '"misere-quotient"' in answers[-1][1][1]
+              and '"status":"proved"' in answers[-1][0][1],
+              f"round {round_}: the quotient and the misère analysis answer")
+        if round_ == 0:
+            check(await_gauge(d, "nimber_table_store_writes_total", lambda v: v >= 1),
+                  "Kayles' quotient was written")
+            check([f for f in files(quotient_dir) if f.startswith("quotient-")],
+                  f"a quotient file: {files(quotient_dir)}")
+        else:
+            check(store_gauge(d, "hits_total") >= 1 and store_gauge(d, "writes_total") == 0,
+                  "the restarted daemon read the quotient's file and wrote nothing")
+            status, _, body = d.get("/v1/tables")
+            listed = json.loads(body)["tables"] if status == 200 else []
+            kinds = sorted((t["where"], t["kind"], t.get("mapped")) for t in listed)
+            check(("cache", "quotient", True) in kinds and ("store", "quotient", None) in kinds,
+                  f"GET /v1/tables lists the quotient read back and its file: {kinds}")
+check(answers[0] == answers[1], "the answers from the file are the computed ones")
 
 # 2. The recorded answers, byte for byte, with a store: filled, then read after a restart.
 golden_dir = os.path.join(work, "golden")

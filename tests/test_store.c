@@ -1,7 +1,8 @@
 /* test_store.c - the table store's file format: round trips of every kind and width,
  * every kind of bad file (each logged, counted, never served), the cap and the clean-up
  * of superseded files, a writer killed mid-file, and the cache answering from the store
- * exactly as it computes (octal and subtraction tables). */
+ * exactly as it computes (octal and subtraction tables, misère quotients, which are
+ * certified again when read and refused when a sound file holds a wrong one). */
 #include <check.h>
 #include <dirent.h>
 #include <fcntl.h>
@@ -19,6 +20,7 @@
 #include "games/nb_octal.h"
 #include "tables/nb_cache.h"
 #include "tables/nb_octable.h"
+#include "tables/nb_quotient.h"
 #include "tables/nb_store.h"
 #include "tables/nb_subtable.h"
 
@@ -636,6 +638,152 @@ START_TEST(subtraction_tables_from_the_store)
 }
 END_TEST
 
+/* ---- misère quotients ---- */
+
+static const nb_quotient *quotient_of(nb_cache *c, const nb_octal_rule *rule, uint64_t heap)
+{
+    char key[64];
+    nb_quotient_key(rule, key, sizeof key);
+    nb_quotient_need need = {heap, NB_QUOTIENT_MAX_ORDER, 50000000, rule, NULL};
+    const nb_cached *t;
+    nb_err err;
+    ck_assert_int_eq(nb_cache_acquire(c, key, &nb_quotient_kind, &need, &t, &err), NB_OK);
+    return (const nb_quotient *)t;
+}
+
+static void assert_same_quotient(const nb_quotient *a, const nb_quotient *b)
+{
+    ck_assert_uint_eq(a->order, b->order);
+    ck_assert_uint_eq(a->n, b->n);
+    ck_assert_uint_eq(a->gens, b->gens);
+    ck_assert_int_eq(a->proved, b->proved);
+    ck_assert_uint_eq(a->period, b->period);
+    ck_assert_uint_eq(a->preperiod, b->preperiod);
+    ck_assert_mem_eq(a->mul, b->mul, (size_t)a->order * a->order * sizeof *a->mul);
+    ck_assert_mem_eq(a->lost, b->lost, a->order);
+    ck_assert_mem_eq(a->phi, b->phi, a->n * sizeof *a->phi);
+    ck_assert_mem_eq(a->gen_heap, b->gen_heap, a->gens * sizeof *a->gen_heap);
+    ck_assert_mem_eq(a->word, b->word, (size_t)a->order * a->gens);
+}
+
+/* Kayles' proved quotient (order 40, period 12) and Dawson's Kayles' partial one to heap
+ * 20 come back from files exactly as built; a need past the partial one grows anew. */
+START_TEST(quotients_from_the_store)
+{
+    make_dir();
+    nb_octal_rule kayles, dawson;
+    nb_err err;
+    ck_assert_int_eq(nb_octal_parse("0.77", &kayles, &err), NB_OK);
+    ck_assert_int_eq(nb_octal_parse("0.07", &dawson, &err), NB_OK);
+    nb_quotient *built[2];
+    for (int round = 0; round < 2; round++) {
+        nb_store *s = nb_store_open(dir, 0, 0, on_event, NULL);
+        nb_cache *c = nb_cache_new(64 << 20);
+        nb_cache_attach_store(c, s);
+        const nb_quotient *k = quotient_of(c, &kayles, UINT64_MAX);
+        const nb_quotient *d = quotient_of(c, &dawson, 20);
+        ck_assert_int_eq(k->from_file, round == 1);
+        ck_assert_int_eq(d->from_file, round == 1);
+        ck_assert(k->proved);
+        ck_assert_uint_eq(k->order, 40);
+        ck_assert_uint_eq(k->period, 12);
+        ck_assert(!d->proved);
+        ck_assert_uint_ge(d->n, 21);
+        if (round == 0) {
+            nb_quotient_need kn = {UINT64_MAX, NB_QUOTIENT_MAX_ORDER, 50000000, &kayles, NULL};
+            nb_quotient_need dn = {20, NB_QUOTIENT_MAX_ORDER, 50000000, &dawson, NULL};
+            ck_assert_int_eq(nb_quotient_build(&kn, &built[0], &err), NB_OK);
+            ck_assert_int_eq(nb_quotient_build(&dn, &built[1], &err), NB_OK);
+        }
+        assert_same_quotient(k, built[0]);
+        assert_same_quotient(d, built[1]);
+        nb_cache_release(c, &d->base);
+        if (round == 1) { /* past the file: grown, not read */
+            d = quotient_of(c, &dawson, 24);
+            ck_assert(!d->from_file);
+            ck_assert_uint_ge(d->n, 25);
+            nb_cache_release(c, &d->base);
+        }
+        nb_cache_release(c, &k->base);
+        nb_cache_free(c);
+        nb_store_stats st = nb_store_get_stats(s);
+        ck_assert_uint_eq(st.hits, round ? 2 : 0);
+        /* the grown Dawson's quotient is not twice the file's size: not written */
+        ck_assert_uint_eq(st.writes, round ? 0 : 2);
+        nb_store_close(s);
+    }
+    built[0]->base.destroy(&built[0]->base);
+    built[1]->base.destroy(&built[1]->base);
+    remove_dir();
+}
+END_TEST
+
+/* A sound file (its checksum right) holding a wrong quotient is refused: a P-portion
+ * flipped, a heap mapped elsewhere, a product changed, a period the theorem does not
+ * prove, a word that does not multiply out, fields out of range. */
+START_TEST(wrong_quotients_are_refused)
+{
+    make_dir();
+    nb_octal_rule kayles;
+    nb_err err;
+    ck_assert_int_eq(nb_octal_parse("0.77", &kayles, &err), NB_OK);
+    nb_quotient_need need = {UINT64_MAX, NB_QUOTIENT_MAX_ORDER, 50000000, &kayles, NULL};
+    nb_quotient *q;
+    ck_assert_int_eq(nb_quotient_build(&need, &q, &err), NB_OK);
+    nb_store *s = nb_store_open(dir, 0, 0, on_event, NULL);
+    char key[64];
+    nb_quotient_key(&kayles, key, sizeof key);
+    nb_table_image im;
+    ck_assert(nb_quotient_kind.image(&q->base, &im));
+    im.key = key;
+    uint64_t len = im.count, order = q->order, gens = q->gens, n = q->n;
+    uint64_t lost_at = 22 + gens, phi_at = lost_at + order, word_at = phi_at + n;
+    uint64_t mul_at = word_at + order * gens;
+    uint32_t p_element = 0, letter = 0;
+    while (!q->lost[p_element])
+        p_element++;
+    while (!q->word[gens + letter]) /* a letter of element 1's word */
+        letter++;
+    struct { uint64_t at; uint16_t value; } cases[] = {
+        {lost_at + p_element, 0},                      /* a P element made N */
+        {phi_at + 4, (uint16_t)q->phi[5]},             /* heap 4 (lost) mapped as heap 5 */
+        {mul_at + 1 * order + 1, (uint16_t)q->mul[1]}, /* x^2 = x for the first generator */
+        {16, 6},                                       /* period 6 claimed */
+        {word_at + gens + letter, 0},                  /* element 1's word made shorter */
+        {2, (uint16_t)(order + 1)},                    /* an order the rest does not fit */
+        {mul_at + 5, (uint16_t)order},                 /* a product out of range */
+        {0, 0x5170},                                   /* another tag */
+    };
+    uint16_t *values = malloc(len * sizeof *values);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        memcpy(values, q->packed, len * sizeof *values);
+        ck_assert_uint_ne(values[cases[i].at], cases[i].value);
+        values[cases[i].at] = cases[i].value;
+        nb_table_image bad = im;
+        bad.values = values;
+        if (cases[i].at == 16)
+            bad.period = 6;
+        ck_assert(nb_store_save(s, &bad));
+        nb_stored *f = nb_store_load(s, NB_STORE_QUOTIENT, key);
+        ck_assert_ptr_nonnull(f); /* the file itself is sound */
+        ck_assert_msg(nb_quotient_kind.from_store(f, &need) == NULL, "case %zu served", i);
+    }
+    /* and the right one is served, through the cache */
+    ck_assert(nb_store_save(s, &im));
+    nb_cache *c = nb_cache_new(64 << 20);
+    nb_cache_attach_store(c, s);
+    const nb_quotient *read = quotient_of(c, &kayles, UINT64_MAX);
+    ck_assert(read->from_file);
+    assert_same_quotient(read, q);
+    nb_cache_release(c, &read->base);
+    nb_cache_free(c);
+    free(values);
+    q->base.destroy(&q->base);
+    nb_store_close(s);
+    remove_dir();
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("store");
@@ -656,6 +804,8 @@ int main(void)
     tcase_add_test(tc, a_growth_reads_what_another_process_wrote);
     tcase_add_test(tc, random_codes_read_back_as_brute_force);
     tcase_add_test(tc, subtraction_tables_from_the_store);
+    tcase_add_test(tc, quotients_from_the_store);
+    tcase_add_test(tc, wrong_quotients_are_refused);
     suite_add_tcase(s, tc);
     return check_run(s, true);
 }

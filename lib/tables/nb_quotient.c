@@ -146,10 +146,10 @@ static void certificate_free(certificate *c)
     c->heaps = NULL, c->nheaps = c->cap = 0;
 }
 
-/* Adds heap h's record unless an equal one is there; false when out of memory. *fresh
- * says whether it was new. */
+/* Adds heap h's record unless an equal one is there; false when out of memory. *at is
+ * the record's index. */
 static bool certificate_add(certificate *c, uint32_t x, const u32s *opts, uint64_t h,
-                            bool *fresh)
+                            size_t *at)
 {
     uint64_t *bits = calloc(c->words, sizeof *bits);
     if (!bits)
@@ -159,7 +159,7 @@ static bool certificate_add(certificate *c, uint32_t x, const u32s *opts, uint64
     for (size_t i = 0; i < c->nheaps; i++)
         if (c->heaps[i].x == x && !memcmp(c->heaps[i].opts, bits, c->words * 8)) {
             free(bits);
-            *fresh = false;
+            *at = i;
             return true;
         }
     if (c->nheaps == c->cap) {
@@ -171,8 +171,8 @@ static bool certificate_add(certificate *c, uint32_t x, const u32s *opts, uint64
         }
         c->heaps = v, c->cap = cap;
     }
-    c->heaps[c->nheaps++] = (heap_record){x, bits, h};
-    *fresh = true;
+    c->heaps[c->nheaps] = (heap_record){x, bits, h};
+    *at = c->nheaps++;
     return true;
 }
 
@@ -620,16 +620,14 @@ static bool heap_records(grower *g)
     certificate_free(&g->cert);
     g->cert = (certificate){g->order, g->mul, g->lost, (g->order + 63) / 64, NULL, 0, 0};
     u32s classes = {0};
-    bool ok = true, fresh;
+    bool ok = true;
     for (uint64_t h = 1; ok && h < g->n; h++) {
         classes.len = 0;
         for (size_t i = 0; ok && i < g->opts[h].len; i++)
             ok = u32s_push(&classes, g->cls[g->opts[h].v[i]]);
-        ok = ok && certificate_add(&g->cert, g->cls[g->phi[h]], &classes, h, &fresh);
-        g->rec_id[h] = (uint32_t)g->cert.nheaps - 1;
-        for (size_t i = 0; ok && !fresh && i < g->cert.nheaps; i++)
-            if (g->cert.heaps[i].heap <= h && same_record(g, i, h))
-                g->rec_id[h] = (uint32_t)i;
+        size_t at = 0;
+        ok = ok && certificate_add(&g->cert, g->cls[g->phi[h]], &classes, h, &at);
+        g->rec_id[h] = (uint32_t)at;
     }
     free(classes.v);
     return ok;
@@ -804,6 +802,20 @@ static verdict place_heap(grower *g, u32s *failed)
     return FAILED;
 }
 
+/* Whether the periodicity theorem proves period p from n0 on for heap records rec_id
+ * over heaps 1..n-1: they repeat, and k n0 + k p + t + 1 <= n. */
+static bool period_holds(const nb_octal_rule *rule, const uint32_t *rec_id, uint64_t n,
+                         uint64_t n0, uint64_t p)
+{
+    uint64_t k = nb_octal_parts(rule), t = rule->last;
+    if (!nb_octal_provable(rule) || !p || !n0 || n0 > n || p > n || k * n0 + k * p + t + 1 > n)
+        return false;
+    for (uint64_t h = n0; h + p < n; h++)
+        if (rec_id[h] != rec_id[h + p])
+            return false;
+    return true;
+}
+
 /* The least period p and preperiod n0 of the heaps' records (element, option elements)
  * over 1..n-1 that the periodicity theorem proves, if any. */
 static bool find_period(const grower *g, uint64_t *n0, uint64_t *p)
@@ -816,7 +828,7 @@ static bool find_period(const grower *g, uint64_t *n0, uint64_t *p)
         uint64_t start = n - period;
         while (start > 1 && g->rec_id[start - 1] == g->rec_id[start - 1 + period])
             start--;
-        if (k * start + k * period + t + 1 <= n) {
+        if (period_holds(g->rule, g->rec_id, n, start, period)) {
             *n0 = start, *p = period;
             return true;
         }
@@ -926,7 +938,72 @@ static bool learn_more(grower *g, u32s *failed)
 static void quotient_destroy(nb_cached *c)
 {
     nb_quotient *q = (nb_quotient *)c;
-    free(q->mul), free(q->lost), free(q->phi), free(q->gen_heap), free(q->word), free(q);
+    free(q->packed), free(q->lost), free(q->phi), free(q->gen_heap), free(q->word), free(q);
+}
+
+/* ---- the packed form a table file holds ----
+ * Two-byte values: a header (a tag of at least 256, so that the store keeps two bytes a
+ * value; the layout; order; generators; proved; why growth stopped; then n, preperiod,
+ * period and records, each as four 16-bit pieces, low first), the generators' heaps, the
+ * P-portion (order values), phi (n values), the words (order x gens exponents) and the
+ * multiplication table (order x order), which the version uses in place. */
+enum {
+    PACK_TAG = 0x5171,
+    PACK_LAYOUT = 1,
+    H_TAG = 0, H_LAYOUT, H_ORDER, H_GENS, H_PROVED, H_STOP, H_N, H_PREPERIOD = H_N + 4,
+    H_PERIOD = H_PREPERIOD + 4, H_RECORDS = H_PERIOD + 4, H_LEN = H_RECORDS + 4
+};
+
+/* The phrases `stop` may hold, by their code in a file (0: none). */
+static const char *const STOPS[] = {NULL, "budget", "max_work", "max_quotient", "memory"};
+
+static uint64_t packed_len(uint32_t order, size_t gens, uint64_t n)
+{
+    return H_LEN + gens + order + n + (uint64_t)order * gens + (uint64_t)order * order;
+}
+
+static void put64(uint16_t *at, uint64_t v)
+{
+    for (int i = 0; i < 4; i++)
+        at[i] = (uint16_t)(v >> (16 * i));
+}
+
+static uint64_t get64(const nb_table_image *im, uint64_t at)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < 4; i++)
+        v |= (uint64_t)nb_image_value(im, at + (uint64_t)i) << (16 * i);
+    return v;
+}
+
+/* Fills q->packed from q's fields and the table mul, and points q->mul into it. Every
+ * value fits two bytes: order <= 4096, heaps < 65536, exponents < 256. */
+static bool pack(nb_quotient *q, const uint16_t *mul)
+{
+    uint64_t len = packed_len(q->order, q->gens, q->n);
+    uint16_t *v = malloc(len * sizeof *v);
+    if (!v)
+        return false;
+    unsigned stop = 0;
+    for (unsigned i = 1; i < sizeof STOPS / sizeof *STOPS; i++)
+        if (q->stop && !strcmp(q->stop, STOPS[i]))
+            stop = i;
+    v[H_TAG] = PACK_TAG, v[H_LAYOUT] = PACK_LAYOUT, v[H_ORDER] = (uint16_t)q->order;
+    v[H_GENS] = (uint16_t)q->gens, v[H_PROVED] = q->proved, v[H_STOP] = (uint16_t)stop;
+    put64(v + H_N, q->n), put64(v + H_PREPERIOD, q->preperiod);
+    put64(v + H_PERIOD, q->period), put64(v + H_RECORDS, q->records);
+    uint16_t *at = v + H_LEN;
+    for (size_t k = 0; k < q->gens; k++)
+        *at++ = (uint16_t)q->gen_heap[k];
+    for (uint32_t x = 0; x < q->order; x++)
+        *at++ = q->lost[x];
+    for (uint64_t h = 0; h < q->n; h++)
+        *at++ = (uint16_t)q->phi[h];
+    for (uint64_t i = 0; i < (uint64_t)q->order * q->gens; i++)
+        *at++ = q->word[i];
+    memcpy(at, mul, (size_t)q->order * q->order * sizeof *mul);
+    q->packed = v, q->packed_len = len, q->mul = at;
+    return true;
 }
 
 /* The version from the growth: its reduced tables, phi over the heaps placed, a shortest
@@ -938,7 +1015,7 @@ static nb_quotient *make_version(grower *g, bool proved, uint64_t n0, uint64_t p
         return NULL;
     q->rule = *g->rule;
     q->order = g->order;
-    q->mul = g->mul, q->lost = g->lost, g->mul = NULL, g->lost = NULL;
+    q->lost = g->lost, g->lost = NULL;
     q->n = g->n;
     q->phi = malloc(g->n * sizeof *q->phi);
     q->gens = g->m.gens;
@@ -975,7 +1052,11 @@ static nb_quotient *make_version(grower *g, bool proved, uint64_t n0, uint64_t p
         }
     }
     free(best);
-    q->base.bytes = sizeof *q + (size_t)q->order * q->order * 2 + q->order + q->n * 4 +
+    if (!pack(q, g->mul)) {
+        quotient_destroy(&q->base);
+        return NULL;
+    }
+    q->base.bytes = sizeof *q + q->packed_len * 2 + q->order + q->n * 4 +
                     (size_t)q->order * q->gens;
     return q;
 }
@@ -989,10 +1070,10 @@ static nb_quotient *empty_version(const nb_octal_rule *rule, const char *stop)
         return NULL;
     q->rule = *rule;
     q->order = 1, q->n = 1, q->stop = stop;
-    q->mul = calloc(1, sizeof *q->mul), q->lost = calloc(1, 1), q->phi = calloc(1, 4);
+    q->lost = calloc(1, 1), q->phi = calloc(1, 4);
     q->gen_heap = calloc(1, sizeof *q->gen_heap), q->word = calloc(1, 1);
-    q->base = (nb_cached){.bytes = sizeof *q + 16, .destroy = quotient_destroy};
-    if (!q->mul || !q->lost || !q->phi || !q->gen_heap || !q->word) {
+    q->base = (nb_cached){.bytes = sizeof *q + 64, .destroy = quotient_destroy};
+    if (!q->lost || !q->phi || !q->gen_heap || !q->word || !pack(q, (uint16_t[]){0})) {
         quotient_destroy(&q->base);
         return NULL;
     }
@@ -1121,24 +1202,122 @@ static uint32_t mul_quotient(const void *q, uint32_t x, uint32_t y)
     return nb_quotient_mul(q, x, y);
 }
 
-bool nb_quotient_certify(const nb_quotient *q, uint64_t max_records)
+/* Whether q's table is a commutative monoid with identity 0 that its generators'
+ * elements generate, associative by Light's test on those generators, and whether each
+ * element's word multiplies out to it. */
+static bool is_monoid(const nb_quotient *q, nb_budget *budget)
+{
+    uint32_t n = q->order, *s = malloc((q->gens + 1) * sizeof *s), *queue = malloc(n * 4);
+    uint8_t *seen = calloc(n, 1);
+    bool ok = s && queue && seen;
+    for (uint32_t x = 0; ok && x < n; x++)
+        for (uint32_t y = 0; ok && y <= x; y++)
+            ok = nb_quotient_mul(q, x, y) == nb_quotient_mul(q, y, x) &&
+                 (y || nb_quotient_mul(q, x, 0) == x);
+    for (size_t k = 0; ok && k < q->gens; k++)
+        s[k] = q->phi[q->gen_heap[k]];
+    uint32_t reached = ok ? 1 : 0;
+    if (ok)
+        queue[0] = 0, seen[0] = 1;
+    for (uint32_t i = 0; ok && i < reached; i++)
+        for (size_t k = 0; k < q->gens; k++) {
+            uint32_t y = nb_quotient_mul(q, queue[i], s[k]);
+            if (!seen[y])
+                seen[y] = 1, queue[reached++] = y;
+        }
+    ok = ok && reached == n;
+    for (size_t k = 0; ok && k < q->gens; k++)
+        for (uint32_t x = 0; ok && x < n; x++) {
+            ok = !(x % 64 == 63 && nb_budget_spent(budget));
+            uint32_t xs = nb_quotient_mul(q, x, s[k]);
+            for (uint32_t y = 0; ok && y < n; y++)
+                ok = nb_quotient_mul(q, xs, y) ==
+                     nb_quotient_mul(q, x, nb_quotient_mul(q, s[k], y));
+        }
+    for (uint32_t x = 0; ok && x < n; x++) {
+        uint32_t product = 0;
+        for (size_t k = 0; k < q->gens; k++)
+            for (unsigned e = q->word[(size_t)x * q->gens + k]; e; e--)
+                product = nb_quotient_mul(q, product, s[k]);
+        ok = product == x;
+    }
+    free(s), free(queue), free(seen);
+    return ok;
+}
+
+static bool certify(const nb_quotient *q, uint64_t max_records, nb_budget *budget)
 {
     certificate c = {q->order, q->mul, q->lost, (q->order + 63) / 64, NULL, 0, 0};
     u32s opts = {0};
-    bool ok = q->order > 0 && !q->lost[0], fresh;
+    uint32_t *rec_id = malloc(q->n * sizeof *rec_id);
+    bool ok = rec_id && q->order > 0 && !q->lost[0] && !q->phi[0] && is_monoid(q, budget);
     for (uint64_t h = 1; ok && h < q->n; h++) {
         opts.len = 0;
         opt_ctx cc = {mul_quotient, q, q->phi, &opts, true};
         each_option(&q->rule, h, add_option, &cc);
-        ok = cc.ok && certificate_add(&c, q->phi[h], &opts, h, &fresh);
+        size_t at = 0;
+        ok = cc.ok && certificate_add(&c, q->phi[h], &opts, h, &at);
+        rec_id[h] = (uint32_t)at;
     }
     closure k = {0};
     size_t failed;
-    ok = ok && close_records(&c, &k, max_records, NULL, &failed) == CERTIFIED;
+    ok = ok && close_records(&c, &k, max_records, budget, &failed) == CERTIFIED;
+    ok = ok && (!q->proved || period_holds(&q->rule, rec_id, q->n, q->preperiod, q->period));
     closure_free(&k);
     certificate_free(&c);
-    free(opts.v);
+    free(opts.v), free(rec_id);
     return ok;
+}
+
+bool nb_quotient_certify(const nb_quotient *q, uint64_t max_records)
+{
+    return certify(q, max_records, NULL);
+}
+
+/* A version from a file's packed values for `rule`, its fields checked for range (not yet
+ * certified); NULL when they do not describe one. */
+static nb_quotient *unpack(const nb_table_image *im, const nb_octal_rule *rule)
+{
+    if (im->count < H_LEN || nb_image_value(im, H_TAG) != PACK_TAG ||
+        nb_image_value(im, H_LAYOUT) != PACK_LAYOUT)
+        return NULL;
+    uint32_t order = nb_image_value(im, H_ORDER), gens = nb_image_value(im, H_GENS);
+    uint32_t proved = nb_image_value(im, H_PROVED), stop = nb_image_value(im, H_STOP);
+    uint64_t n = get64(im, H_N), n0 = get64(im, H_PREPERIOD), p = get64(im, H_PERIOD);
+    if (!order || order > NB_QUOTIENT_MAX_ORDER || gens > 64 || proved > 1 ||
+        stop >= sizeof STOPS / sizeof *STOPS || !n || n > NB_QUOTIENT_MAX_HEAPS ||
+        im->count != packed_len(order, gens, n))
+        return NULL;
+    nb_quotient *q = calloc(1, sizeof *q);
+    if (!q)
+        return NULL;
+    q->base = (nb_cached){.destroy = quotient_destroy};
+    q->rule = *rule, q->order = order, q->gens = gens, q->n = n, q->proved = proved;
+    q->preperiod = n0, q->period = p, q->records = get64(im, H_RECORDS), q->stop = STOPS[stop];
+    q->packed = malloc(im->count * sizeof *q->packed), q->packed_len = im->count;
+    q->gen_heap = malloc((gens + 1) * sizeof *q->gen_heap), q->lost = malloc(order);
+    q->phi = malloc(n * sizeof *q->phi), q->word = malloc((size_t)order * gens + 1);
+    bool ok = q->packed && q->gen_heap && q->lost && q->phi && q->word;
+    for (uint64_t i = 0; ok && i < im->count; i++)
+        q->packed[i] = (uint16_t)nb_image_value(im, i);
+    const uint16_t *at = q->packed + H_LEN;
+    for (size_t k = 0; ok && k < gens; k++, at++)
+        q->gen_heap[k] = *at, ok = *at < n && (!k || *at > q->gen_heap[k - 1]);
+    for (uint32_t x = 0; ok && x < order; x++, at++)
+        q->lost[x] = (uint8_t)*at, ok = *at <= 1;
+    for (uint64_t h = 0; ok && h < n; h++, at++)
+        q->phi[h] = *at, ok = *at < order;
+    for (size_t i = 0; ok && i < (size_t)order * gens; i++, at++)
+        q->word[i] = (uint8_t)*at, ok = *at < 256;
+    q->mul = (uint16_t *)at;
+    for (size_t i = 0; ok && i < (size_t)order * order; i++)
+        ok = q->mul[i] < order;
+    if (!ok) {
+        quotient_destroy(&q->base);
+        return NULL;
+    }
+    q->base.bytes = sizeof *q + q->packed_len * 2 + order + n * 4 + (size_t)order * gens;
+    return q;
 }
 
 /* ---- the cache kind ---- */
@@ -1171,4 +1350,33 @@ static nb_status quotient_build(const nb_cached *old, const void *need, nb_cache
     return st;
 }
 
-const nb_cache_kind nb_quotient_kind = {quotient_covers, quotient_build, 0, NULL, NULL};
+/* A file holds the packed version; any version past the empty position's is worth one
+ * (a quotient costs far more to grow than to read back). */
+static bool quotient_image(const nb_cached *c, nb_table_image *out)
+{
+    const nb_quotient *q = (const nb_quotient *)c;
+    *out = (nb_table_image){.kind = NB_STORE_QUOTIENT, .values = q->packed, .width = 2,
+                            .count = q->packed_len, .period = q->proved ? q->period : 0,
+                            .preperiod = q->proved ? q->preperiod : 0};
+    return q->n > 1 && !q->from_file;
+}
+
+/* A version read back from a file serves only once certified as a built one is: its
+ * table a commutative monoid, every record of its heaps' sums parity-correct, its period
+ * one the theorem proves. */
+static nb_cached *quotient_from_store(nb_stored *f, const void *need_)
+{
+    const nb_quotient_need *need = need_;
+    nb_quotient *q = unpack(&f->image, need->rule);
+    nb_store_unmap(f);
+    if (q && !certify(q, need->max_work, need->budget)) {
+        quotient_destroy(&q->base);
+        q = NULL;
+    }
+    if (q)
+        q->from_file = true;
+    return q ? &q->base : NULL;
+}
+
+const nb_cache_kind nb_quotient_kind = {quotient_covers, quotient_build, NB_STORE_QUOTIENT,
+                                        quotient_image, quotient_from_store};

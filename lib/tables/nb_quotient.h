@@ -17,7 +17,7 @@ typedef struct nb_quotient {
     nb_cached base;
     nb_octal_rule rule;
     uint32_t order;     /* elements */
-    uint16_t *mul;      /* order x order: mul[x * order + y] = x y */
+    uint16_t *mul;      /* order x order: mul[x * order + y] = x y (inside `packed`) */
     uint8_t *lost;      /* lost[x]: x is in the P-portion (lost for the player to move) */
     uint64_t n;         /* phi[0..n) known: exact for heaps < n */
     uint32_t *phi;      /* the pretending function: heap -> element */
@@ -29,6 +29,9 @@ typedef struct nb_quotient {
     uint64_t records;   /* records the last certification closed */
     const char *stop;   /* why growth stopped short of what was asked: a static phrase
                          * naming the limit ("max_quotient", "max_work", ...), or NULL */
+    uint16_t *packed;   /* the whole version as a table file holds it (nb_quotient.c) */
+    uint64_t packed_len;
+    bool from_file;     /* read back from the table store (and certified) */
 } nb_quotient;
 
 /* The most heaps a quotient is grown over, and the most elements it may have (the

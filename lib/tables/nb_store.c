@@ -69,6 +69,7 @@ const char *nb_store_kind_name(nb_store_kind kind)
     switch (kind) {
     case NB_STORE_OCTAL: return "octal";
     case NB_STORE_SUBTRACTION: return "subtraction";
+    case NB_STORE_QUOTIENT: return "quotient";
     }
     return NULL;
 }

@@ -20,11 +20,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* What a file holds: the kind sets how the values read (a sequence of single-heap SG
- * values for both kinds so far). */
+/* What a file holds: the kind sets how the values read (single-heap SG values for the
+ * first two; a packed misère quotient for the third). */
 typedef enum nb_store_kind {
     NB_STORE_OCTAL = 1,       /* take-and-break codes, Grundy's game (nb_octable) */
     NB_STORE_SUBTRACTION = 2, /* subtraction games (nb_subtable) */
+    NB_STORE_QUOTIENT = 3,    /* misère quotients, packed (nb_quotient) */
 } nb_store_kind;
 
 /* A kind's name as files and listings give it ("octal"), NULL for an unknown one. */
