@@ -527,11 +527,12 @@ json_t *api_catalog(const api_limits *limits)
         for (const char *const *m = (*t)->methods; *m; m++)
             json_array_append_new(methods, json_string(*m));
         json_array_append_new(types, json_pack(
-            "{s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:b, s:b, s:o}", "type", (*t)->name,
-            "name", (*t)->title, "rules", (*t)->rules_text, "summary", (*t)->summary, "fields", json_loads((*t)->field_docs, 0, NULL), "limits", lims,
+            "{s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:b, s:b, s:b, s:o}", "type", (*t)->name,
+            "name", (*t)->title, "rules", (*t)->rules_text, "summary", (*t)->summary,
+            "fields", json_loads((*t)->field_docs, 0, NULL), "limits", lims,
             "conventions", conventions, "methods", methods, "table", (*t)->table != NULL,
-            "moves_complete", (*t)->moves_complete, "example",
-            json_loads((*t)->example, 0, NULL)));
+            "quotient", api_quotient_takes((*t)->name), "moves_complete", (*t)->moves_complete,
+            "example", json_loads((*t)->example, 0, NULL)));
     }
     return json_pack("{s:o, s:{s:i, s:i, s:I, s:I, s:I, s:I, s:I}}", "types", types, "query",
                      "max_moves_default", API_MAX_MOVES_DEFAULT, "max_moves_limit",

@@ -195,11 +195,16 @@ static int short_of(api_problem *p, const nb_quotient *q, uint64_t up_to, uint64
                     (unsigned long long)up_to);
 }
 
+bool api_quotient_takes(const char *type)
+{
+    return !strcmp(type, "octal") || !strcmp(type, "grundy");
+}
+
 int api_quotient(const api_context *ctx, json_t *body, const api_query *q, api_buf *out,
                  api_problem *p)
 {
     const char *name = json_string_value(json_object_get(body, "type"));
-    if (name && strcmp(name, "octal") && strcmp(name, "grundy"))
+    if (name && !api_quotient_takes(name))
         return api_fail(p, 400, "/type", "misère quotients are computed for take-and-break "
                         "games: octal and grundy, not %s", name);
     json_t *up = json_object_get(body, "up_to");

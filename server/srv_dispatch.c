@@ -180,6 +180,7 @@ static void gauges(srv_server *s, srv_gauges *g)
 {
     g->cache = nb_cache_get_stats(s->solver.cache);
     g->store = s->store ? nb_store_get_stats(s->store) : (nb_store_stats){0};
+    g->quotient = nb_quotient_get_stats();
     g->queue_waiting = srv_pool_waiting(s->pool);
     g->queue_running = srv_pool_running(s->pool);
     g->workers = s->cfg.workers;

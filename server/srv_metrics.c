@@ -248,6 +248,24 @@ char *srv_metrics_render(srv_metrics *m, const srv_gauges *g, size_t *len)
              (unsigned long long)st->write_errors, (unsigned long long)st->written_bytes,
              (unsigned long long)st->removed, (unsigned long long)st->files,
              (unsigned long long)st->bytes);
+    const nb_quotient_stats *q = &g->quotient;
+    api_putf(&t, "# HELP nimber_quotient_growths_total Misère quotient growths, by how they "
+                 "ended: period proved, as far as asked, or stopped at a limit.\n"
+                 "# TYPE nimber_quotient_growths_total counter\n");
+    for (int i = 0; i < NB_QUOTIENT_ENDS; i++)
+        api_putf(&t, "nimber_quotient_growths_total{end=\"%s\"} %llu\n",
+                 nb_quotient_end_names[i], (unsigned long long)q->growths[i]);
+    api_putf(&t, "# HELP nimber_quotient_restarts_total Quotient candidates started again "
+                 "with more generators or larger caps.\n"
+                 "# TYPE nimber_quotient_restarts_total counter\n"
+                 "nimber_quotient_restarts_total %llu\n"
+                 "# HELP nimber_quotient_files_total Quotients read back from the table store, "
+                 "by whether their certification passed.\n"
+                 "# TYPE nimber_quotient_files_total counter\n"
+                 "nimber_quotient_files_total{certified=\"true\"} %llu\n"
+                 "nimber_quotient_files_total{certified=\"false\"} %llu\n",
+             (unsigned long long)q->restarts, (unsigned long long)q->files_served,
+             (unsigned long long)q->files_refused);
     api_putf(&t, "# HELP nimber_worker_queue_depth Long solves waiting for a worker.\n"
                  "# TYPE nimber_worker_queue_depth gauge\nnimber_worker_queue_depth %zu\n"
                  "# HELP nimber_worker_queue_capacity Long solves that may wait before 503.\n"

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "tables/nb_cache.h"
+#include "tables/nb_quotient.h"
 #include "srv_routes.h"
 
 /* The build: its version (openapi.yaml's info.version) and git commit ("unknown" outside
@@ -26,6 +27,7 @@ void srv_metrics_observe_game(srv_metrics *m, const char *type, double seconds);
 typedef struct srv_gauges {
     nb_cache_stats cache;
     nb_store_stats store; /* zeros without a table store */
+    nb_quotient_stats quotient;
     size_t queue_waiting, queue_running, workers, queue_capacity, in_flight;
 } srv_gauges;
 

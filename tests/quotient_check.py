@@ -53,6 +53,20 @@ with Daemon() as d:
     words = [q["elements"][values[h]]["word"] for h in q["generator_heaps"]]
     check(words == q["generators"], f"generators {q['generators']} are heaps' {words}")
 
+    # counted on /metrics: the growth that proved Kayles' period
+    status, _, text = d.get("/metrics")
+    check(status == 200 and d.gauge('nimber_quotient_growths_total{end="proved"}') >= 1
+          and "# TYPE nimber_quotient_growths_total counter" in text
+          and 'nimber_quotient_files_total{certified="false"} 0' in text,
+          "/metrics counts quotient growths by how they ended")
+
+    # the catalog says which types POST /v1/quotient takes
+    status, _, body = d.get("/v1/games")
+    takes = {t["type"]: t["quotient"] for t in json.loads(body)["types"]} if status == 200 else {}
+    check(takes.get("octal") is True and takes.get("grundy") is True
+          and takes.get("nim") is False and sum(takes.values()) == 2,
+          f"the catalog's quotient flags: {takes}")
+
     # tame: Nim's quotient restricted to heaps 0..3 is T_2, order 6
     status, nim = ask(d, "/v1/quotient", {"type": "octal", "code": "0.333", "up_to": 3})
     check(status == 200 and (nim["order"], nim["tame"]) == (6, True),

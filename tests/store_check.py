@@ -114,6 +114,8 @@ for round_ in range(2):
         else:
             check(store_gauge(d, "hits_total") >= 1 and store_gauge(d, "writes_total") == 0,
                   "the restarted daemon read the quotient's file and wrote nothing")
+            check(d.gauge('nimber_quotient_files_total{certified="true"}') == 1,
+                  "... and certified it (on /metrics)")
             status, _, body = d.get("/v1/tables")
             listed = json.loads(body)["tables"] if status == 200 else []
             kinds = sorted((t["where"], t["kind"], t.get("mapped")) for t in listed)

@@ -36,6 +36,7 @@
  * then they repeat for ever, and the quotient of heaps below N is the whole game's. */
 #include "tables/nb_quotient.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,32 @@
 #define MAX_CAP 3       /* g^(c+2) = g^c for c up to this */
 #define MAX_RESTARTS 64 /* growths started again with more generators */
 #define MAX_CANDIDATE (1u << 22) /* elements of an unreduced candidate */
+
+/* The process's counters (nb_quotient_get_stats). */
+const char *const nb_quotient_end_names[NB_QUOTIENT_ENDS] = {"proved", "covered", "budget",
+                                                             "max_work", "max_quotient",
+                                                             "memory"};
+static atomic_ullong growths[NB_QUOTIENT_ENDS], restarts_total, files_served, files_refused;
+
+nb_quotient_stats nb_quotient_get_stats(void)
+{
+    nb_quotient_stats s = {.restarts = atomic_load(&restarts_total),
+                           .files_served = atomic_load(&files_served),
+                           .files_refused = atomic_load(&files_refused)};
+    for (int i = 0; i < NB_QUOTIENT_ENDS; i++)
+        s.growths[i] = atomic_load(&growths[i]);
+    return s;
+}
+
+/* Counts a growth that ended as q says. */
+static void count_growth(const nb_quotient *q)
+{
+    int end = q->proved ? 0 : 1;
+    for (int i = 2; q->stop && !q->proved && i < NB_QUOTIENT_ENDS; i++)
+        if (!strcmp(q->stop, nb_quotient_end_names[i]))
+            end = i;
+    atomic_fetch_add(&growths[end], 1);
+}
 
 /* A growable array of uint32_t. */
 typedef struct u32s {
@@ -1114,6 +1141,7 @@ nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_
         verdict v = place_heap(&g, &failed);
         if (v == FAILED && restarts < MAX_RESTARTS && learn_more(&g, &failed)) {
             restarts++;
+            atomic_fetch_add(&restarts_total, 1);
             if (!best || best->n < g.n - 1) {
                 nb_quotient *before = version_before_failure(&g);
                 if (before) {
@@ -1155,6 +1183,7 @@ nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_
         q = empty_version(need->rule, g_stop);
     if (!q)
         return nb_fail(err, NB_ELIMIT, "%s", "no memory to hold the misère quotient");
+    count_growth(q);
     *out = q;
     return NB_OK;
 }
@@ -1375,6 +1404,7 @@ static nb_cached *quotient_from_store(nb_stored *f, const void *need_)
     }
     if (q)
         q->from_file = true;
+    atomic_fetch_add(q ? &files_served : &files_refused, 1);
     return q ? &q->base : NULL;
 }
 

@@ -79,4 +79,17 @@ void nb_quotient_word(const nb_quotient *q, uint32_t x, char *buf, size_t size);
  * heaps the quotient covers is lost exactly when its element is in the P-portion. */
 bool nb_quotient_certify(const nb_quotient *q, uint64_t max_records);
 
+/* What the process's quotient growths came to, for /metrics: growths by how each ended
+ * (NB_QUOTIENT_ENDS names them: proved, covered (as far as asked), then the limits),
+ * candidates started again, and versions read back from the table store, served or
+ * refused by their certification. Counted atomically (any thread). */
+#define NB_QUOTIENT_ENDS 6
+extern const char *const nb_quotient_end_names[NB_QUOTIENT_ENDS];
+typedef struct nb_quotient_stats {
+    uint64_t growths[NB_QUOTIENT_ENDS];
+    uint64_t restarts;
+    uint64_t files_served, files_refused;
+} nb_quotient_stats;
+nb_quotient_stats nb_quotient_get_stats(void);
+
 #endif
