@@ -362,6 +362,64 @@ static uint32_t mul_m(const candidate *m, uint32_t x, uint32_t y)
     return z;
 }
 
+/* M's multiplication from a table of every element's exponents (no division): the
+ * exponents of x at digits + x * gens, and fold[k][e] = (e folded by g^(cap+2) = g^cap)
+ * times generator k's place, for e up to 2 cap + 2. */
+typedef struct fast_mul {
+    uint8_t *digits;
+    uint32_t *fold_all, *fold[64];
+    size_t gens;
+} fast_mul;
+
+static void fast_mul_free(fast_mul *f)
+{
+    free(f->digits), free(f->fold_all);
+    *f = (fast_mul){0};
+}
+
+/* False when out of memory. */
+static bool fast_mul_init(fast_mul *f, const candidate *m)
+{
+    size_t folds = 0;
+    for (size_t k = 0; k < m->gens; k++)
+        folds += 2 * (size_t)m->cap[k] + 3;
+    *f = (fast_mul){malloc((size_t)m->size * (m->gens + 1)), malloc((folds + 1) * 4), {0},
+                    m->gens};
+    if (!f->digits || !f->fold_all) {
+        fast_mul_free(f);
+        return false;
+    }
+    uint32_t *at = f->fold_all;
+    for (size_t k = 0; k < m->gens; k++) {
+        f->fold[k] = at;
+        for (uint32_t e = 0; e <= 2 * m->cap[k] + 2; e++) {
+            uint32_t folded = e;
+            while (folded > m->cap[k] + 1)
+                folded -= 2;
+            at[e] = folded * m->place[k];
+        }
+        at += 2 * m->cap[k] + 3;
+    }
+    uint8_t *d = f->digits;
+    memset(d, 0, m->gens);
+    for (uint32_t x = 1; x < m->size; x++) { /* an odometer: x - 1's exponents, plus one */
+        memcpy(d + (size_t)x * m->gens, d + (size_t)(x - 1) * m->gens, m->gens);
+        uint8_t *e = d + (size_t)x * m->gens;
+        for (size_t k = 0; k < m->gens && ++e[k] > m->cap[k] + 1; k++)
+            e[k] = 0;
+    }
+    return true;
+}
+
+static inline uint32_t mul_fast(const fast_mul *f, uint32_t x, uint32_t y)
+{
+    const uint8_t *a = f->digits + (size_t)x * f->gens, *b = f->digits + (size_t)y * f->gens;
+    uint32_t z = 0;
+    for (size_t k = 0; k < f->gens; k++)
+        z += f->fold[k][a[k] + b[k]];
+    return z;
+}
+
 /* The growth: the candidate, the heaps' elements in it and their options' elements, the
  * reduction (cls: M -> Q) and the reduced quotient's tables. */
 typedef struct grower {
@@ -389,6 +447,7 @@ typedef struct grower {
     uint64_t work;  /* elements labelled and reduced, records closed: bounded by max_work */
     nb_budget *budget; /* the asker's, checked inside the long loops (NULL: not checked) */
     const char *stop;
+    fast_mul fm;     /* M's exponents, while it is labelled and reduced */
 } grower;
 
 /* Collects the elements of a heap's options: the product of their parts' elements, in
@@ -451,6 +510,7 @@ static bool label_m(grower *g)
     g->lost_m = calloc(size, 1);
     g->dist_heap = malloc(size * sizeof *g->dist_heap);
     g->dist_parent = malloc(size * sizeof *g->dist_parent);
+    const fast_mul *fm = &g->fm;
     bool ok = dist && done && first && pq && path && pre && g->lost_m && g->dist_heap &&
               g->dist_parent;
     uint32_t *heaps = NULL;
@@ -501,20 +561,20 @@ static bool label_m(grower *g)
         bool any = false, lost_option = false;
         uint32_t before = 0;
         for (size_t i = 0; i < len; i++)
-            pre[i] = before, before = mul_m(&g->m, before, g->phi[path[i]]);
+            pre[i] = before, before = mul_fast(fm, before, g->phi[path[i]]);
         uint32_t after = 0;
         for (size_t i = len; i-- > 0 && !lost_option;) {
-            uint32_t rest = mul_m(&g->m, pre[i], after);
+            uint32_t rest = mul_fast(fm, pre[i], after);
             const u32s *o = &g->opts[path[i]];
             for (size_t k = 0; k < o->len && !lost_option; k++) {
                 any = true;
-                lost_option = g->lost_m[mul_m(&g->m, rest, o->v[k])];
+                lost_option = g->lost_m[mul_fast(fm, rest, o->v[k])];
             }
-            after = mul_m(&g->m, after, g->phi[path[i]]);
+            after = mul_fast(fm, after, g->phi[path[i]]);
         }
         g->lost_m[x] = any && !lost_option;
         for (size_t i = 0; i < nheaps; i++) {
-            uint32_t h = heaps[i], y = mul_m(&g->m, x, g->phi[h]);
+            uint32_t h = heaps[i], y = mul_fast(fm, x, g->phi[h]);
             if (done[y] || dist[x] + h >= dist[y])
                 continue;
             dist[y] = dist[x] + h, g->dist_heap[y] = h, g->dist_parent[y] = x;
@@ -575,8 +635,9 @@ static bool reduce_m(grower *g)
             memset(t.ids, 0xff, slots * sizeof *t.ids);
             for (uint32_t x = 0; x < size; x++) {
                 key[0] = cls[x];
+                const uint8_t *d = g->fm.digits + (size_t)x * g->m.gens;
                 for (size_t k = 0; k < g->m.gens; k++) {
-                    uint32_t e = digit(&g->m, x, k) + 1, y = x + g->m.place[k];
+                    uint32_t e = d[k] + 1u, y = x + g->m.place[k];
                     if (e > g->m.cap[k] + 1)
                         y -= 2 * g->m.place[k];
                     key[1 + k] = cls[y];
@@ -733,9 +794,9 @@ static void drop_generator(grower *g)
 static verdict relabel(grower *g, u32s *failed)
 {
     g->work += (uint64_t)g->m.size * (g->m.gens + g->n);
-    if (!label_m(g) || !reduce_m(g))
-        return TOO_LARGE;
-    return certify_growth(g, failed);
+    bool ok = fast_mul_init(&g->fm, &g->m) && label_m(g) && reduce_m(g);
+    fast_mul_free(&g->fm);
+    return ok ? certify_growth(g, failed) : TOO_LARGE;
 }
 
 /* A quick necessary test of heap n pretending to be class c: the record of each position
