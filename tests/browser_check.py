@@ -546,9 +546,47 @@ def check_quotient_element():
     shot("quotient-element")
 
 
+def check_quotient_plot():
+    """Misère Kayles' table panel: the pretending function plotted with its period, the
+    P-portion's heaps ringed, and the quotient's size and presentation, as the API gives
+    them."""
+    load("?type=octal")
+    set_field("code", "0.77")
+    find("input[name=convention][value=misere]").click()
+    button = find("#plot-button")
+    check(button.text == "Plot the misère quotient" and
+          find("#table-title").text == "Misère quotient", f"the button says {button.text!r}")
+    button.click()
+    wait.until(lambda d: find_all("#quotient-summary"))
+    q = post("/v1/quotient", {"type": "octal", "code": "0.77", "up_to": 60})
+    phi = q["pretending"]
+    points = find_all("#table-figure circle.value")
+    shown = phi["preperiod"] + 2 * phi["period"]  # the default range grows to two periods
+    titles = [p.find_element(By.TAG_NAME, "title").get_attribute("textContent") for p in points]
+    want = [f"Φ({n}) = {q['elements'][e]['word']}" + (" (P-portion)" if q["elements"][e]["p"]
+            else "") for n, e in enumerate(phi["values"][:shown])]
+    check(titles == want, f"the points are not Φ: {titles[:6]} against {want[:6]}")
+    ringed = [n for n, p in enumerate(points) if "lost" in p.get_attribute("class")]
+    check(ringed[:5] == [1, 4, 9, 12, 20], f"ringed heaps {ringed[:6]}")
+    caption = find("#table-figure figcaption").text
+    check(f"period {phi['period']} from n = {phi['preperiod']}" in caption,
+          f"the caption {caption!r}")
+    size = find("#quotient-size").text
+    check(f"Order {q['order']}, {q['p_size']} in the P-portion" in size, f"the size says {size!r}")
+    relations = find("#quotient-relations").text
+    check(all(r in relations for r in q["relations"]), f"the relations shown: {relations[:80]!r}")
+    check(len(find_all("#table-figure rect.period")) >= 2, "the period is not marked")
+    driver.execute_script("document.getElementById('table-section').scrollIntoView()")
+    shot("quotient-plot")
+    find("input[name=convention][value=normal]").click()
+    check(find("#plot-button").text == "Plot the table" and not find_all("#quotient-summary"),
+          "back to normal play: the table's button, the quotient gone")
+
+
 try:
     check_menu()
     check_quotient_element()
+    check_quotient_plot()
     check_whole_games()
     check_picture_and_keyboard()
     check_errors()

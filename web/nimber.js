@@ -230,6 +230,7 @@ function buildForm(sample = state.entry.example) {
   upTo.value = {cutting: "[10, 10]", wythoff: "[10, 10]", fibonacci: "24"}[entry.type] || "60";
   state.defaultUpTo = upTo.value;
   $("plot").replaceChildren();
+  syncPlotButton();
   clearErrors();
 }
 
@@ -649,6 +650,7 @@ function openPermalink() {
   state.strength = $("strength").value;
   const convention = document.querySelector(`input[name=convention][value=${params.get("convention") === "misere" ? "misere" : "normal"}]`);
   if (!convention.disabled) convention.checked = true;
+  syncPlotButton();
   return true;
 }
 
@@ -1260,6 +1262,10 @@ async function plotTable() {
   clearErrors($("table-section"));
   const game = readForm();
   if (!game) return;
+  if (wantsQuotient()) {
+    plotQuotient(game);
+    return;
+  }
   const request = {...game};
   if (state.entry.type !== "dag") {
     try {
@@ -1285,7 +1291,15 @@ async function plotTable() {
   $("plot").replaceChildren(Array.isArray(table.values[0]) ? gridPlot(table) : linePlot(table));
 }
 
-function linePlot(table) {
+// A line of values over n = 0..: `how` names the plot and each point (SG values unless
+// told otherwise: the misère quotient's pretending function names elements).
+const SG_POINTS = {
+  label: "SG values", name: (i, v) => `G(${i}) = ${v}`, dotClass: () => "value",
+  caption: (t) => (t.period ? `Period ${t.period} proved, from n = ${t.preperiod}.` :
+                              "No period proved for this table."),
+};
+
+function linePlot(table, how = SG_POINTS) {
   const values = table.values.map((v) => (typeof v === "number" ? v : null));
   const n = values.length;
   const top = Math.max(1, ...values.filter((v) => v !== null));
@@ -1295,7 +1309,7 @@ function linePlot(table) {
   const x = (i) => left + (i + 0.5) * (width - left - right) / n;
   const y = (v) => height - bottom - v * (height - topPad - bottom) / top;
   const image = svg("svg", {class: "plot", viewBox: `0 0 ${width} ${height}`, role: "img",
-                            "aria-label": `SG values for n = 0..${n - 1}`});
+                            "aria-label": `${how.label} for n = 0..${n - 1}`});
   const slot = (width - left - right) / n;
   if (table.preperiod) {
     image.append(svg("rect", {x: left, y: topPad, width: table.preperiod * slot,
@@ -1323,16 +1337,80 @@ function linePlot(table) {
   image.append(svg("path", {d: line, class: "trace"}));
   values.forEach((v, i) => {
     if (v === null) return;
-    const dot = svg("circle", {cx: x(i), cy: y(v), r: Math.max(1.5, Math.min(4, slot / 3)), class: "value"});
-    dot.append(svg("title", {}, `G(${i}) = ${v}`));
+    const dot = svg("circle", {cx: x(i), cy: y(v), r: Math.max(1.5, Math.min(4, slot / 3)),
+                               class: how.dotClass(v)});
+    dot.append(svg("title", {}, how.name(i, v)));
     image.append(dot);
   });
   const text = el("details", {}, el("summary", {text: "the values as text"}),
                   el("p", {class: "values", text: table.values.map((v) =>
                     (typeof v === "number" ? v : JSON.stringify(v))).join(" ")}));
-  return el("figure", {id: "table-figure"}, image, el("figcaption", {text:
-    table.period ? `Period ${table.period} proved, from n = ${table.preperiod}.` :
-                   "No period proved for this table."}), text);
+  return el("figure", {id: "table-figure"}, image, el("figcaption", {text: how.caption(table)}),
+            text);
+}
+
+// --- the misère quotient ------------------------------------------------------------
+
+// A misère take-and-break game's table panel shows its misère quotient.
+function wantsQuotient() {
+  const misere = document.querySelector("input[name=convention][value=misere]");
+  return Boolean(state.entry && state.entry.quotient && misere && misere.checked);
+}
+
+function syncPlotButton() {
+  const quotient = wantsQuotient();
+  $("plot-button").textContent = quotient ? "Plot the misère quotient" : "Plot the table";
+  $("table-title").textContent = quotient ? "Misère quotient" : "SG table";
+}
+
+async function plotQuotient(game) {
+  let upTo;
+  try {
+    upTo = JSON.parse($("up-to").value);
+  } catch (e) {
+    $("error-up_to").textContent = `up_to is not valid JSON: ${e.message}`;
+    return;
+  }
+  const request = {type: game.type, up_to: upTo};
+  if (game.code !== undefined) request.code = game.code;
+  let q;
+  try {
+    q = await api("/v1/quotient", request);
+  } catch (error) {
+    showError(error, "error-up_to");
+    return;
+  }
+  const phi = q.pretending;
+  // the default range grows to show the preperiod and two periods, where one is proved
+  let shown = Math.min(phi.values.length, upTo + 1);
+  if ($("up-to").value === state.defaultUpTo && phi.period) {
+    shown = Math.min(phi.values.length, Math.max(shown, phi.preperiod + 2 * phi.period));
+  }
+  const word = (id) => q.elements[id].word;
+  const how = {
+    label: "The pretending function (heap to quotient element)",
+    name: (i, v) => `Φ(${i}) = ${word(v)}${q.elements[v].p ? " (P-portion)" : ""}`,
+    dotClass: (v) => (q.elements[v].p ? "value lost" : "value"),
+    caption: () => "Each dot: the element a heap of n pretends to be (its number in the " +
+      "quotient; hover for its word). " + (q.status === "proved" ?
+      `Φ has period ${phi.period} from n = ${phi.preperiod} (proved): every heap maps to an element.` :
+      `Partial: exact for heaps up to ${q.exact_up_to}; no period proved` +
+      (q.stopped_by ? ` (growth stopped by ${q.stopped_by}).` : ".")),
+  };
+  const figure = linePlot({values: phi.values.slice(0, shown), preperiod: phi.preperiod,
+                           period: phi.period}, how);
+  const gens = q.generators.map((g, i) => `${g} = heap ${q.generator_heaps[i]}`).join(", ");
+  const summary = el("div", {id: "quotient-summary"},
+    el("p", {id: "quotient-size", text: `Order ${q.order}, ${q.p_size} in the P-portion ` +
+      `(dots ringed: the heap alone is lost for the player to move); ` +
+      (q.tame ? "tame (misère Nim's quotient)." : "wild.")}),
+    el("p", {text: `Generators: ${gens || "none"}.`}),
+    el("p", {class: "values", id: "quotient-relations",
+             text: `Relations: ${q.relations.length ? q.relations.join(", ") : "none"}.`}),
+    el("details", {}, el("summary", {text: "the elements as words"}),
+       el("p", {class: "values", text: q.elements.map((e) => e.word + (e.p ? " (P)" : ""))
+         .join(", ")})));
+  $("plot").replaceChildren(figure, summary);
 }
 
 function gridPlot(table) {
@@ -1420,6 +1498,9 @@ async function init() {
   });
   $("again").addEventListener("click", () => startGame(state.start));
   $("table-form").addEventListener("submit", (e) => { e.preventDefault(); plotTable(); });
+  for (const radio of document.querySelectorAll("input[name=convention]")) {
+    radio.addEventListener("change", () => { syncPlotButton(); $("plot").replaceChildren(); });
+  }
   if (openPermalink()) {
     const game = readForm();
     if (game) startGame(game);
