@@ -224,7 +224,7 @@ int api_quotient(const api_context *ctx, json_t *body, const api_query *q, api_b
     char key[80];
     nb_quotient_key(&params->rule, key, sizeof key);
     nb_quotient_need need = {up_to, NB_QUOTIENT_MAX_ORDER, ctx->limits->lib.max_work,
-                             &params->rule, ctx->solver->budget};
+                             &params->rule, ctx->solver->budget, NULL};
     const nb_cached *c;
     nb_err err = {0};
     int status = 200;

@@ -124,7 +124,8 @@ const api_type api_type_dag = {
     .limits = (const char *const[]){"max_nodes", "max_edges", "max_parts", "max_states",
                                     "max_work", NULL},
     .misere = true,
-    .methods = (const char *const[]){"sg-theorem", "table", "retrograde", "search", NULL},
+    .methods = (const char *const[]){"sg-theorem", "table", "retrograde", "misere-quotient",
+                                     "search", NULL},
     .moves_complete = true,
     .heavy = true, /* "nodes" sizes its arrays, and a graph with cycles is labelled */
     .decode = dag_decode,

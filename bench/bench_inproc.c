@@ -773,7 +773,7 @@ static void bench_quotient(void)
     nb_octal_parse("0.77", &kayles.rule, &err);
     nb_octal_parse("0.07", &dawson.rule, &err);
     nb_quotient_need need = {UINT64_MAX, NB_QUOTIENT_MAX_ORDER, nb_limits_default().max_work,
-                             &kayles.rule, NULL};
+                             &kayles.rule, NULL, NULL};
     nb_quotient *q;
     double t0 = now();
     if (nb_quotient_build(&need, &q, &err) != NB_OK)
@@ -797,7 +797,7 @@ static void bench_quotient(void)
     singles_print(s, "quotient_kayles", "quotient_kayles_misere", "quotient_kayles_normal");
     nb_budget minute; /* the growth towards heap 33 stops after a minute at most */
     nb_budget_start(&minute, 60);
-    need = (nb_quotient_need){33, NB_QUOTIENT_MAX_ORDER, UINT64_MAX, &dawson.rule, &minute};
+    need = (nb_quotient_need){33, NB_QUOTIENT_MAX_ORDER, UINT64_MAX, &dawson.rule, &minute, NULL};
     t0 = now();
     nb_status st = nb_quotient_build(&need, &q, &err);
     nb_budget_end(&minute);

@@ -108,6 +108,26 @@ with Daemon() as d:
             status, b = ask(d, "/v1/analyze", move["position"])
             check(status == 200 and b["verdict"] == "lose",
                   f"after {move['heap']},{move['take']}: {b.get('verdict')}")
+    # thirty misère tokens on a twelve-node graph (a search of some 10^9 positions): the
+    # tokens' quotient decides; every move's position, asked again, agrees with the list
+    edges = [[i, i + 1] for i in range(11)] + [[0, 5], [2, 7], [3, 9], [1, 6], [4, 11]]
+    tokens = [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+              0, 2, 4, 6]
+    body = {"type": "dag", "nodes": 12, "edges": edges, "tokens": tokens,
+            "convention": "misere"}
+    status, a = ask(d, "/v1/analyze", body)
+    check(status == 200 and a["method"] == "misere-quotient" and a["misere"]["element"],
+          f"thirty tokens: {status} {str(a)[:200]}")
+    status, m = ask(d, "/v1/moves", body)
+    winning = {(w["token"], w["to"]) for w in a.get("winning_moves", [])}
+    for move in m.get("moves", []):  # outcome: what the move brings its mover
+        status, b = ask(d, "/v1/analyze", move["position"])
+        check(status == 200 and (b["verdict"] == "lose") == (move["outcome"] == "win") and
+              b["method"] == "misere-quotient", f"after {move['token']} to {move['to']}: "
+              f"{b.get('verdict')}, the move {move['outcome']}s")
+        check(((move["token"], move["to"]) in winning) == (move["outcome"] == "win"),
+              f"token {move['token']} to {move['to']}: listed as winning or not, as it is")
+    check(len(m.get("moves", [])) >= 10 and winning, f"{len(m.get('moves', []))} moves asked")
     requests = d.get("/metrics")[2]
     check('route="/v1/quotient",status="200"' in requests, "/metrics counts /v1/quotient")
 tally.finish()

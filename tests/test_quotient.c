@@ -2,8 +2,9 @@
  * with 9 P-elements and its lone lost heaps, 0.75's order-8 quotient, 0.34's period 8),
  * the certificate rejecting a tampered quotient, misère analyses of the codes the papers
  * solve held to the brute-force solver (verdict and every winning move) on a thousand
- * random positions each, huge heaps by re-analysing each move's position, and a growth
- * stopped by its budget. */
+ * random positions each, huge heaps by re-analysing each move's position, a growth
+ * stopped by its budget, and tokens on random acyclic graphs decided through their
+ * quotient, held to the brute-force solver. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,8 @@
 
 #include "brute.h"
 #include "check_run.h"
+#include "engine/nb_token_quotient.h"
+#include "games/nb_dag.h"
 #include "games/nb_octal.h"
 #include "tables/nb_quotient.h"
 
@@ -36,7 +39,7 @@ static nb_octal_rule rule_of(const char *code)
 /* The quotient of code, grown to heap `heap` (UINT64_MAX: until proved). */
 static nb_quotient *quotient_of(const nb_octal_rule *r, uint64_t heap)
 {
-    nb_quotient_need need = {heap, NB_QUOTIENT_MAX_ORDER, 50000000, r, NULL};
+    nb_quotient_need need = {heap, NB_QUOTIENT_MAX_ORDER, 50000000, r, NULL, NULL};
     nb_quotient *q = NULL;
     nb_err err = {0};
     ck_assert_msg(nb_quotient_build(&need, &q, &err) == NB_OK, "%s", err.msg);
@@ -152,7 +155,7 @@ START_TEST(budget_stops_growth)
     nb_octal_rule dawson = rule_of("0.07");
     nb_budget second;
     nb_budget_start(&second, 1);
-    nb_quotient_need need = {33, NB_QUOTIENT_MAX_ORDER, UINT64_MAX, &dawson, &second};
+    nb_quotient_need need = {33, NB_QUOTIENT_MAX_ORDER, UINT64_MAX, &dawson, &second, NULL};
     nb_quotient *q = NULL;
     nb_err err = {0};
     struct timespec t0, t1;
@@ -239,6 +242,68 @@ START_TEST(huge_kayles_moves_reanalysed)
 }
 END_TEST
 
+/* Tokens on random acyclic graphs under misère play, decided through the tokens'
+ * quotient (nb_token_quotient, which the dag type uses past a small search) and held to
+ * the brute-force solver: the verdict, and exactly the winning moves, on 200 graphs of 6
+ * to 10 nodes with 2 to 6 tokens. */
+START_TEST(dag_tokens_match_brute_force)
+{
+    unsigned lost = 0;
+    for (int round = 0; round < 200; round++) {
+        size_t n = 6 + (size_t)(random() % 5), len = 2 + (size_t)(random() % 5), m = 0;
+        uint32_t edges[2 * 10 * 9];
+        for (uint32_t u = 0; u < n; u++) /* edges forward only: no cycle */
+            for (uint32_t v = u + 1; v < n; v++)
+                if (random() % 100 < 35)
+                    edges[2 * m] = u, edges[2 * m + 1] = v, m++;
+        uint64_t tokens[6];
+        for (size_t t = 0; t < len; t++)
+            tokens[t] = (uint64_t)(random() % (long)n);
+        nb_dag_params p = {.nodes = n, .nedges = m, .edges = edges};
+        nb_game g = {.rules = &nb_dag, .params = &p, .state = tokens, .len = len};
+        nb_err err = {0};
+        ck_assert(nb_game_open(&solver, &g, &err) == NB_OK);
+        /* the successor lists, from the edges */
+        uint32_t offsets[11] = {0}, targets[90];
+        for (size_t e = 0; e < m; e++)
+            offsets[edges[2 * e] + 1]++;
+        for (size_t u = 0; u < n; u++)
+            offsets[u + 1] += offsets[u];
+        for (size_t e = 0, k = 0; e < m; e++, k++)
+            targets[k] = edges[2 * e + 1]; /* edges come sorted by their first node */
+        nb_token_graph graph = {n, offsets, targets};
+        nb_analysis a = {0};
+        nb_movelist_init(&a.moves, 1000);
+        ck_assert_msg(nb_token_quotient(&graph, tokens, len, &solver, &a, &err) == NB_OK,
+                      "round %d: %s", round, err.msg);
+        brute *b = brute_new(&g, true);
+        ck_assert_msg(a.verdict == brute_outcome(b, tokens, len), "round %d: verdict", round);
+        lost += a.verdict == NB_LOSE;
+        size_t winning = 0, listed = 0;
+        for (size_t t = 0; t < len; t++) /* every move, by the brute's outcome after it */
+            for (uint32_t k = offsets[tokens[t]]; k < offsets[tokens[t] + 1]; k++) {
+                uint64_t after[6];
+                memcpy(after, tokens, sizeof after);
+                after[t] = targets[k];
+                bool wins = brute_outcome(b, after, len) == NB_LOSE;
+                bool is_listed = false;
+                for (size_t i = 0; i < a.moves.len; i++) {
+                    nb_move mv = nb_movelist_at(&a.moves, i);
+                    is_listed |= mv.w[0] == t && mv.w[2] == targets[k];
+                }
+                ck_assert_msg(wins == is_listed, "round %d: token %zu to %u", round, t,
+                              targets[k]);
+                winning += wins, listed += is_listed;
+            }
+        ck_assert_uint_eq(listed, a.moves.len);
+        brute_free(b);
+        nb_analysis_free(&a);
+        nb_game_close(&solver, &g);
+    }
+    ck_assert_msg(lost > 20 && lost < 180, "%u of 200 positions lost", lost);
+}
+END_TEST
+
 int main(void)
 {
     srandom(40);
@@ -251,7 +316,8 @@ int main(void)
                  {"tampered", tampered_quotients_fail},
                  {"brute", random_positions_match_brute_force},
                  {"huge", huge_kayles_moves_reanalysed},
-                 {"budget", budget_stops_growth}};
+                 {"budget", budget_stops_growth},
+                 {"dag", dag_tokens_match_brute_force}};
     for (size_t i = 0; i < sizeof tests / sizeof *tests; i++) { /* CK_RUN_CASE picks one */
         TCase *tc = tcase_create(tests[i].name);
         tcase_add_checked_fixture(tc, setup, teardown);

@@ -11,6 +11,7 @@
 #include "core/nb_util.h"
 #include "engine/nb_heaps.h"
 #include "engine/nb_loopy.h"
+#include "engine/nb_token_quotient.h"
 
 static nb_dag_params *dag_params(const nb_game *g) { return g->params; }
 
@@ -455,6 +456,32 @@ static void dag_apply(const nb_game *g, const nb_move *m, nb_state *after)
     after->w[m->w[0]] = m->w[2];
 }
 
+/* Positions a misère search visits at the most below which it decides alone: it is exact
+ * and quick there, and a quotient would only say the same. */
+#define SMALL_SEARCH 65536
+
+/* Whether the tokens' positions number at most SMALL_SEARCH: multisets of len nodes. */
+static bool small_search(const nb_game *g)
+{
+    uint64_t n = dag_params(g)->nodes, count = 1;
+    for (uint64_t k = 1; k <= g->len && count <= SMALL_SEARCH; k++)
+        count = count * (n + k - 1) / k; /* C(n + k - 1, k), exact at each step */
+    return count <= SMALL_SEARCH;
+}
+
+/* Misère play: tokens on a graph without cycles, past a small search, through the misère
+ * quotient of the tokens (nb_token_quotient.c); else, or where no quotient covers the nodes
+ * they reach, the search. */
+static nb_status dag_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err)
+{
+    nb_dag_params *p = dag_params(g);
+    if (p->loopy || small_search(g))
+        return nb_fail(err, NB_EDECLINED, "%s", "the search decides it");
+    need_successors(g, true, 0);
+    nb_token_graph graph = {p->nodes, p->offsets, p->targets};
+    return nb_token_quotient(&graph, g->state, g->len, s, out, err);
+}
+
 const nb_ruleset nb_dag = {
     .name = "dag",
     .check = dag_check,
@@ -470,6 +497,7 @@ const nb_ruleset nb_dag = {
     .moves_to = dag_moves_to,
     .options = dag_options,
     .each_move = dag_each_move,
+    .analyse_misere = dag_misere,
     .canonicalize = nb_heaps_canonicalize,
     .components = nb_components_per_part,
 };

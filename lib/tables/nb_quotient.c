@@ -146,6 +146,20 @@ static bool each_option(const nb_octal_rule *r, uint64_t n, option_fn *fn, void 
     return true;
 }
 
+/* The options of part p: a rule's heap (each_option), or a graph's node (one part each). */
+static bool part_options(const nb_octal_rule *r, const nb_quotient_graph *graph, uint64_t p,
+                         option_fn *fn, void *ctx)
+{
+    if (!graph)
+        return each_option(r, p, fn, ctx);
+    for (uint32_t e = graph->off[p]; e < graph->off[p + 1]; e++) {
+        uint64_t part = graph->succ[e];
+        if (!fn(ctx, &part, 1))
+            return false;
+    }
+    return true;
+}
+
 /* ---- the certificate: records closed under sums ---- */
 
 /* A heap's record in a reduced quotient: its element and its options' elements. */
@@ -481,7 +495,7 @@ static bool heap_options(grower *g, uint64_t h)
     u32s *o = &g->opts[h];
     o->len = 0;
     opt_ctx c = {mul_candidate, &g->m, g->phi, o, true};
-    each_option(g->rule, h, add_option, &c);
+    part_options(g->rule, g->need->graph, h, add_option, &c);
     u32s_unique(o);
     return c.ok;
 }
@@ -908,7 +922,7 @@ static bool period_holds(const nb_octal_rule *rule, const uint32_t *rec_id, uint
  * over 1..n-1 that the periodicity theorem proves, if any. */
 static bool find_period(const grower *g, uint64_t *n0, uint64_t *p)
 {
-    if (!nb_octal_provable(g->rule))
+    if (g->need->graph || !nb_octal_provable(g->rule))
         return false;
     uint64_t n = g->n, k = nb_octal_parts(g->rule), t = g->rule->last;
     for (uint64_t period = 1; k * period + t + 1 <= n; period++) {
@@ -1101,7 +1115,9 @@ static nb_quotient *make_version(grower *g, bool proved, uint64_t n0, uint64_t p
     nb_quotient *q = calloc(1, sizeof *q);
     if (!q)
         return NULL;
-    q->rule = *g->rule;
+    if (g->rule)
+        q->rule = *g->rule;
+    q->graph = g->need->graph;
     q->order = g->order;
     q->lost = g->lost, g->lost = NULL;
     q->n = g->n;
@@ -1151,12 +1167,14 @@ static nb_quotient *make_version(grower *g, bool proved, uint64_t n0, uint64_t p
 
 /* The quotient of the empty position alone (one element, not lost), covering heap 0;
  * `stop` names why growth stopped. */
-static nb_quotient *empty_version(const nb_octal_rule *rule, const char *stop)
+static nb_quotient *empty_version(const nb_quotient_need *need, const char *stop)
 {
     nb_quotient *q = calloc(1, sizeof *q);
     if (!q)
         return NULL;
-    q->rule = *rule;
+    if (need->rule)
+        q->rule = *need->rule;
+    q->graph = need->graph;
     q->order = 1, q->n = 1, q->stop = stop;
     q->lost = calloc(1, 1), q->phi = calloc(1, 4);
     q->gen_heap = calloc(1, sizeof *q->gen_heap), q->word = calloc(1, 1);
@@ -1185,6 +1203,8 @@ nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_
     grower g = {.need = need, .rule = need->rule, .budget = need->budget};
     uint64_t target = need->heap >= NB_QUOTIENT_MAX_HEAPS ? NB_QUOTIENT_MAX_HEAPS
                                                           : need->heap + 1;
+    if (need->graph && target > need->graph->parts)
+        target = need->graph->parts;
     uint64_t n0 = 0, p = 0;
     bool proved = false, ok = grower_reset(&g);
     u32s failed = {0};
@@ -1241,7 +1261,7 @@ nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_
     const char *g_stop = g.stop ? g.stop : nb_budget_spent(need->budget) ? "budget" : "max_work";
     grower_free(&g);
     if (!q) /* nothing certified past the empty position: it covers heaps of 0 alone */
-        q = empty_version(need->rule, g_stop);
+        q = empty_version(need, g_stop);
     if (!q)
         return nb_fail(err, NB_ELIMIT, "%s", "no memory to hold the misère quotient");
     count_growth(q);
@@ -1344,7 +1364,7 @@ static bool certify(const nb_quotient *q, uint64_t max_records, nb_budget *budge
     for (uint64_t h = 1; ok && h < q->n; h++) {
         opts.len = 0;
         opt_ctx cc = {mul_quotient, q, q->phi, &opts, true};
-        each_option(&q->rule, h, add_option, &cc);
+        part_options(&q->rule, q->graph, h, add_option, &cc);
         size_t at = 0;
         ok = cc.ok && certificate_add(&c, q->phi[h], &opts, h, &at);
         rec_id[h] = (uint32_t)at;
@@ -1352,7 +1372,8 @@ static bool certify(const nb_quotient *q, uint64_t max_records, nb_budget *budge
     closure k = {0};
     size_t failed;
     ok = ok && close_records(&c, &k, max_records, budget, &failed) == CERTIFIED;
-    ok = ok && (!q->proved || period_holds(&q->rule, rec_id, q->n, q->preperiod, q->period));
+    ok = ok && (!q->proved ||
+                (!q->graph && period_holds(&q->rule, rec_id, q->n, q->preperiod, q->period)));
     closure_free(&k);
     certificate_free(&c);
     free(opts.v), free(rec_id);

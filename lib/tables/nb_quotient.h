@@ -9,13 +9,24 @@
 #include "tables/nb_cache.h"
 #include "tables/nb_octable.h"
 
+/* Parts other than heaps: the nodes of a graph a token game is played on. Part p in
+ * 1..parts-1 moves to each of succ[off[p] .. off[p+1]), a part below p (numbered so); part 0
+ * is the empty position. A token on a node is then a part, and tokens add up as heaps do
+ * (Plambeck and Siegel define the quotient of any set of games closed under options and
+ * sums). Borrowed by the quotient built over it. */
+typedef struct nb_quotient_graph {
+    uint64_t parts;
+    const uint32_t *off, *succ;
+} nb_quotient_graph;
+
 /* A cached quotient version (immutable once built; the cache owns it and its arrays). It
  * is exact for every position whose heaps are all below n, and for every position at all
  * when `proved`: heap h >= preperiod then pretends to be the element of
  * preperiod + (h - preperiod) % period. Element 0 is the identity (the empty position). */
 typedef struct nb_quotient {
     nb_cached base;
-    nb_octal_rule rule;
+    nb_octal_rule rule; /* its heaps' rule, unless graph */
+    const nb_quotient_graph *graph; /* its parts, when a graph's nodes (borrowed) */
     uint32_t order;     /* elements */
     uint16_t *mul;      /* order x order: mul[x * order + y] = x y (inside `packed`) */
     uint8_t *lost;      /* lost[x]: x is in the P-portion (lost for the player to move) */
@@ -46,6 +57,8 @@ typedef struct nb_quotient_need {
     uint64_t max_work;    /* records one certification may close, elements a candidate may have */
     const nb_octal_rule *rule;
     nb_budget *budget;    /* the asking request's (may be NULL) */
+    const nb_quotient_graph *graph; /* else NULL: parts are the rule's heaps. A graph's
+                                     * quotient is for its caller alone (not cached) */
 } nb_quotient_need;
 
 extern const nb_cache_kind nb_quotient_kind;
