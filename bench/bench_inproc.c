@@ -762,8 +762,8 @@ static double peak_rss_mb(void)
 
 /* Misère quotients: Kayles' built and proved (cold); 1000 positions of 6 heaps near 10^18
  * under misère play (warm, through the quotient) and under normal play; Dawson's Kayles'
- * partial quotient grown towards heap 33 for a minute at most (time, heaps reached, order,
- * peak RSS); 1000
+ * partial quotient grown to heap 29, then towards heap 33 for a minute at most (time,
+ * heaps reached, order, peak RSS); 1000
  * misère positions of Dawson's Kayles and Grundy's game with heaps within their partial
  * quotients (warm). */
 static void bench_quotient(void)
@@ -795,6 +795,13 @@ static void bench_quotient(void)
         singles_time(s, 1, i, &g, NB_NORMAL);
     }
     singles_print(s, "quotient_kayles", "quotient_kayles_misere", "quotient_kayles_normal");
+    need = (nb_quotient_need){29, NB_QUOTIENT_MAX_ORDER, UINT64_MAX, &dawson.rule, NULL, NULL};
+    t0 = now(); /* heap 29, the furthest the free candidates reach (order 176) */
+    if (nb_quotient_build(&need, &q, &err) != NB_OK)
+        return;
+    printf("quotient_dawson_29_seconds %.3f\nquotient_dawson_29_order %u\n", now() - t0,
+           q->order);
+    q->base.destroy(&q->base);
     nb_budget minute; /* the growth towards heap 33 stops after a minute at most */
     nb_budget_start(&minute, 60);
     need = (nb_quotient_need){33, NB_QUOTIENT_MAX_ORDER, UINT64_MAX, &dawson.rule, &minute, NULL};
