@@ -1,4 +1,5 @@
-/* nb_quotient.c - misère quotients of take-and-break games, grown heap by heap and
+/* nb_quotient.c - misère quotients of take-and-break games (and of tokens on an acyclic
+ * graph, whose nodes serve as heaps: nb_quotient_graph), grown heap by heap and
  * certified.
  *
  * The theory (Plambeck, "Taming the wild in impartial combinatorial games", INTEGERS 5
