@@ -128,6 +128,18 @@ with Daemon() as d:
         check(((move["token"], move["to"]) in winning) == (move["outcome"] == "win"),
               f"token {move['token']} to {move['to']}: listed as winning or not, as it is")
     check(len(m.get("moves", [])) >= 10 and winning, f"{len(m.get('moves', []))} moves asked")
+    # misère beans, forty bottles, one of them holding 10^12 beans: through the beans'
+    # quotient, every winning move's position lost when asked again
+    bottles = [10 ** 12, 0, 3, 5, 0, 0, 7, 1, 0, 2, 0, 0, 0, 4, 0, 0, 0, 0, 0, 9] + [0, 1] * 10
+    body = {"type": "beans", "bottles": bottles, "convention": "misere"}
+    status, a = ask(d, "/v1/analyze", body)
+    check(status == 200 and a["method"] == "misere-quotient" and
+          (a["verdict"] == "lose") == (not a["winning_moves"]),
+          f"forty bottles of beans: {status} {str(a)[:200]}")
+    for move in a.get("winning_moves", [])[:6]:
+        status, b = ask(d, "/v1/analyze", move["position"])
+        check(status == 200 and b["verdict"] == "lose" and b["method"] == "misere-quotient",
+              f"beans after {move['bottle']} into {move['into']}: {b.get('verdict')}")
     requests = d.get("/metrics")[2]
     check('route="/v1/quotient",status="200"' in requests, "/metrics counts /v1/quotient")
 tally.finish()

@@ -3,8 +3,8 @@
  * the certificate rejecting a tampered quotient, misère analyses of the codes the papers
  * solve held to the brute-force solver (verdict and every winning move) on a thousand
  * random positions each, huge heaps by re-analysing each move's position, a growth
- * stopped by its budget, and tokens on random acyclic graphs decided through their
- * quotient, held to the brute-force solver. */
+ * stopped by its budget, and tokens on random acyclic graphs and beans decided through
+ * their quotients, held to the brute-force solver. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +14,7 @@
 #include "brute.h"
 #include "check_run.h"
 #include "engine/nb_token_quotient.h"
+#include "games/nb_beans.h"
 #include "games/nb_dag.h"
 #include "games/nb_octal.h"
 #include "tables/nb_quotient.h"
@@ -304,6 +305,48 @@ START_TEST(dag_tokens_match_brute_force)
 }
 END_TEST
 
+/* Beans under misère play, through their quotient: 300 random positions of up to 5
+ * bottles and 4 beans held to the brute-force solver (verdict and every winning move), and
+ * 50 positions of 30 bottles holding up to 2^62 beans each, every winning move's position
+ * lost when analysed again. */
+START_TEST(beans_match_brute_force)
+{
+    for (int round = 0; round < 300; round++) {
+        uint64_t bottles[5] = {0};
+        size_t n = 1 + (size_t)(random() % 5);
+        for (int b = (int)(random() % 5); b > 0; b--)
+            bottles[random() % (long)n]++;
+        nb_game g = {.rules = &nb_beans, .state = bottles, .len = n};
+        char what[64];
+        snprintf(what, sizeof what, "beans round %d", round);
+        brute_check(&solver, &g, NB_MISERE, what);
+    }
+    for (int round = 0; round < 50; round++) {
+        uint64_t bottles[30];
+        for (size_t i = 0; i < 30; i++)
+            bottles[i] = random() % 3 ? 0 : ((uint64_t)random() << 31 ^ (uint64_t)random());
+        nb_game g = {.rules = &nb_beans, .state = bottles, .len = 30};
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert(nb_analyse(&solver, &g, NB_MISERE, 16, &a, &err) == NB_OK);
+        ck_assert_int_eq(a.method, NB_METHOD_MISERE_QUOTIENT);
+        ck_assert(a.verdict == NB_LOSE || a.moves.len > 0);
+        for (size_t i = 0; i < a.moves.len; i++) {
+            nb_move m = nb_movelist_at(&a.moves, i);
+            uint64_t after[30];
+            memcpy(after, bottles, sizeof after);
+            after[m.w[0]]--, after[m.w[1]]++, after[m.w[2]]++;
+            nb_game h = {.rules = &nb_beans, .state = after, .len = 30};
+            nb_analysis b;
+            ck_assert(nb_analyse(&solver, &h, NB_MISERE, 1, &b, &err) == NB_OK);
+            ck_assert_msg(b.verdict == NB_LOSE, "round %d: a winning move leaves a win", round);
+            nb_analysis_free(&b);
+        }
+        nb_analysis_free(&a);
+    }
+}
+END_TEST
+
 int main(void)
 {
     srandom(40);
@@ -317,7 +360,8 @@ int main(void)
                  {"brute", random_positions_match_brute_force},
                  {"huge", huge_kayles_moves_reanalysed},
                  {"budget", budget_stops_growth},
-                 {"dag", dag_tokens_match_brute_force}};
+                 {"dag", dag_tokens_match_brute_force},
+                 {"beans", beans_match_brute_force}};
     for (size_t i = 0; i < sizeof tests / sizeof *tests; i++) { /* CK_RUN_CASE picks one */
         TCase *tc = tcase_create(tests[i].name);
         tcase_add_checked_fixture(tc, setup, teardown);

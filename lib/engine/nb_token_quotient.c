@@ -96,7 +96,7 @@ nb_status nb_token_quotient(const nb_token_graph *gr, const uint64_t *tokens, si
                 succ[k++] = part[gr->targets[i]];
             off[p + 1] = k;
         }
-        nb_quotient_graph graph = {(uint64_t)count + 1, off, succ};
+        nb_quotient_graph graph = {(uint64_t)count + 1, off, succ, NULL};
         nb_quotient_need need = {count, NB_QUOTIENT_MAX_ORDER, s->limits.max_work, NULL,
                                  s->budget, &graph};
         nb_quotient *q = NULL;

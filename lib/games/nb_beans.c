@@ -13,10 +13,12 @@
  * mex. The k-th odious number from 0 is 2k + 1 - parity(k). The tests check it by the mex. */
 #include "games/nb_beans.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/nb_util.h"
+#include "tables/nb_quotient.h"
 
 uint64_t nb_beans_value(uint64_t d)
 {
@@ -145,6 +147,95 @@ static void beans_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
     free(o.after.w);
 }
 
+/* ---- misère play, through the misère quotient of beans ----
+ * Each bean is a game of its own under either convention: a bean with d bottles right of
+ * it is the quotient's part d, whose options are the pairs of beans at x >= y bottles
+ * from the end, below d (a bean in the last bottle cannot move: the empty position). The
+ * quotient of the beans of up to QUOTIENT_BOTTLES bottles is grown, certified and cached
+ * like a take-and-break game's (nb_quotient.c); the position is lost exactly when the
+ * product of its beans' elements lies in the P-portion. */
+#define QUOTIENT_BOTTLES 48
+#define PART_OPTIONS ((QUOTIENT_BOTTLES - 1) * QUOTIENT_BOTTLES * (QUOTIENT_BOTTLES + 1) / 6)
+
+/* Built once for the process: the cached quotient points at it. */
+static uint32_t option_off[QUOTIENT_BOTTLES + 1], option_x[PART_OPTIONS], option_y[PART_OPTIONS];
+static nb_quotient_graph bean_parts = {QUOTIENT_BOTTLES, option_off, option_x, option_y};
+static pthread_once_t bean_parts_once = PTHREAD_ONCE_INIT;
+
+static void build_bean_parts(void)
+{
+    uint32_t k = 0;
+    for (uint32_t d = 1; d < QUOTIENT_BOTTLES; d++) {
+        option_off[d] = k;
+        for (uint32_t x = 0; x < d; x++)
+            for (uint32_t y = 0; y <= x; y++)
+                option_x[k] = x, option_y[k] = y, k++;
+    }
+    option_off[QUOTIENT_BOTTLES] = k;
+}
+
+/* e^c in the quotient, by squaring. */
+static uint32_t power(const nb_quotient *q, uint32_t e, uint64_t c)
+{
+    uint32_t x = 0;
+    for (; c; c >>= 1, e = nb_quotient_mul(q, e, e))
+        if (c & 1)
+            x = nb_quotient_mul(q, x, e);
+    return x;
+}
+
+/* The verdict, the element and every winning move from q's elements of the bottles. */
+static void beans_by_quotient(const nb_game *g, const nb_quotient *q, nb_analysis *out)
+{
+    size_t n = g->len;
+    uint32_t e[QUOTIENT_BOTTLES], before[QUOTIENT_BOTTLES + 1], after[QUOTIENT_BOTTLES + 1];
+    before[0] = after[n] = 0;
+    for (size_t i = 0; i < n; i++) {
+        e[i] = q->phi[n - 1 - i];
+        before[i + 1] = nb_quotient_mul(q, before[i], power(q, e[i], g->state[i]));
+    }
+    for (size_t i = n; i-- > 0;)
+        after[i] = nb_quotient_mul(q, after[i + 1], power(q, e[i], g->state[i]));
+    out->verdict = q->lost[before[n]] ? NB_LOSE : NB_WIN;
+    out->method = NB_METHOD_MISERE_QUOTIENT;
+    nb_quotient_word(q, before[n], out->element, sizeof out->element);
+    bool room = out->verdict == NB_WIN;
+    for (size_t i = 0; i < n && room; i++) {
+        if (!g->state[i])
+            continue;
+        uint32_t rest = nb_quotient_mul(q, nb_quotient_mul(q, before[i], after[i + 1]),
+                                        power(q, e[i], g->state[i] - 1));
+        for (size_t j = i + 1; j < n && room; j++)
+            for (size_t k = j; k < n && room; k++) {
+                uint32_t x = nb_quotient_mul(q, nb_quotient_mul(q, rest, e[j]), e[k]);
+                uint64_t w[3] = {i, j, k};
+                if (q->lost[x])
+                    room = nb_movelist_push(&out->moves, &(nb_move){.len = 3, .w = w});
+            }
+    }
+}
+
+static nb_status beans_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err)
+{
+    size_t n = g->len;
+    if (n > QUOTIENT_BOTTLES)
+        return nb_fail(err, NB_EDECLINED, "%s", "more bottles than the quotient covers");
+    pthread_once(&bean_parts_once, build_bean_parts);
+    nb_quotient_need need = {n ? n - 1 : 0, NB_QUOTIENT_MAX_ORDER, s->limits.max_work, NULL,
+                             s->budget, &bean_parts};
+    const nb_cached *c;
+    nb_status st = nb_table_acquire(s, "quotient:beans", &nb_quotient_kind, &need, &c, err);
+    if (st != NB_OK)
+        return st;
+    const nb_quotient *q = (const nb_quotient *)c;
+    if (q->n >= n)
+        beans_by_quotient(g, q, out);
+    else
+        st = nb_fail(err, NB_EDECLINED, "%s", "the quotient does not cover every bottle");
+    nb_table_release(s, c);
+    return st;
+}
+
 const nb_ruleset nb_beans = {
     .name = "beans",
     .check = beans_check,
@@ -154,4 +245,5 @@ const nb_ruleset nb_beans = {
     .moves_to = beans_moves_to,
     .options = beans_options,
     .each_move = beans_each_move,
+    .analyse_misere = beans_misere,
 };

@@ -147,15 +147,21 @@ static bool each_option(const nb_octal_rule *r, uint64_t n, option_fn *fn, void 
     return true;
 }
 
-/* The options of part p: a rule's heap (each_option), or a graph's node (one part each). */
+/* The options of part p: a rule's heap (each_option), or a graph's part (one or two
+ * parts, or none, each). */
 static bool part_options(const nb_octal_rule *r, const nb_quotient_graph *graph, uint64_t p,
                          option_fn *fn, void *ctx)
 {
     if (!graph)
         return each_option(r, p, fn, ctx);
     for (uint32_t e = graph->off[p]; e < graph->off[p + 1]; e++) {
-        uint64_t part = graph->succ[e];
-        if (!fn(ctx, &part, 1))
+        uint64_t parts[2];
+        unsigned count = 0;
+        if (graph->succ[e])
+            parts[count++] = graph->succ[e];
+        if (graph->with && graph->with[e])
+            parts[count++] = graph->with[e];
+        if (!fn(ctx, parts, count))
             return false;
     }
     return true;
@@ -1386,9 +1392,9 @@ bool nb_quotient_certify(const nb_quotient *q, uint64_t max_records)
     return certify(q, max_records, NULL);
 }
 
-/* A version from a file's packed values for `rule`, its fields checked for range (not yet
- * certified); NULL when they do not describe one. */
-static nb_quotient *unpack(const nb_table_image *im, const nb_octal_rule *rule)
+/* A version from a file's packed values for need's rule or parts, its fields checked for
+ * range (not yet certified); NULL when they do not describe one. */
+static nb_quotient *unpack(const nb_table_image *im, const nb_quotient_need *need)
 {
     if (im->count < H_LEN || nb_image_value(im, H_TAG) != PACK_TAG ||
         nb_image_value(im, H_LAYOUT) != PACK_LAYOUT)
@@ -1404,7 +1410,10 @@ static nb_quotient *unpack(const nb_table_image *im, const nb_octal_rule *rule)
     if (!q)
         return NULL;
     q->base = (nb_cached){.destroy = quotient_destroy};
-    q->rule = *rule, q->order = order, q->gens = gens, q->n = n, q->proved = proved;
+    if (need->rule)
+        q->rule = *need->rule;
+    q->graph = need->graph;
+    q->order = order, q->gens = gens, q->n = n, q->proved = proved;
     q->preperiod = n0, q->period = p, q->records = get64(im, H_RECORDS), q->stop = STOPS[stop];
     q->packed = malloc(im->count * sizeof *q->packed), q->packed_len = im->count;
     q->gen_heap = malloc((gens + 1) * sizeof *q->gen_heap), q->lost = malloc(order);
@@ -1479,7 +1488,7 @@ static bool quotient_image(const nb_cached *c, nb_table_image *out)
 static nb_cached *quotient_from_store(nb_stored *f, const void *need_)
 {
     const nb_quotient_need *need = need_;
-    nb_quotient *q = unpack(&f->image, need->rule);
+    nb_quotient *q = unpack(&f->image, need);
     nb_store_unmap(f);
     if (q && !certify(q, need->max_work, need->budget)) {
         quotient_destroy(&q->base);

@@ -9,14 +9,16 @@
 #include "tables/nb_cache.h"
 #include "tables/nb_octable.h"
 
-/* Parts other than heaps: the nodes of a graph a token game is played on. Part p in
- * 1..parts-1 moves to each of succ[off[p] .. off[p+1]), a part below p (numbered so); part 0
- * is the empty position. A token on a node is then a part, and tokens add up as heaps do
- * (Plambeck and Siegel define the quotient of any set of games closed under options and
- * sums). Borrowed by the quotient built over it. */
+/* Parts other than heaps: the nodes of a graph a token game is played on, or any parts
+ * whose moves leave one or two smaller parts. Part p in 1..parts-1 has the options
+ * e = off[p] .. off[p+1]) - 1: part succ[e], with part with[e] beside it when `with` is
+ * given and with[e] != 0 (part 0 is the empty position, so succ[e] = 0 leaves nothing),
+ * every part below p (numbered so). A token on a node is then a part, and tokens add up
+ * as heaps do (Plambeck and Siegel define the quotient of any set of games closed under
+ * options and sums). Borrowed by the quotient built over it. */
 typedef struct nb_quotient_graph {
     uint64_t parts;
-    const uint32_t *off, *succ;
+    const uint32_t *off, *succ, *with;
 } nb_quotient_graph;
 
 /* A cached quotient version (immutable once built; the cache owns it and its arrays). It
