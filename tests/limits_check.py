@@ -125,7 +125,8 @@ def cases(kind, limit, n):
                "hackenbush": GRAPH, "coprime": {"type": "coprime", "heaps": [20, 20]},
                "octal": {"type": "octal", "code": "4.261", "heaps": [9, 9]},  # past its quotient
                "grundy": {"type": "grundy", "heaps": [20, 21]},  # past its quotient (17)
-               "beans": {"type": "beans", "bottles": [2, 2, 2, 2]},
+               # past the 48 bottles the beans' quotient covers
+               "beans": {"type": "beans", "bottles": [0] * 45 + [2, 2, 2, 2]},
                "euclid": {"type": "euclid", "pairs": [[9, 4], [7, 5], [8, 3]]},
                "divisor": {"type": "divisor", "rule": "subtract", "numbers": [24, 30, 36]},
                "wythoff": {"type": "wythoff", "piles": [[5, 6], [7, 4], [6, 6]]},
