@@ -46,26 +46,16 @@ static uint32_t number_parts(const nb_token_graph *gr, const uint64_t *tokens, s
 static nb_status answer(const nb_token_graph *gr, const uint64_t *tokens, size_t len,
                         const nb_quotient *q, const uint32_t *part, nb_analysis *out)
 {
-    uint32_t *e = nb_xmalloc((3 * len + 2) * sizeof *e), *before = e + len;
-    uint32_t *after = before + len + 1; /* after[t]: the product of the tokens past t */
-    uint32_t all = 0;
-    for (size_t t = 0; t < len; t++) {
+    uint32_t *e = nb_xmalloc((2 * len + 1) * sizeof *e), *rest = e + len;
+    for (size_t t = 0; t < len; t++)
         e[t] = q->phi[part[tokens[t]]];
-        before[t] = all;
-        all = nb_quotient_mul(q, all, e[t]);
-    }
-    after[len ? len - 1 : 0] = 0;
-    for (size_t t = len; t-- > 1;)
-        after[t - 1] = nb_quotient_mul(q, after[t], e[t]);
-    out->verdict = q->lost[all] ? NB_LOSE : NB_WIN;
-    out->method = NB_METHOD_MISERE_QUOTIENT;
-    nb_quotient_word(q, all, out->element, sizeof out->element);
+    nb_quotient_decide(q, nb_quotient_rests(q, e, len, rest), out);
     bool room = true;
     for (size_t t = 0; t < len && room && out->verdict == NB_WIN; t++) {
-        uint32_t rest = nb_quotient_mul(q, before[t], after[t]), u = (uint32_t)tokens[t];
+        uint32_t u = (uint32_t)tokens[t];
         for (uint32_t k = gr->offsets[u]; k < gr->offsets[u + 1] && room; k++) {
             uint32_t v = gr->targets[k];
-            if (!q->lost[nb_quotient_mul(q, rest, q->phi[part[v]])])
+            if (!q->lost[nb_quotient_mul(q, rest[t], q->phi[part[v]])])
                 continue;
             uint64_t slide[3] = {t, u, v};
             room = nb_movelist_push(&out->moves, &(nb_move){.len = 3, .w = slide});
@@ -78,6 +68,10 @@ static nb_status answer(const nb_token_graph *gr, const uint64_t *tokens, size_t
 nb_status nb_token_quotient(const nb_token_graph *gr, const uint64_t *tokens, size_t len,
                             nb_solver *s, nb_analysis *out, nb_err *err)
 {
+    /* the numbering's four arrays a node, then the parts' options: held of the budget */
+    uint64_t held = 4 * 5 * ((uint64_t)gr->nodes + 2) + 4 * (uint64_t)gr->offsets[gr->nodes];
+    if (!nb_budget_hold(s->budget, held))
+        return nb_budget_fail(s->budget, err);
     uint32_t *part = nb_xcalloc(gr->nodes, sizeof *part);
     uint32_t *node_of = nb_xmalloc((gr->nodes + 1) * sizeof *node_of);
     uint32_t *stack = nb_xmalloc(2 * (gr->nodes + 1) * sizeof *stack);
@@ -112,5 +106,6 @@ nb_status nb_token_quotient(const nb_token_graph *gr, const uint64_t *tokens, si
         st = nb_fail(err, NB_EDECLINED, "%s", "too many nodes for a quotient");
     }
     free(part), free(node_of), free(stack);
+    nb_budget_drop(s->budget, held);
     return st;
 }

@@ -188,26 +188,18 @@ static uint32_t power(const nb_quotient *q, uint32_t e, uint64_t c)
 static void beans_by_quotient(const nb_game *g, const nb_quotient *q, nb_analysis *out)
 {
     size_t n = g->len;
-    uint32_t e[QUOTIENT_BOTTLES], before[QUOTIENT_BOTTLES + 1], after[QUOTIENT_BOTTLES + 1];
-    before[0] = after[n] = 0;
-    for (size_t i = 0; i < n; i++) {
-        e[i] = q->phi[n - 1 - i];
-        before[i + 1] = nb_quotient_mul(q, before[i], power(q, e[i], g->state[i]));
-    }
-    for (size_t i = n; i-- > 0;)
-        after[i] = nb_quotient_mul(q, after[i + 1], power(q, e[i], g->state[i]));
-    out->verdict = q->lost[before[n]] ? NB_LOSE : NB_WIN;
-    out->method = NB_METHOD_MISERE_QUOTIENT;
-    nb_quotient_word(q, before[n], out->element, sizeof out->element);
+    uint32_t e[QUOTIENT_BOTTLES] = {0}, all[QUOTIENT_BOTTLES] = {0}, rest[QUOTIENT_BOTTLES];
+    for (size_t i = 0; i < n; i++) /* a bean's element, and its bottle's */
+        e[i] = q->phi[n - 1 - i], all[i] = power(q, e[i], g->state[i]);
+    nb_quotient_decide(q, nb_quotient_rests(q, all, n, rest), out);
     bool room = out->verdict == NB_WIN;
     for (size_t i = 0; i < n && room; i++) {
         if (!g->state[i])
             continue;
-        uint32_t rest = nb_quotient_mul(q, nb_quotient_mul(q, before[i], after[i + 1]),
-                                        power(q, e[i], g->state[i] - 1));
+        uint32_t others = nb_quotient_mul(q, rest[i], power(q, e[i], g->state[i] - 1));
         for (size_t j = i + 1; j < n && room; j++)
             for (size_t k = j; k < n && room; k++) {
-                uint32_t x = nb_quotient_mul(q, nb_quotient_mul(q, rest, e[j]), e[k]);
+                uint32_t x = nb_quotient_mul(q, nb_quotient_mul(q, others, e[j]), e[k]);
                 uint64_t w[3] = {i, j, k};
                 if (q->lost[x])
                     room = nb_movelist_push(&out->moves, &(nb_move){.len = 3, .w = w});

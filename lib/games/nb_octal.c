@@ -302,8 +302,8 @@ static void oc_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
 
 /* Misère play through the game's misère quotient (tables/nb_quotient.h): the position
  * is lost exactly when the product of its heaps' elements is in the P-portion, and a
- * move wins when the product with the moved heap's option in its place is. A monoid has no
- * division: the products before and after each heap are kept. */
+ * move wins when the product with the moved heap's option in its place is (the product
+ * of the other heaps from nb_quotient_rests). */
 typedef struct quotient_ctx {
     const nb_quotient *q;
     uint32_t rest; /* the product of every other heap's element */
@@ -322,18 +322,12 @@ static bool push_if_lost(void *ctx_, const nb_move *m, uint64_t value)
     return !c->q->lost[x] || nb_movelist_push(c->out, m);
 }
 
-/* The elements of the heaps of g into e, and the products before each; false when the
- * quotient does not cover a heap. */
-static bool heap_elements(const nb_quotient *q, const nb_game *g, uint32_t *e, uint32_t *before)
+/* The elements of the heaps of g into e; false when the quotient does not cover a heap. */
+static bool heap_elements(const nb_quotient *q, const nb_game *g, uint32_t *e)
 {
-    uint32_t x = 0;
-    for (size_t i = 0; i < g->len; i++) {
+    for (size_t i = 0; i < g->len; i++)
         if (!nb_quotient_phi(q, g->state[i], &e[i]))
             return false;
-        before[i] = x;
-        x = nb_quotient_mul(q, x, e[i]);
-    }
-    before[g->len] = x;
     return true;
 }
 
@@ -355,20 +349,13 @@ static nb_status oc_analyse_misere(const nb_game *g, nb_solver *s, nb_analysis *
     if (st != NB_OK)
         return st;
     const nb_quotient *q = (const nb_quotient *)c;
-    uint32_t *e = nb_xcalloc(3 * g->len + 2, sizeof *e), *before = e + g->len;
-    uint32_t *after = before + g->len + 1; /* after[i]: the product of the heaps past i */
-    if (!heap_elements(q, g, e, before)) {
+    uint32_t *e = nb_xcalloc(2 * g->len + 1, sizeof *e), *rest = e + g->len;
+    if (!heap_elements(q, g, e)) {
         st = nb_fail(err, NB_EDECLINED, "%s", "the quotient does not cover every heap");
     } else {
-        uint32_t all = before[g->len];
-        out->verdict = q->lost[all] ? NB_LOSE : NB_WIN;
-        out->method = NB_METHOD_MISERE_QUOTIENT;
-        nb_quotient_word(q, all, out->element, sizeof out->element);
-        after[g->len ? g->len - 1 : 0] = 0;
-        for (size_t i = g->len; i-- > 1;)
-            after[i - 1] = nb_quotient_mul(q, after[i], e[i]);
+        nb_quotient_decide(q, nb_quotient_rests(q, e, g->len, rest), out);
         for (size_t i = 0; i < g->len && out->verdict == NB_WIN; i++) {
-            quotient_ctx qc = {q, nb_quotient_mul(q, before[i], after[i]), &out->moves};
+            quotient_ctx qc = {q, rest[i], &out->moves};
             if (!heap_moves(g, i, s->limits.max_work, false, false, push_if_lost, &qc))
                 out->moves.incomplete = true;
         }

@@ -1287,6 +1287,23 @@ bool nb_quotient_phi(const nb_quotient *q, uint64_t h, uint32_t *element)
     return true;
 }
 
+uint32_t nb_quotient_rests(const nb_quotient *q, const uint32_t *e, size_t len, uint32_t *rest)
+{
+    uint32_t all = 0, after = 0;
+    for (size_t i = 0; i < len; i++)
+        rest[i] = all, all = nb_quotient_mul(q, all, e[i]);
+    for (size_t i = len; i-- > 0;)
+        rest[i] = nb_quotient_mul(q, rest[i], after), after = nb_quotient_mul(q, after, e[i]);
+    return all;
+}
+
+void nb_quotient_decide(const nb_quotient *q, uint32_t all, nb_analysis *out)
+{
+    out->verdict = q->lost[all] ? NB_LOSE : NB_WIN;
+    out->method = NB_METHOD_MISERE_QUOTIENT;
+    nb_quotient_word(q, all, out->element, sizeof out->element);
+}
+
 void nb_quotient_exponents_word(const uint8_t *e, size_t gens, char *buf, size_t size)
 {
     size_t len = 0;

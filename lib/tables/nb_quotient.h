@@ -5,6 +5,7 @@
 #ifndef NB_QUOTIENT_H
 #define NB_QUOTIENT_H
 
+#include "core/nb_analysis.h"
 #include "core/nb_budget.h"
 #include "tables/nb_cache.h"
 #include "tables/nb_octable.h"
@@ -80,6 +81,14 @@ static inline uint32_t nb_quotient_mul(const nb_quotient *q, uint32_t x, uint32_
 {
     return q->mul[(size_t)x * q->order + y];
 }
+
+/* A monoid has no division: rest[i] = the product of every e[j] but e[i], from prefix and
+ * suffix products (rest: len values, the caller's). Returns the product of them all. */
+uint32_t nb_quotient_rests(const nb_quotient *q, const uint32_t *e, size_t len, uint32_t *rest);
+
+/* A misère position whose parts multiply to `all`: out's verdict (lost exactly when all
+ * is in the P-portion), method misere-quotient and element. */
+void nb_quotient_decide(const nb_quotient *q, uint32_t all, nb_analysis *out);
 
 /* A word from its exponents, one a generator: letters a..z, then g26, g27, ... ("1" when
  * every exponent is 0), into buf. */
