@@ -1,5 +1,6 @@
 /* test_engine.c - the engine's fixed cases: part values as components, searches of many
- * heaps and of games with cycles, canonical forms, Smith's rule on sums of loopy parts,
+ * heaps and of games with cycles (depth-first against breadth-first), the compact state
+ * set, canonical forms, Smith's rule on sums of loopy parts,
  * sums' moves, and every error path with the field and limit it names. Random positions
  * of every type are test_registry's; the rulesets' own fixed cases are test_games'. */
 #include <check.h>
@@ -13,6 +14,7 @@
 #include "core/nb_util.h"
 #include "engine/nb_heaps.h"
 #include "engine/nb_search.h"
+#include "engine/nb_stateset.h"
 #include "engine/nb_strength.h"
 #include "engine/nb_sum.h"
 #include "games/nb_bash.h"
@@ -22,6 +24,7 @@
 #include "games/nb_hackenbush.h"
 #include "games/nb_moore.h"
 #include "games/nb_nim.h"
+#include "games/nb_octal.h"
 #include "games/nb_staircase.h"
 #include "games/nb_subtraction.h"
 #include "lib_fixture.h"
@@ -308,6 +311,148 @@ START_TEST(search_draws)
 }
 END_TEST
 
+/* The compact state set: states of many lengths and of words up to 2^64 - 1 come back as
+ * they went in, each once, under the index it got; states that differ only in length
+ * ([], [0], [0, 0]) are told apart; past max_states nothing is added. */
+START_TEST(stateset_round_trip)
+{
+    nb_stateset set = {0};
+    uint64_t rng = 20261126;
+    enum { N = 20000 };
+    uint64_t *words = nb_xmalloc(N * 6 * sizeof *words);
+    size_t lens[N];
+    bool added;
+    for (size_t i = 0; i < N; i++) {
+        lens[i] = i < 3 ? i : 1 + nb_splitmix64(&rng) % 6;
+        for (size_t k = 0; k < lens[i]; k++) {
+            uint64_t x = i < 3 ? 0 : nb_splitmix64(&rng);
+            words[i * 6 + k] = x >> (nb_splitmix64(&rng) % 64); /* every byte count */
+        }
+        if (i >= 3) /* no two states alike: i in the low 15 bits */
+            words[i * 6] = i | (nb_splitmix64(&rng) >> (nb_splitmix64(&rng) % 64)) << 15;
+        size_t at = nb_stateset_add(&set, words + i * 6, lens[i], N, &added);
+        ck_assert(added && at == i);
+    }
+    ck_assert_uint_eq(set.n, N);
+    nb_state back = {0};
+    for (size_t i = 0; i < N; i++) {
+        ck_assert_uint_eq(nb_stateset_find(&set, words + i * 6, lens[i]), i);
+        ck_assert_uint_eq(nb_stateset_add(&set, words + i * 6, lens[i], N, &added), i);
+        ck_assert(!added);
+        nb_stateset_get(&set, i, &back);
+        ck_assert_uint_eq(back.len, lens[i]);
+        ck_assert(!memcmp(back.w, words + i * 6, lens[i] * sizeof *back.w));
+    }
+    uint64_t other[2] = {UINT64_MAX, 7};
+    ck_assert_uint_eq(nb_stateset_find(&set, other, 2), SIZE_MAX);
+    ck_assert_uint_eq(nb_stateset_add(&set, other, 2, N, &added), SIZE_MAX);
+    ck_assert(!added && set.n == N);
+    ck_assert_uint_eq(nb_stateset_add(&set, other, 2, N + 1, &added), N);
+    ck_assert(added);
+    free(back.w);
+    free(words);
+    nb_stateset_free(&set);
+}
+END_TEST
+
+/* A game that takes a detour: state [1] moves to [0, the inner game's start] and to [2],
+ * and [2] and [3] move to each other, a cycle beside the inner game, which makes the
+ * search keep every move (breadth-first) without changing any inner state's values. */
+static const nb_game *detour_inner;
+typedef struct detour_ctx { nb_move_fn fn; void *ctx; uint64_t after[64]; } detour_ctx;
+
+static bool detour_tagged(void *ctx_, const nb_move *m, const uint64_t *after, size_t len)
+{
+    detour_ctx *dc = ctx_;
+    ck_assert_uint_lt(len, 64);
+    dc->after[0] = 0;
+    memcpy(dc->after + 1, after, len * sizeof *after);
+    return dc->fn(dc->ctx, m, dc->after, len + 1);
+}
+
+static void detour_moves(const nb_game *g, nb_move_fn fn, void *ctx)
+{
+    uint64_t w[1] = {0};
+    nb_move m = {.len = 1, .w = w};
+    detour_ctx dc = {fn, ctx, {0}};
+    if (g->state[0] == 0) {
+        nb_game inner = nb_game_view(detour_inner, g->state + 1, g->len - 1);
+        detour_inner->rules->each_move(&inner, detour_tagged, &dc);
+    } else if (g->state[0] == 1) {
+        uint64_t side[1] = {2};
+        if (detour_tagged(&dc, &m, detour_inner->state, detour_inner->len))
+            fn(ctx, &m, side, 1);
+    } else {
+        uint64_t other[1] = {g->state[0] == 2 ? 3 : 2};
+        fn(ctx, &m, other, 1);
+    }
+}
+
+static void detour_canonical(const nb_game *g, uint64_t *state, size_t len)
+{
+    if (state[0] == 0 && detour_inner->rules->canonicalize) {
+        nb_game inner = nb_game_view(detour_inner, state + 1, len - 1);
+        detour_inner->rules->canonicalize(&inner, state + 1, len - 1);
+    }
+    (void)g;
+}
+
+/* Every state of staircase, Kayles and cutting positions, under both conventions, gets
+ * the same outcome, remoteness, SG value and Every-SG steps from the depth-first search
+ * (settled from its followers) as from the breadth-first one that keeps every move
+ * (retrograde analysis and Kahn's order), which the detour's cycle forces. */
+START_TEST(search_depth_first_meets_retrograde)
+{
+    nb_octal_params kayles = {0};
+    nb_err err = {0};
+    ck_assert(nb_octal_parse("0.77", &kayles.rule, &err) == NB_OK);
+    uint64_t stairs[4] = {2, 0, 3, 2}, heaps[3] = {4, 5, 7}, pieces[4] = {3, 4, 2, 5};
+    const nb_game inner[] = {{&nb_staircase, NULL, 4, stairs}, {&nb_octal, &kayles, 3, heaps},
+                             {&nb_cutting, NULL, 4, pieces}};
+    nb_ruleset detour = {.name = "detour", .each_move = detour_moves,
+                         .canonicalize = detour_canonical};
+    for (size_t c = 0; c < 6; c++) {
+        nb_convention conv = c % 2 ? NB_MISERE : NB_NORMAL;
+        detour_inner = &inner[c / 2];
+        nb_search *direct, *kept;
+        ck_assert(nb_search_run(detour_inner, conv, 1000000, NULL, &direct, &err) == NB_OK);
+        uint64_t start[1] = {1};
+        nb_game g = {&detour, NULL, 1, start};
+        ck_assert(nb_search_run(&g, conv, 1000000, NULL, &kept, &err) == NB_OK);
+        size_t n = nb_search_states(direct);
+        ck_assert_uint_eq(nb_search_states(kept), n + 3);
+        ck_assert_int_eq(nb_search_outcome(kept, nb_search_find(kept, (uint64_t[]){2}, 1)),
+                         NB_DRAW);
+        uint64_t *steps = nb_search_steps(direct), *kept_steps = nb_search_steps(kept);
+        nb_state st = {0};
+        size_t lost = 0, win_now = 0;
+        for (size_t i = 0; i < n; i++) {
+            st.len = 0;
+            uint64_t tagged[64] = {0};
+            nb_search_state(direct, i, &st);
+            ck_assert_uint_lt(st.len, 64);
+            memcpy(tagged + 1, st.w, st.len * sizeof *st.w);
+            size_t j = nb_search_find(kept, tagged, st.len + 1);
+            ck_assert_uint_ne(j, SIZE_MAX);
+            ck_assert_int_eq(nb_search_outcome(direct, i), nb_search_outcome(kept, j));
+            ck_assert_uint_eq(nb_search_remoteness(direct, i), nb_search_remoteness(kept, j));
+            ck_assert(nb_search_has_sg(direct, i) == nb_search_has_sg(kept, j));
+            ck_assert_uint_eq(nb_search_sg(direct, i), nb_search_sg(kept, j));
+            ck_assert_uint_eq(steps[i], kept_steps[j]);
+            lost += nb_search_outcome(direct, i) == NB_LOSE;
+            win_now += conv == NB_NORMAL && !nb_search_has_sg(direct, i);
+        }
+        ck_assert_msg(lost > 0 && lost < n, "case %zu: %zu of %zu lost", c, lost, n);
+        ck_assert(c / 2 != 2 || conv != NB_NORMAL || win_now > 0); /* cuts that win at once */
+        free(st.w);
+        free(steps);
+        free(kept_steps);
+        nb_search_free(direct);
+        nb_search_free(kept);
+    }
+}
+END_TEST
+
 /* Sums of loopy parts by Smith's rule against the retrograde analysis of the whole sum,
  * for every pair of tokens; the components carry their K. */
 START_TEST(loopy_sums)
@@ -425,6 +570,8 @@ int main(void)
         {"heaps_canonical", heaps_canonical_sorts, false},
         {"sum_components", sum_moves_in_right_component, false},
         {"search_draws", search_draws, false},
+        {"stateset", stateset_round_trip, false},
+        {"search_depth_first", search_depth_first_meets_retrograde, false},
         {"loopy_sums", loopy_sums, false},
         {"errors", errors_name_field_and_limit, false},
     };

@@ -1,8 +1,10 @@
-/* nb_search.c - the whole state graph of a position, found breadth-first with an
- * interning hash table (states of any length), then solved backwards from its ends:
- * outcomes and remoteness by retrograde analysis (states never decided are draws), and
- * under normal play SG values by mex in the same backward order (Kahn's algorithm), where
- * no cycle is reachable. O(states + moves) besides the mex sorts. */
+/* nb_search.c - the whole state graph of a position, its states held compactly
+ * (nb_stateset), solved from its ends. Depth first, with each state's moves generated once
+ * and none kept: a state is settled when all its followers are (outcome, remoteness, and
+ * under normal play its SG value and Every-SG steps), so a state costs some twenty bytes.
+ * A move back onto the path shows a cycle: then the graph is taken again breadth-first
+ * with every move kept, and solved by retrograde analysis (draws) and, for SG values and
+ * steps, in Kahn's order. O(states + moves) besides the mex sorts. */
 #include "engine/nb_search.h"
 
 #include <stdlib.h>
@@ -11,46 +13,65 @@
 #include "core/nb_mex.h"
 #include "core/nb_util.h"
 #include "engine/nb_loopy.h"
+#include "engine/nb_stateset.h"
 
-/* Words of state kept at most, whatever the state limit (256 MiB of states). */
-#define NB_SEARCH_MAX_WORDS (1ULL << 25)
-/* Moves stored per state on average at most. */
+/* Moves kept per state on average at most, breadth-first. */
 #define NB_SEARCH_EDGES_PER_STATE 32
 
-#define SG_NONE UINT64_MAX       /* a cycle is reachable: no SG value */
-#define SG_WIN_NOW (UINT64_MAX - 1)
+#define SG_NONE UINT32_MAX /* a cycle is reachable: no SG value */
+#define SG_WIN_NOW (UINT32_MAX - 1)
+#define STEPS_NONE UINT32_MAX
+/* Marks in `outcome` while depth-first, before a state is settled. */
+#define FRESH 0xff   /* found as a follower, its moves not yet generated */
+#define ON_PATH 0xfe /* its followers are being settled */
+
+/* A state on the depth-first path: its followers are edges[kids ..), the next one to look
+ * at edges[next]. */
+typedef struct frame {
+    uint32_t state, kids, next;
+    bool wins_now;
+} frame;
 
 struct nb_search {
     nb_game game;         /* rules and params of the root; state unused */
     nb_convention conv;
-    uint64_t *words;      /* the states end to end */
-    size_t nwords, wcap;
-    size_t *start;        /* state i is words[start[i] .. start[i+1]) */
-    size_t nstates, cap, max_states;
-    uint32_t *first;      /* state i's moves are edges[first[i] .. first[i+1]) */
-    uint32_t *edges;      /* the state each move leads to */
-    size_t nedges, ecap, max_edges;
-    uint8_t *wins_now;    /* the state has a move that wins at once */
-    uint64_t *slots;      /* open addressing: the state's tag | its index + 1; 0 = empty */
-    size_t nslots;
-    uint8_t *outcome;     /* nb_verdict */
+    nb_stateset set;
+    size_t max_states, max_edges;
+    size_t cap;           /* states the arrays below have room for */
+    uint8_t *outcome;     /* nb_verdict (FRESH or ON_PATH while depth-first) */
     uint32_t *remote;
-    uint64_t *sg;
-    nb_state scratch;
+    uint32_t *sg;         /* under normal play only, as are the steps */
+    uint32_t *steps;
+    /* Depth-first, a stack of the followers of the states on the path; breadth-first,
+     * every state's followers: state i's are edges[first[i] .. first[i + 1]). */
+    uint32_t *edges;
+    size_t nedges, ecap;
+    frame *path;
+    size_t pcap;
+    uint32_t *first;      /* breadth-first only, as is wins_now */
+    size_t fcap;
+    uint8_t *wins_now;    /* the state has a move that wins at once */
+    bool move_wins_now;   /* the state being expanded has one */
+    nb_state scratch, current;
+    nb_mexset mex;
     bool over;
     nb_budget *budget; /* borrowed; spent: the expansion stops */
     uint64_t held;     /* what the search holds of the budget's memory */
     bool out_of_budget;
 };
 
-/* Bytes the search holds once solved, from its capacities: each state's start, flag,
- * moves' start, and what solve() adds (predecessor starts, outcome, remoteness, value);
- * each word, slot, and move with its predecessor entry. */
+/* Bytes the search holds, from its capacities; breadth-first also what solving adds
+ * (predecessor starts and lists, the retrograde analysis's counts and queue). */
 static uint64_t search_bytes(const nb_search *s)
 {
-    return (uint64_t)s->cap * (sizeof *s->start + 1 + 4 + 4 + 1 + 4 + 8) +
-           (uint64_t)s->wcap * sizeof *s->words + (uint64_t)s->nslots * sizeof *s->slots +
-           (uint64_t)s->ecap * (sizeof *s->edges + 4);
+    uint64_t per_state = sizeof *s->outcome + sizeof *s->remote +
+                         (s->sg ? sizeof *s->sg + sizeof *s->steps : 0);
+    uint64_t bytes = nb_stateset_bytes(&s->set) + (uint64_t)s->cap * per_state +
+                     (uint64_t)s->ecap * sizeof *s->edges + (uint64_t)s->pcap * sizeof *s->path;
+    if (s->first)
+        bytes += (uint64_t)s->fcap * sizeof *s->first + (uint64_t)s->cap * (1 + 4 + 4 + 4) +
+                 (uint64_t)s->ecap * 4;
+    return bytes;
 }
 
 /* Holds what the search has grown to since it last looked; false when the budget has no
@@ -66,88 +87,22 @@ static bool hold_growth(nb_search *s)
     return true;
 }
 
-static uint64_t hash_words(const uint64_t *w, size_t n)
+/* Room in the per-state arrays for every state of the set; new states are FRESH. */
+static void make_room(nb_search *s)
 {
-    uint64_t h = 0x9e3779b97f4a7c15ULL ^ n;
-    for (size_t i = 0; i < n; i++) {
-        h = (h ^ w[i]) * 0xff51afd7ed558ccdULL;
-        h = (h << 31) | (h >> 33);
+    if (s->set.n <= s->cap)
+        return;
+    size_t cap = s->cap ? s->cap * 2 : 1024;
+    s->outcome = nb_xrealloc(s->outcome, cap * sizeof *s->outcome);
+    memset(s->outcome + s->cap, FRESH, cap - s->cap);
+    s->remote = nb_xrealloc(s->remote, cap * sizeof *s->remote);
+    if (s->conv == NB_NORMAL) {
+        s->sg = nb_xrealloc(s->sg, cap * sizeof *s->sg);
+        s->steps = nb_xrealloc(s->steps, cap * sizeof *s->steps);
     }
-    h ^= h >> 33; /* murmur3's finalizer: every input bit reaches the low bits */
-    h *= 0xc4ceb9fe1a85ec53ULL;
-    return h ^ (h >> 33);
-}
-
-static const uint64_t *state_at(const nb_search *s, size_t i) { return s->words + s->start[i]; }
-static size_t state_len(const nb_search *s, size_t i) { return s->start[i + 1] - s->start[i]; }
-
-/* A slot holds a state's index + 1 in its low 32 bits (states stay under 2^25, by
- * NB_SEARCH_MAX_WORDS) and its hash's high 32 bits above them, so that a probe reads the
- * state itself, a likely cache miss, only when the tags match. */
-#define SLOT_INDEX 0xffffffffULL
-_Static_assert(NB_SEARCH_MAX_WORDS < SLOT_INDEX, "every state's index + 1 fits a slot's low half");
-static uint64_t slot_tag(uint64_t hash) { return hash & ~SLOT_INDEX; }
-
-static void rehash(nb_search *s)
-{
-    size_t n = s->nslots ? s->nslots * 2 : 1024;
-    uint64_t *slots = nb_xcalloc(n, sizeof *slots);
-    for (size_t i = 0; i < s->nstates; i++) {
-        uint64_t hash = hash_words(state_at(s, i), state_len(s, i));
-        size_t h = hash & (n - 1);
-        while (slots[h])
-            h = (h + 1) & (n - 1);
-        slots[h] = slot_tag(hash) | (i + 1);
-    }
-    free(s->slots);
-    s->slots = slots;
-    s->nslots = n;
-}
-
-/* Index of a canonical state, or SIZE_MAX; *slot gets where it would go and *tag its tag. */
-static size_t lookup(const nb_search *s, const uint64_t *state, size_t len, size_t *slot,
-                     uint64_t *tag)
-{
-    uint64_t hash = hash_words(state, len);
-    size_t h = hash & (s->nslots - 1);
-    *tag = slot_tag(hash);
-    for (; s->slots[h]; h = (h + 1) & (s->nslots - 1)) {
-        size_t i = (s->slots[h] & SLOT_INDEX) - 1;
-        if (slot_tag(s->slots[h]) == *tag && state_len(s, i) == len &&
-            !memcmp(state_at(s, i), state, len * sizeof *state))
-            return i;
-    }
-    *slot = h;
-    return SIZE_MAX;
-}
-
-static size_t intern(nb_search *s, const uint64_t *state, size_t len)
-{
-    size_t slot;
-    uint64_t tag;
-    size_t found = lookup(s, state, len, &slot, &tag);
-    if (found != SIZE_MAX)
-        return found;
-    if (s->nstates >= s->max_states || s->nwords + len > NB_SEARCH_MAX_WORDS) {
-        s->over = true;
-        return SIZE_MAX;
-    }
-    if (s->nstates + 1 >= s->cap) {
-        s->cap = s->cap ? s->cap * 2 : 1024;
-        s->start = nb_xrealloc(s->start, s->cap * sizeof *s->start);
-        s->wins_now = nb_xrealloc(s->wins_now, s->cap * sizeof *s->wins_now);
-    }
-    nb_reserve((void **)&s->words, &s->wcap, s->nwords + len + 1, sizeof *s->words);
-    size_t i = s->nstates++;
-    memcpy(s->words + s->nwords, state, len * sizeof *state);
-    s->start[i] = s->nwords;
-    s->nwords += len;
-    s->start[i + 1] = s->nwords;
-    s->wins_now[i] = 0;
-    s->slots[slot] = tag | (i + 1);
-    if (2 * s->nstates > s->nslots)
-        rehash(s);
-    return i;
+    if (s->first)
+        s->wins_now = nb_xrealloc(s->wins_now, cap * sizeof *s->wins_now);
+    s->cap = cap;
 }
 
 /* The canonical form of a state, in s->scratch. */
@@ -161,122 +116,175 @@ static void canonical(nb_search *s, const uint64_t *state, size_t len)
     }
 }
 
-typedef struct expand_ctx {
-    nb_search *s;
-    size_t from;
-} expand_ctx;
-
-static bool add_child(void *ctx_, const nb_move *move, const uint64_t *after, size_t len)
+/* The index of a state, added when new; SIZE_MAX past max_states (s->over). */
+static size_t intern(nb_search *s, const uint64_t *state, size_t len)
 {
-    expand_ctx *ec = ctx_;
-    nb_search *s = ec->s;
+    canonical(s, state, len);
+    bool added;
+    size_t i = nb_stateset_add(&s->set, s->scratch.w, len, s->max_states, &added);
+    if (i == SIZE_MAX)
+        s->over = true;
+    else if (added)
+        make_room(s);
+    return i;
+}
+
+/* One move of the state being expanded: its follower's index onto the edges. */
+static bool add_child(void *ctx, const nb_move *move, const uint64_t *after, size_t len)
+{
+    nb_search *s = ctx;
     if (nb_budget_spent_after(s->budget, len)) { /* a large state's moves take long */
         s->out_of_budget = true;
         return false;
     }
     if (move->wins_now) {
-        s->wins_now[ec->from] = 1;
+        s->move_wins_now = true;
         return true;
     }
-    canonical(s, after, len);
-    size_t child = intern(s, s->scratch.w, len);
+    size_t child = intern(s, after, len);
     if (child == SIZE_MAX || s->nedges >= s->max_edges) {
         s->over = true;
         return false;
     }
     nb_reserve((void **)&s->edges, &s->ecap, s->nedges + 1, sizeof *s->edges);
+    if (!hold_growth(s)) { /* one state's moves may bring many long states */
+        s->out_of_budget = true;
+        return false;
+    }
     s->edges[s->nedges++] = (uint32_t)child;
     return true;
 }
 
-/* Every state reachable from the root, breadth-first: a state's moves are found when its
- * turn comes, so the states in index order are also the order of expansion. */
-static void expand(nb_search *s)
+/* State i's followers appended to the edges (s->move_wins_now says whether a move wins at
+ * once); false when the search must stop (over a limit, or the budget spent). */
+static bool expand(nb_search *s, size_t i)
 {
-    nb_state current = {0};
-    size_t cap = 0;
-    for (size_t i = 0; i < s->nstates && !s->over; i++) {
-        if (nb_budget_spent(s->budget) || !hold_growth(s)) {
-            s->out_of_budget = true;
-            break;
-        }
-        nb_reserve((void **)&s->first, &cap, i + 2, sizeof *s->first);
-        s->first[i] = (uint32_t)s->nedges;
-        size_t len = state_len(s, i);
-        nb_state_resize(&current, len);
-        memcpy(current.w, state_at(s, i), len * sizeof *current.w);
-        nb_game view = nb_game_view(&s->game, current.w, len);
-        expand_ctx ec = {s, i};
-        s->game.rules->each_move(&view, add_child, &ec);
+    if (nb_budget_spent(s->budget) || !hold_growth(s)) {
+        s->out_of_budget = true;
+        return false;
     }
-    nb_reserve((void **)&s->first, &cap, s->nstates + 2, sizeof *s->first);
-    s->first[s->nstates] = (uint32_t)s->nedges;
-    free(current.w);
+    nb_stateset_get(&s->set, i, &s->current);
+    nb_game view = nb_game_view(&s->game, s->current.w, s->current.len);
+    s->move_wins_now = false;
+    s->game.rules->each_move(&view, add_child, s);
+    return !s->over && !s->out_of_budget;
 }
 
-/* The mex of a state's children's values, all known (a child that wins at once for the
+/* The SG value of a state from its followers' (a follower that wins at once for the
  * opponent is never an option worth a value: it is left out, as in the cutting game). */
-static uint64_t mex_of_children(const nb_search *s, size_t i, nb_mexset *set)
+static uint32_t mex_of(nb_search *s, const uint32_t *kids, size_t n)
 {
-    nb_mexset_start(set, s->first[i + 1] - s->first[i]);
-    for (uint32_t e = s->first[i]; e < s->first[i + 1]; e++)
-        if (s->sg[s->edges[e]] != SG_WIN_NOW)
-            nb_mexset_add(set, s->sg[s->edges[e]]);
-    return nb_mexset_mex(set);
+    nb_mexset_start(&s->mex, n);
+    for (size_t k = 0; k < n; k++)
+        if (s->sg[kids[k]] != SG_WIN_NOW)
+            nb_mexset_add(&s->mex, s->sg[kids[k]]);
+    return (uint32_t)nb_mexset_mex(&s->mex);
 }
 
-/* SG values backwards from the ends: a state is valued once all its children are; the
- * states from which a cycle is reachable never are. */
-static void grundy(nb_search *s, const uint32_t *pred_first, const uint32_t *pred)
+/* Every-SG's steps of a state from its followers', which are all known. */
+static uint32_t steps_of(const nb_search *s, const uint32_t *kids, size_t n, bool won)
 {
-    size_t n = s->nstates, tail = 0;
-    uint32_t *left = nb_xmalloc((n + 1) * sizeof *left), *queue = nb_xmalloc((n + 1) * sizeof *queue);
-    nb_mexset set = {0};
-    for (size_t i = 0; i < n; i++) {
-        left[i] = s->first[i + 1] - s->first[i];
-        s->sg[i] = s->wins_now[i] ? SG_WIN_NOW : left[i] ? SG_NONE : 0;
-        if (s->sg[i] != SG_NONE)
-            queue[tail++] = (uint32_t)i;
+    if (!n)
+        return 0;
+    uint32_t best = won ? 0 : STEPS_NONE - 1;
+    for (size_t k = 0; k < n; k++) {
+        uint32_t t = s->steps[kids[k]];
+        if (t == STEPS_NONE)
+            return STEPS_NONE;
+        if (won ? s->outcome[kids[k]] == NB_LOSE && t > best : t < best)
+            best = t;
     }
-    for (size_t head = 0; head < tail; head++) {
-        uint32_t v = queue[head];
-        for (uint32_t e = pred_first[v]; e < pred_first[v + 1]; e++) {
-            uint32_t u = pred[e];
-            if (s->sg[u] == SG_NONE && --left[u] == 0) {
-                s->sg[u] = mex_of_children(s, u, &set);
-                queue[tail++] = u;
-            }
+    return best + 1;
+}
+
+/* Settles state i from its followers kids[0..n), all settled: a win when a move wins at
+ * once or leads to a loss (the winner hurries: the nearest loss), else a loss (the loser
+ * delays: the farthest win); with no move, the convention's end. */
+static void settle(nb_search *s, size_t i, const uint32_t *kids, size_t n, bool wins_now)
+{
+    uint32_t nearest_loss = UINT32_MAX, farthest = 0;
+    for (size_t k = 0; k < n; k++) {
+        uint32_t r = s->remote[kids[k]];
+        if (s->outcome[kids[k]] == NB_LOSE && r < nearest_loss)
+            nearest_loss = r;
+        if (r > farthest)
+            farthest = r;
+    }
+    if (wins_now)
+        s->outcome[i] = NB_WIN, s->remote[i] = 1;
+    else if (!n)
+        s->outcome[i] = s->conv == NB_MISERE ? NB_WIN : NB_LOSE, s->remote[i] = 0;
+    else if (nearest_loss != UINT32_MAX)
+        s->outcome[i] = NB_WIN, s->remote[i] = nearest_loss + 1;
+    else
+        s->outcome[i] = NB_LOSE, s->remote[i] = farthest + 1;
+    if (s->sg) {
+        s->sg[i] = wins_now ? SG_WIN_NOW : mex_of(s, kids, n);
+        s->steps[i] = wins_now ? STEPS_NONE : steps_of(s, kids, n, s->outcome[i] == NB_WIN);
+    }
+}
+
+/* State i onto the path, its followers onto the edges. */
+static bool push(nb_search *s, size_t *depth, size_t i)
+{
+    nb_reserve((void **)&s->path, &s->pcap, *depth + 1, sizeof *s->path);
+    s->path[(*depth)++] = (frame){(uint32_t)i, (uint32_t)s->nedges, (uint32_t)s->nedges, false};
+    s->outcome[i] = ON_PATH;
+    if (!expand(s, i))
+        return false;
+    s->path[*depth - 1].wins_now = s->move_wins_now;
+    return true;
+}
+
+/* Every state reachable from the root, settled in postorder; false on a cycle (a move
+ * onto the path), or when the search must stop (s->over, s->out_of_budget). */
+static bool depth_first(nb_search *s)
+{
+    size_t depth = 0;
+    if (!push(s, &depth, 0))
+        return false;
+    while (depth) {
+        frame *f = &s->path[depth - 1];
+        if (f->next < s->nedges) {
+            uint32_t c = s->edges[f->next++];
+            if (s->outcome[c] == ON_PATH)
+                return false;
+            if (s->outcome[c] == FRESH && !push(s, &depth, c))
+                return false;
+            continue;
         }
+        settle(s, f->state, s->edges + f->kids, s->nedges - f->kids, f->wins_now);
+        s->nedges = f->kids;
+        depth--;
     }
-    nb_mexset_free(&set);
-    free(left);
-    free(queue);
+    return true;
 }
 
-/* The predecessor lists (a CSR of the reversed moves), then the backward passes. */
-static void predecessors(const nb_search *s, uint32_t **first_out, uint32_t **pred_out);
-
-static void solve(nb_search *s)
+/* Every state with all its moves, in index order from the root (a state's moves are
+ * generated when its turn comes, so every state found is expanded in turn). */
+static bool breadth_first(nb_search *s)
 {
-    size_t n = s->nstates;
-    uint32_t *pred_first, *pred;
-    predecessors(s, &pred_first, &pred);
-    s->outcome = nb_xmalloc(n + 1);
-    s->remote = nb_xmalloc((n + 1) * sizeof *s->remote);
-    nb_retrograde(n, pred_first, pred, s->conv == NB_MISERE ? NB_WIN : NB_LOSE, s->wins_now,
-                  s->outcome, s->remote);
-    if (s->conv == NB_NORMAL) {
-        s->sg = nb_xmalloc((n + 1) * sizeof *s->sg);
-        grundy(s, pred_first, pred);
+    s->nedges = 0;
+    s->fcap = 0;
+    s->first = nb_xmalloc(sizeof *s->first);
+    s->wins_now = nb_xmalloc(s->cap * sizeof *s->wins_now);
+    for (size_t i = 0; i < s->set.n; i++) {
+        nb_reserve((void **)&s->first, &s->fcap, i + 2, sizeof *s->first);
+        s->first[i] = (uint32_t)s->nedges;
+        if (!expand(s, i))
+            return false;
+        s->wins_now[i] = s->move_wins_now;
     }
-    free(pred_first);
-    free(pred);
+    s->first[s->set.n] = (uint32_t)s->nedges;
+    if (!hold_growth(s))
+        s->out_of_budget = true;
+    return !s->out_of_budget;
 }
 
 /* The predecessor lists: a CSR of the reversed moves (both malloc'ed). */
 static void predecessors(const nb_search *s, uint32_t **first_out, uint32_t **pred_out)
 {
-    size_t n = s->nstates;
+    size_t n = s->set.n;
     uint32_t *pred_first = nb_xcalloc(n + 2, sizeof *pred_first);
     uint32_t *pred = nb_xmalloc((s->nedges + 1) * sizeof *pred);
     for (size_t e = 0; e < s->nedges; e++)
@@ -290,43 +298,56 @@ static void predecessors(const nb_search *s, uint32_t **first_out, uint32_t **pr
     *pred_out = pred;
 }
 
-/* Backwards from the ends, as grundy(): a state's steps once all its moves' are known. */
-uint64_t *nb_search_steps(const nb_search *s)
+/* SG values and steps backwards from the ends, in Kahn's order: a state once all its
+ * followers are known; the states from which a cycle is reachable never are. */
+static void kahn(nb_search *s, const uint32_t *pred_first, const uint32_t *pred)
 {
-    size_t n = s->nstates, tail = 0;
-    uint32_t *pred_first, *pred;
-    predecessors(s, &pred_first, &pred);
-    uint64_t *steps = nb_xmalloc((n + 1) * sizeof *steps);
-    uint32_t *left = nb_xmalloc((n + 1) * sizeof *left), *queue = nb_xmalloc((n + 1) * sizeof *queue);
+    size_t n = s->set.n, tail = 0;
+    uint32_t *left = nb_xmalloc((n + 1) * sizeof *left);
+    uint32_t *queue = nb_xmalloc((n + 1) * sizeof *queue);
     for (size_t i = 0; i < n; i++) {
         left[i] = s->first[i + 1] - s->first[i];
-        steps[i] = UINT64_MAX;
-        if (!left[i] && !s->wins_now[i])
-            steps[i] = 0, queue[tail++] = (uint32_t)i;
+        s->sg[i] = s->wins_now[i] ? SG_WIN_NOW : left[i] ? SG_NONE : 0;
+        s->steps[i] = s->wins_now[i] || left[i] ? STEPS_NONE : 0;
+        if (s->sg[i] != SG_NONE)
+            queue[tail++] = (uint32_t)i;
     }
     for (size_t head = 0; head < tail; head++) {
         uint32_t v = queue[head];
         for (uint32_t e = pred_first[v]; e < pred_first[v + 1]; e++) {
             uint32_t u = pred[e];
-            if (s->wins_now[u] || --left[u])
+            if (s->sg[u] != SG_NONE || --left[u])
                 continue;
-            bool won = s->outcome[u] == NB_WIN;
-            uint64_t best = won ? 0 : UINT64_MAX;
-            for (uint32_t c = s->first[u]; c < s->first[u + 1]; c++) {
-                uint64_t t = steps[s->edges[c]];
-                if (won && s->outcome[s->edges[c]] == NB_LOSE && t > best)
-                    best = t;
-                else if (!won && t < best)
-                    best = t;
-            }
-            steps[u] = best + 1;
+            const uint32_t *kids = s->edges + s->first[u];
+            size_t k = s->first[u + 1] - s->first[u];
+            s->sg[u] = mex_of(s, kids, k);
+            s->steps[u] = steps_of(s, kids, k, s->outcome[u] == NB_WIN);
             queue[tail++] = u;
         }
     }
-    free(pred_first);
-    free(pred);
     free(left);
     free(queue);
+}
+
+/* The graph with its cycles: outcomes and remoteness by retrograde analysis, then under
+ * normal play SG values and steps. */
+static void solve_graph(nb_search *s)
+{
+    uint32_t *pred_first, *pred;
+    predecessors(s, &pred_first, &pred);
+    nb_retrograde(s->set.n, pred_first, pred, s->conv == NB_MISERE ? NB_WIN : NB_LOSE,
+                  s->wins_now, s->outcome, s->remote);
+    if (s->sg)
+        kahn(s, pred_first, pred);
+    free(pred_first);
+    free(pred);
+}
+
+uint64_t *nb_search_steps(const nb_search *s)
+{
+    uint64_t *steps = nb_xmalloc((s->set.n + 1) * sizeof *steps);
+    for (size_t i = 0; i < s->set.n; i++)
+        steps[i] = s->steps && s->steps[i] != STEPS_NONE ? s->steps[i] : UINT64_MAX;
     return steps;
 }
 
@@ -337,14 +358,23 @@ nb_status nb_search_run(const nb_game *g, nb_convention conv, uint64_t max_state
     s->game = *g;
     s->conv = conv;
     s->budget = budget;
-    s->max_states = (size_t)(max_states < NB_SEARCH_MAX_WORDS ? max_states : NB_SEARCH_MAX_WORDS);
+    s->max_states = (size_t)(max_states < NB_STATESET_MAX_STATES ? max_states
+                                                                 : NB_STATESET_MAX_STATES);
     if (s->max_states < 1)
         s->max_states = 1;
     s->max_edges = s->max_states * NB_SEARCH_EDGES_PER_STATE;
-    rehash(s);
-    canonical(s, g->state, g->len);
-    intern(s, s->scratch.w, g->len);
-    expand(s);
+    if (s->max_edges > UINT32_MAX - 1)
+        s->max_edges = UINT32_MAX - 1;
+    intern(s, g->state, g->len);
+    bool solved = depth_first(s);
+    if (!solved && !s->over && !s->out_of_budget) { /* a cycle */
+        solved = breadth_first(s);
+        if (solved)
+            solve_graph(s);
+    }
+    free(s->path);
+    s->path = NULL;
+    s->pcap = 0;
     if (s->out_of_budget) {
         nb_search_free(s);
         nb_status st = nb_budget_fail(budget, err);
@@ -357,22 +387,29 @@ nb_status nb_search_run(const nb_game *g, nb_convention conv, uint64_t max_state
         nb_fail(err, NB_ELIMIT,
                 "an exhaustive search of this position visits more than the limit "
                 "max_states=%zu positions",
-                (size_t)(max_states < NB_SEARCH_MAX_WORDS ? max_states : NB_SEARCH_MAX_WORDS));
+                (size_t)(max_states < NB_STATESET_MAX_STATES ? max_states
+                                                             : NB_STATESET_MAX_STATES));
         nb_err_blame(err, 0, NB_NO_INDEX, NB_NO_INDEX); /* the position as a whole */
         return NB_ELIMIT;
     }
-    solve(s);
     *out = s;
     return NB_OK;
 }
 
 size_t nb_search_find(nb_search *s, const uint64_t *state, size_t len)
 {
-    size_t slot;
-    uint64_t tag;
     canonical(s, state, len);
-    return lookup(s, s->scratch.w, len, &slot, &tag);
+    return nb_stateset_find(&s->set, s->scratch.w, len);
 }
+
+size_t nb_search_states(const nb_search *s) { return s->set.n; }
+
+void nb_search_state(const nb_search *s, size_t index, nb_state *out)
+{
+    nb_stateset_get(&s->set, index, out);
+}
+
+uint64_t nb_search_bytes(const nb_search *s) { return s->held; }
 
 nb_verdict nb_search_outcome(const nb_search *s, size_t index) { return s->outcome[index]; }
 
@@ -393,15 +430,17 @@ void nb_search_free(nb_search *s)
     if (!s)
         return;
     nb_budget_drop(s->budget, s->held);
-    free(s->words);
-    free(s->start);
-    free(s->first);
-    free(s->edges);
-    free(s->wins_now);
-    free(s->slots);
+    nb_stateset_free(&s->set);
     free(s->outcome);
     free(s->remote);
     free(s->sg);
+    free(s->steps);
+    free(s->edges);
+    free(s->path);
+    free(s->first);
+    free(s->wins_now);
     free(s->scratch.w);
+    free(s->current.w);
+    nb_mexset_free(&s->mex);
     free(s);
 }

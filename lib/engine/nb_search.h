@@ -1,6 +1,7 @@
 /* nb_search.h - exact exhaustive search of a position's whole state graph (misère play,
- * SG values of games without a closed form): states of any length, cycles allowed (draws
- * by retrograde analysis), bounded by a number of states. */
+ * SG values of games without a closed form): states of any length held compactly (about
+ * twenty bytes each when play has no cycle), cycles allowed (draws by retrograde
+ * analysis), bounded by a number of states. */
 #ifndef NB_SEARCH_H
 #define NB_SEARCH_H
 
@@ -20,6 +21,11 @@ typedef struct nb_search nb_search;
 nb_status nb_search_run(const nb_game *g, nb_convention conv, uint64_t max_states,
                         nb_budget *budget, nb_search **out, nb_err *err);
 
+/* How many states the search found, and the bytes it holds for them. */
+size_t nb_search_states(const nb_search *s);
+uint64_t nb_search_bytes(const nb_search *s);
+/* State `index` (canonical) into *out, resized to its length. */
+void nb_search_state(const nb_search *s, size_t index, nb_state *out);
 /* Index of a reachable state of len words (put in canonical form here), or SIZE_MAX. */
 size_t nb_search_find(nb_search *s, const uint64_t *state, size_t len);
 nb_verdict nb_search_outcome(const nb_search *s, size_t index);
@@ -32,8 +38,8 @@ uint64_t nb_search_sg(const nb_search *s, size_t index);
 /* Every-SG's steps of every state under normal play (Every-SG, HDU 3595): 0 at an end; a
  * won state 1 + the largest steps among its moves to lost states (its winner stretches
  * it), a lost one 1 + the least among all its moves (its loser shortens it); UINT64_MAX
- * where a cycle is reachable or a move wins at once. malloc'ed, one per state (caller
- * frees). */
+ * where a cycle is reachable or a move wins at once (everywhere under misère play).
+ * malloc'ed, one per state (caller frees). */
 uint64_t *nb_search_steps(const nb_search *s);
 void nb_search_free(nb_search *s);
 
