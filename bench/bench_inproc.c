@@ -6,7 +6,8 @@
  * 10^18, the divisor games on numbers near 10^18, Wythoff's game (single piles near
  * 10^18, the SG table of 1000 x 1000) and dynamic subtraction (single heaps near 10^18, the
  * table of heaps below 1000), and the board games (Tartan grids of 64 x 64, the 12 x 12
- * Chomp bar cold and warm, Node-Kayles on random graphs of 40 vertices and 60 edges).
+ * Chomp bar cold and warm, Node-Kayles on random graphs of 40 vertices and 60 edges), misère
+ * quotients, and the exhaustive search's bytes a state.
  * Prints one line per
  * figure: NAME VALUE (seconds unless said). */
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include <time.h>
 
 #include "engine/nb_loopy.h"
+#include "engine/nb_search.h"
 #include "games/nb_coprime.h"
 #include "games/nb_cutting.h"
 #include "games/nb_dag.h"
@@ -23,6 +25,7 @@
 #include "games/nb_euclid.h"
 #include "games/nb_hackenbush.h"
 #include "games/nb_octal.h"
+#include "games/nb_staircase.h"
 #include "games/nb_subtraction.h"
 #include "games/nb_chomp.h"
 #include "games/nb_coins.h"
@@ -760,6 +763,60 @@ static double peak_rss_mb(void)
     return u.ru_maxrss / 1024.0;
 }
 
+/* The staircase's moves, and from the end (no coin left) one move back to the start: a
+ * cycle, so that the search keeps every move (the baseline of bench_search). */
+static const uint64_t *loop_start;
+static void looped_moves(const nb_game *g, nb_move_fn fn, void *ctx)
+{
+    bool end = true;
+    for (size_t i = 0; i < g->len; i++)
+        end = end && !g->state[i];
+    nb_move back = {0};
+    if (end)
+        fn(ctx, &back, loop_start, g->len);
+    else
+        nb_staircase.each_move(g, fn, ctx);
+}
+
+/* One exhaustive misère search: its states, seconds and bytes held a state. */
+static void search_row(const char *name, const nb_game *g)
+{
+    nb_budget b;
+    nb_budget_start(&b, 0);
+    nb_search *search;
+    nb_err err = {0};
+    double t0 = now();
+    if (nb_search_run(g, NB_MISERE, 100000000, &b, &search, &err) != NB_OK)
+        return;
+    double t = now() - t0;
+    size_t n = nb_search_states(search);
+    printf("%s_states %zu\n%s_seconds %.3f\n%s_bytes_per_state %.1f\n", name, n, name, t, name,
+           (double)nb_search_bytes(search) / (double)n);
+    nb_search_free(search);
+}
+
+/* Exhaustive search: misère staircase Nim of six stairs of five coins (749,398 states),
+ * each state settled depth-first with no move kept, then the same states with every move
+ * kept (a cycle added, so the search goes breadth-first); misère Kayles [14, 16, 18]
+ * searched (not through its quotient). */
+static void bench_search(void)
+{
+    uint64_t stairs[6] = {5, 5, 5, 5, 5, 5};
+    nb_game g = {.rules = &nb_staircase, .state = stairs, .len = 6};
+    search_row("search_staircase", &g);
+    nb_ruleset looped = nb_staircase;
+    looped.each_move = looped_moves;
+    loop_start = stairs;
+    nb_game lg = {.rules = &looped, .state = stairs, .len = 6};
+    search_row("search_staircase_kept", &lg);
+    nb_octal_params kayles = {0};
+    nb_err err = {0};
+    nb_octal_parse("0.77", &kayles.rule, &err);
+    uint64_t heaps[3] = {14, 16, 18};
+    nb_game kg = {.rules = &nb_octal, .params = &kayles, .state = heaps, .len = 3};
+    search_row("search_kayles", &kg);
+}
+
 /* Misère quotients: Kayles' built and proved (cold); 1000 positions of 6 heaps near 10^18
  * under misère play (warm, through the quotient) and under normal play; Dawson's Kayles'
  * partial quotient grown to heap 29, then towards heap 33 for a minute at most (time,
@@ -868,5 +925,7 @@ int main(int argc, char **argv)
         bench_nodekayles();
     if (!*only || !strcmp(only, "quotient"))
         bench_quotient();
+    if (!*only || !strcmp(only, "search"))
+        bench_search();
     return 0;
 }

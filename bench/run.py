@@ -124,6 +124,18 @@ singles_row("misère Dawson's Kayles (heaps below 20) and Grundy's game (below 1
             "positions of 4 heaps within their partial quotients, in process",
             "quotient_small", [("Dawson's ", "quotient_dawson_misere"),
                                ("Grundy's ", "quotient_grundy_misere")])
+sb, kb = float(inproc["search_staircase_bytes_per_state"]), float(
+    inproc["search_staircase_kept_bytes_per_state"])
+row("exhaustive misère search, staircase Nim of six stairs of five coins, and Kayles "
+    "[14, 16, 18] searched, in process",
+    f"the same states with every move kept: {kb:.0f} B a state, "
+    f"{float(inproc['search_staircase_kept_seconds']):.2f} s",
+    f"{int(inproc['search_staircase_states']):,} states: {sb:.1f} B a state = {kb/sb:.1f}x "
+    f"fewer, {float(inproc['search_staircase_seconds']):.2f} s; Kayles "
+    f"{int(inproc['search_kayles_states']):,} states, "
+    f"{float(inproc['search_kayles_bytes_per_state']):.1f} B a state, "
+    f"{float(inproc['search_kayles_seconds']):.2f} s", "<= 1/10 the bytes a state",
+    10 * sb <= kb)
 
 import math
 n14, n15 = float(inproc["grundy_naive_14"]), float(inproc["grundy_naive_15"])
