@@ -126,7 +126,7 @@ START_TEST(bash_labels_match_the_table)
         nb_game g = {&nb_subtraction, &sp, 1, &heap};
         nb_err err = {0};
         ck_assert(nb_game_open(&solver, &g, &err) == NB_OK);
-        nb_submisere *m = nb_submisere_build(sp.table, heap, 1000000);
+        nb_submisere *m = nb_submisere_build(sp.table, heap, 1000000, NULL);
         ck_assert_ptr_nonnull(m);
         for (uint64_t n = 0; n <= heap; n++) {
             nb_tame label;
@@ -164,7 +164,7 @@ START_TEST(lone_heap_table)
             nb_game g = {&nb_subtraction, &p, 2, h};
             nb_err err = {0};
             ck_assert(nb_game_open(&solver, &g, &err) == NB_OK);
-            p.misere = nb_submisere_build(p.table, 30, 1000000);
+            p.misere = nb_submisere_build(p.table, 30, 1000000, NULL);
             nb_analysis a1 = {0};
             nb_movelist_init(&a1.moves, 64);
             nb_status st = nb_tame_analyse(&g, &solver, wild_heap, &a1, &err);

@@ -18,7 +18,7 @@ nb_limits nb_limits_default(void)
         .max_side = 1000,
         .max_nodes = 2000000,
         .max_edges = 10000000,
-        .max_states = 1000000,
+        .max_states = 10000000,
         .max_prime_count = 10000000000000ULL,
         .max_work = 50000000,
     };

@@ -48,7 +48,8 @@ static bool find_period(const nb_subtable *t, nb_submisere *m)
     return false;
 }
 
-nb_submisere *nb_submisere_build(const nb_subtable *t, uint64_t heap, uint64_t max_cells)
+nb_submisere *nb_submisere_build(const nb_subtable *t, uint64_t heap, uint64_t max_cells,
+                                 nb_budget *budget)
 {
     uint64_t most = max_cells;
     bool every_heap = heap < most;
@@ -66,7 +67,7 @@ nb_submisere *nb_submisere_build(const nb_subtable *t, uint64_t heap, uint64_t m
                 return m;
             check_at *= 2;
         }
-        if (m->n >= most)
+        if (m->n >= most || nb_budget_spent(budget))
             break;
         if (m->n == cap)
             m->cell = nb_xrealloc(m->cell, cap = cap ? 2 * cap : 1024);

@@ -16,8 +16,10 @@ typedef struct nb_submisere {
 
 /* The table for heaps up to `heap` of the game whose SG table is t: every heap when there
  * are at most max_cells of them, else until a period of the cells is proved within
- * max_cells heaps. NULL when neither can be done (unknown values, or no period so soon). */
-nb_submisere *nb_submisere_build(const nb_subtable *t, uint64_t heap, uint64_t max_cells);
+ * max_cells heaps. NULL when neither can be done (unknown values, or no period so soon)
+ * or once `budget` (may be NULL) is spent. */
+nb_submisere *nb_submisere_build(const nb_subtable *t, uint64_t heap, uint64_t max_cells,
+                                 nb_budget *budget);
 
 /* Label and lone outcome of a heap of n; false when the table does not reach it. */
 bool nb_submisere_heap(const nb_submisere *m, uint64_t n, nb_tame *label, bool *lost_alone);

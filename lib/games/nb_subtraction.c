@@ -196,7 +196,8 @@ static nb_status sub_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb
     nb_subtraction_params *p = sub_params(g);
     if (!p->misere) /* the moves' positions share the table: built once per game; its
                      * heaps count as the states of a misère analysis */
-        p->misere = nb_submisere_build(p->table, nb_heaps_max(g), s->limits.max_states);
+        p->misere = nb_submisere_build(p->table, nb_heaps_max(g), s->limits.max_states,
+                                       s->budget);
     return p->misere ? nb_tame_analyse(g, s, sub_misere_heap, out, err) : NB_EDECLINED;
 }
 
