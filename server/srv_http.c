@@ -245,6 +245,15 @@ static bool hold(srv_request *r, const char *data, size_t size)
     return true;
 }
 
+/* Whether a new connection is served: not once the server closes. (This stands in for
+ * MHD_quiesce_daemon, which with epoll and a thread pool races the workers' own removal
+ * of the listening socket and then aborts the process: libmicrohttpd 0.9.75.) */
+static enum MHD_Result accept_new(void *cls, const struct sockaddr *addr, socklen_t len)
+{
+    (void)addr, (void)len;
+    return atomic_load(&((srv_server *)cls)->closing) ? MHD_NO : MHD_YES;
+}
+
 static void notify_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
                               enum MHD_ConnectionNotificationCode code)
 {
@@ -482,7 +491,7 @@ srv_server *srv_server_start(const srv_config *cfg, char *err, size_t errlen)
                      MHD_USE_ITC;
     srv_edge_init(cfg->max_body_mb);
     s->daemon = MHD_start_daemon(
-        flags, 0, NULL, NULL, handle, s,
+        flags, 0, accept_new, s, handle, s,
         MHD_OPTION_LISTEN_SOCKET, listener,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)cfg->threads,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)cfg->conn_timeout,
@@ -573,9 +582,7 @@ void srv_server_stop(srv_server *s, double timeout)
     if (!s)
         return;
     if (s->daemon) {
-        MHD_socket listener = MHD_quiesce_daemon(s->daemon);
-        if (listener != MHD_INVALID_SOCKET)
-            close(listener);
+        atomic_store(&s->closing, true);
         wait_in_flight(s, timeout, KEEP_ALIVE_GRACE_SECONDS);
         atomic_store(&s->stopping, true); /* what still computes stops at its next check */
     }

@@ -30,6 +30,7 @@ typedef struct srv_server {
     uint64_t etag_seed;   /* the hash of what decides every answer but its request: the
                            * build's commit and the catalog, which holds the limits */
     atomic_bool draining;
+    atomic_bool closing;  /* the drain is over: new connections are closed at once */
     atomic_bool stopping; /* the shutdown timeout passed: every request's budget is spent */
     atomic_size_t in_flight;
     atomic_size_t unfilled; /* bytes reserved for bodies being received and not yet
