@@ -34,7 +34,7 @@ const api_type api_type_staircase = {
                   "floor are out of play. Whoever cannot move loses.",
     .rules = &nb_staircase,
     .fields = (const char *const[]){"stairs", NULL},
-    .limits = (const char *const[]){"max_parts", "max_states", NULL},
+    .limits = (const char *const[]){"max_parts", NULL},
     .misere = true,
     .methods = (const char *const[]){"closed-form", "search", NULL},
     .moves_complete = true,

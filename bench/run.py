@@ -219,12 +219,12 @@ row("POST /v1/analyze 8-heap nim, 64 connections: p99 latency",
     f"minimal MHD server p99 {bp:.2f} ms", f"p99 {op:.2f} ms", "<= 2 ms", op <= 2.0)
 
 # 3. small requests while two clients run large solves (2 s or more each): the first of
-# growing misere staircase positions (no misère rule and never cached: each request
-# searches anew) that takes 2.2 s alone, so that a faster minute still leaves each one
-# over 2 s
+# growing misère rows of heads under turning turtles (no misère rule and never cached:
+# each request searches anew) that takes 2.2 s alone, so that a faster minute still leaves
+# each one over 2 s
 n, nport = start(daemon + ["--max-states", "60000000"])
-for side in range(4, 8):
-    large = {"type": "staircase", "convention": "misere", "stairs": [side] * 6}
+for side in range(16, 24):
+    large = {"type": "coins", "convention": "misere", "coins": "H" * side}
     large_t = post(nport, "/v1/analyze", large)[0]
     if large_t >= 2.2:
         break

@@ -296,8 +296,8 @@ with Logged(*FLAGS) as d:
     check(d.sanitized or peak <= 1500, f"peak RSS {peak:.0f} MiB, over --max-memory-mb 1500")
     for label in ("hackenbush ring", "coprime large primes"):
         gone_frees_worker(d, label, ISSUE[label])
-    gone_frees_worker(d, "misère staircase", {"type": "staircase", "convention": "misere",
-                                              "stairs": [9] * 14})
+    gone_frees_worker(d, "misère coins", {"type": "coins", "convention": "misere",
+                                          "coins": "H" * 30})
     check(d.get("/healthz")[0] == 200, "the daemon answers after all of it")
 
 # a daemon short of address space answers each large shape and stays up (ASan needs

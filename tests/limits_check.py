@@ -118,7 +118,6 @@ def cases(kind, limit, n):
     if limit == "max_states":  # searches of far more than 60 positions
         # subtraction: a misère table of the set {7,60} proves no period within 60 heaps
         big = {"subtraction": {"type": "subtraction", "heaps": [200, 200], "set": [7, 60]},
-               "staircase": {"type": "staircase", "stairs": [3, 3, 3]},
                "coins": {"type": "coins", "coins": "HHHHHHHH"},
                "dag": {"type": "dag", "nodes": 6, "edges": [[i, i + 1] for i in range(5)],
                        "tokens": [0] * 6},

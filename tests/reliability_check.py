@@ -18,7 +18,7 @@ signal.alarm(240)  # a hung daemon fails the check instead of stalling the suite
 binary = Daemon.binary = sys.argv[1]
 tally = Tally("reliability")
 check = tally.check
-SLOW = b'{"type":"staircase","convention":"misere","stairs":[5,5,5,5,5,5]}'
+SLOW = b'{"type":"coins","convention":"misere","coins":"HHHHHHHHHHHHHHHHH"}'
 NIM = b'{"type":"nim","heaps":[1,2,4]}'
 KEEP_ALIVE_NIM = (b"POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                   b"Content-Length: %d\r\n\r\n%s" % (len(NIM), NIM))

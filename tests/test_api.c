@@ -320,7 +320,9 @@ START_TEST(heavy_requests_are_recognised)
         {api_game_is_heavy, "{\"type\":\"nim\",\"heaps\":[1],\"convention\":\"misere\"}", false},
         /* Bash's misère play is the tame theory's: no search */
         {api_game_is_heavy, "{\"type\":\"bash\",\"heaps\":[1],\"k\":1,\"convention\":\"misere\"}", false},
-        {api_game_is_heavy, "{\"type\":\"staircase\",\"stairs\":[1],\"convention\":\"misere\"}", true},
+        /* misère staircase Nim is misère Nim on the odd stairs; turning turtles is searched */
+        {api_game_is_heavy, "{\"type\":\"staircase\",\"stairs\":[1],\"convention\":\"misere\"}", false},
+        {api_game_is_heavy, "{\"type\":\"coins\",\"coins\":\"H\",\"convention\":\"misere\"}", true},
         {api_game_is_heavy, "{\"type\":\"subtraction\",\"heaps\":[1],\"set\":[1]}", true},
         {api_game_is_heavy, "{\"type\":\"sum\",\"components\":[{\"type\":\"cutting\",\"pieces\":[]}]}", true},
         {api_always_heavy, "{\"type\":\"nim\",\"up_to\":1}", true},

@@ -32,7 +32,7 @@ static const char *const heavy[] = {
     "{\"type\":\"subtraction\",\"set\":[999979,999983],\"heaps\":[3000000]}",
     "{\"type\":\"octal\",\"code\":\"0.16\",\"heaps\":[300000]}", /* grundy's grows alike */
     "{\"type\":\"coprime\",\"heaps\":[5000000]}",
-    "{\"type\":\"staircase\",\"convention\":\"misere\",\"stairs\":[4,4,4,4,4,4]}",
+    "{\"type\":\"coins\",\"convention\":\"misere\",\"coins\":\"HHHHHHHHHHHHHHHH\"}",
     ("{\"type\":\"sum\",\"components\":[{\"type\":\"subtraction\",\"set\":[400009,400031],"
      "\"heaps\":[900000]},{\"type\":\"subtraction\",\"set\":[400031,400051],\"heaps\":[900000]}]}"),
 };

@@ -18,6 +18,7 @@
 #include "engine/nb_strength.h"
 #include "engine/nb_sum.h"
 #include "games/nb_bash.h"
+#include "games/nb_coins.h"
 #include "games/nb_coprime.h"
 #include "games/nb_cutting.h"
 #include "games/nb_dag.h"
@@ -167,9 +168,10 @@ START_TEST(errors_name_field_and_limit)
     ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 4, &a, &err) == NB_EINVAL);
     expect_field(&err, 2, 0, 1, NB_NO_INDEX);
 
-    /* misère search over its state limit (staircase Nim has no misère rule) */
-    uint64_t big[6] = {30, 30, 30, 30, 30, 30};
-    g = (nb_game){&nb_staircase, NULL, 6, big};
+    /* misère search over its state limit (turning turtles has no misère rule) */
+    nb_coins_params row = {.ncols = 30, .nrows = 1, .rule = {NB_COIN_TURTLES, NB_COIN_TURTLES}};
+    uint64_t heads = (1ULL << 30) - 1;
+    g = (nb_game){&nb_coins, &row, 1, &heads};
     solver.limits.max_states = 1000;
     ck_assert(nb_analyse(&solver, &g, NB_MISERE, 4, &a, &err) == NB_ELIMIT);
     ck_assert_ptr_nonnull(strstr(err.msg, "max_states"));

@@ -1,5 +1,5 @@
 /* test_games.c - the rulesets' fixed cases: published values and periods (Bash, the
- * subtraction games, the cutting game, Green Hackenbush, the coprime game, Fibonacci Nim),
+ * subtraction games, the cutting game, misère staircase Nim, Green Hackenbush, the coprime game, Fibonacci Nim),
  * closed forms
  * near 2^63, large graphs and heaps past every table. Random positions of every type are
  * test_registry's; the engine's fixed cases are test_engine's, the octal games'
@@ -26,6 +26,7 @@
 #include "games/nb_hackenbush.h"
 #include "games/nb_moore.h"
 #include "games/nb_nim.h"
+#include "games/nb_staircase.h"
 #include "games/nb_subtraction.h"
 #include "games/nb_wythoff.h"
 #include "lib_fixture.h"
@@ -45,6 +46,55 @@ START_TEST(nim_huge_heaps)
     ck_assert_uint_eq(third.w[1], 12345 - (12345 ^ 12344));
     ck_assert_uint_eq(first.w[1], (uint64_t)INT64_MAX - (INT64_MAX ^ 12344));
     nb_analysis_free(&a);
+}
+END_TEST
+
+/* Misère staircase Nim is misère Nim on the odd stairs: every staircase of up to five
+ * stairs of up to 3 coins (verdict, every winning move, the exact set, the move played,
+ * each move's outcome) against the brute-force solver; then positions of some 10^18
+ * coins, where each winning move's position is analysed again and is lost. */
+START_TEST(staircase_misere)
+{
+    size_t lost = 0;
+    for (size_t len = 1; len <= 5; len++)
+        for (uint64_t code = 0; code < (1u << (2 * len)); code++) {
+            uint64_t stairs[5];
+            for (size_t i = 0; i < len; i++)
+                stairs[i] = code >> (2 * i) & 3;
+            nb_game g = {&nb_staircase, NULL, len, stairs};
+            char what[64];
+            snprintf(what, sizeof what, "staircase of %zu stairs, code %llu", len,
+                     (unsigned long long)code);
+            brute_check(&solver, &g, NB_MISERE, what);
+            brute *b = brute_new(&g, true);
+            lost += !brute_wins(b, stairs, len);
+            brute_free(b);
+        }
+    ck_assert_uint_gt(lost, 100);
+    uint64_t rng = 20261126;
+    for (int round = 0; round < 200; round++) {
+        uint64_t stairs[6];
+        for (size_t i = 0; i < 6; i++) /* small odd stairs now and then: the 0s-and-1s end */
+            stairs[i] = round % 3 ? nb_splitmix64(&rng) >> 5 : nb_splitmix64(&rng) % 3;
+        nb_game g = {&nb_staircase, NULL, 6, stairs};
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert(nb_analyse(&solver, &g, NB_MISERE, 64, &a, &err) == NB_OK);
+        ck_assert_int_eq(a.method, NB_METHOD_CLOSED_FORM);
+        ck_assert(a.verdict == NB_LOSE || a.moves.len > 0);
+        for (size_t m = 0; m < a.moves.len; m++) {
+            nb_move move = nb_movelist_at(&a.moves, m);
+            nb_state after = {0};
+            nb_staircase.apply(&g, &move, &after);
+            nb_game next = {&nb_staircase, NULL, 6, after.w};
+            nb_analysis again;
+            ck_assert(nb_analyse(&solver, &next, NB_MISERE, 0, &again, &err) == NB_OK);
+            ck_assert_int_eq(again.verdict, NB_LOSE);
+            nb_analysis_free(&again);
+            free(after.w);
+        }
+        nb_analysis_free(&a);
+    }
 }
 END_TEST
 
@@ -1079,6 +1129,7 @@ int main(void)
 {
     const lib_case cases[] = {
         {"nim_huge", nim_huge_heaps, false},
+        {"staircase_misere", staircase_misere, false},
         {"bash_rule", bash_seed_rule, false},
         {"subtraction_period", subtraction_period_matches_naive, true},
         {"subtraction_literature", subtraction_literature, false},

@@ -1127,8 +1127,11 @@ START_TEST(limits_from_flags)
     nimberd = d;
     expect_problem("/v1/analyze", "{\"type\":\"nim\",\"heaps\":[1,2,3,4,5]}", 422, "/heaps", "max_parts=4");
     expect_problem("/v1/analyze", "{\"type\":\"coins\",\"coins\":\"HHHHH\"}", 422, "/coins", "max_parts");
-    expect_problem("/v1/analyze", "{\"type\":\"staircase\",\"convention\":\"misere\",\"stairs\":[4,4,4,4]}",
-                   422, "/stairs", "max_states");
+    /* a misère sum of two staircases is searched (each alone has a rule) */
+    expect_problem("/v1/analyze", "{\"type\":\"sum\",\"convention\":\"misere\",\"components\":["
+                   "{\"type\":\"staircase\",\"stairs\":[4,4,4,4]},"
+                   "{\"type\":\"staircase\",\"stairs\":[4,4,4,4]}]}", 422, "/components",
+                   "max_states");
     /* a misère table past max_states heaps proves no period: the search is refused too */
     expect_problem("/v1/analyze", "{\"type\":\"subtraction\",\"convention\":\"misere\","
                    "\"heaps\":[2000,2000],\"set\":[7,600]}", 422, "/heaps", "max_states=500");
@@ -1461,9 +1464,9 @@ START_TEST(cors_origin_flag)
 }
 END_TEST
 
-/* A request that takes a while: a misère search of a few million positions (staircase
- * Nim has no misère rule). */
-static const char *SLOW = "{\"type\":\"staircase\",\"convention\":\"misere\",\"stairs\":[5,5,5,5,5,5]}";
+/* A request that takes a while: a misère search of some 20 million moves (a row of 17
+ * heads under turning turtles has no misère rule). */
+static const char *SLOW = "{\"type\":\"coins\",\"convention\":\"misere\",\"coins\":\"HHHHHHHHHHHHHHHHH\"}";
 
 typedef struct call {
     unsigned port;
@@ -1604,7 +1607,7 @@ START_TEST(request_budget)
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     nimberd = d;
-    expect_problem("/v1/analyze", SLOW, 422, "/stairs", "max_request_seconds=1");
+    expect_problem("/v1/analyze", SLOW, 422, "/coins", "max_request_seconds=1");
     ck_assert_msg(seconds_since(&t0) < 5, "the search ran %.1f s", seconds_since(&t0));
     /* a client that leaves mid-search frees its worker at once */
     const char *no_deadline[] = {"--max-states", "60000000", "--shutdown-timeout", "1",

@@ -1,5 +1,6 @@
 /* nb_staircase.c - staircase Nim: the value is the XOR of the odd stairs; a winning move
- * takes from an odd stair, or moves coins from an even stair onto the odd one below. */
+ * takes from an odd stair, or moves coins from an even stair onto the odd one below. Under
+ * misère play a position is lost exactly when its odd stairs are lost in misère Nim. */
 #include "games/nb_staircase.h"
 
 #include <stdio.h>
@@ -126,6 +127,60 @@ static void stair_apply(const nb_game *g, const nb_move *m, nb_state *after)
         after->w[i - 2] += m->w[1];
 }
 
+/* Whether odd stairs holding `big` heaps of 2 or more, `ones` heaps of 1 and XOR x are
+ * lost in misère Nim (Bouton): XOR 0 with a big heap, or only 0s and 1s, an odd count of
+ * 1s. */
+static bool misere_nim_lost(size_t big, uint64_t ones, uint64_t x)
+{
+    return big ? x == 0 : ones % 2 == 1;
+}
+
+/* Misère staircase Nim is misère Nim on the odd stairs. Let P be the positions whose odd
+ * stairs are lost in misère Nim. The end (every coin on the floor) is not in P, and is
+ * won under misère play. From P every move leaves P: a move from an odd stair is a Nim
+ * move on the odd stairs, which leaves a misère Nim P-position for an N-position; a move
+ * from an even stair grows the odd stair below, and a grown heap changes the XOR (so XOR
+ * 0 with a big heap is lost), or with only 0s and 1s either flips the count of 1s or
+ * makes a big heap whose high bit no other heap has. From outside P with coins left some
+ * move enters P: misère Nim's winning move on the odd stairs when they hold a coin, else
+ * one coin from an even stair onto the empty odd stair below (a lone heap of 1). So P is
+ * exactly the lost positions. A winning move sets one odd stair to a size t: XOR of the
+ * others, 0 or 1 (taking from it, or growing it from the even stair above). */
+static nb_status stair_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err)
+{
+    (void)s, (void)err;
+    uint64_t x = 0, ones = 0;
+    size_t big = 0;
+    for (size_t i = 0; i < g->len; i += 2) {
+        x ^= g->state[i];
+        ones += g->state[i] == 1;
+        big += g->state[i] > 1;
+    }
+    bool lost = misere_nim_lost(big, ones, x);
+    out->verdict = lost ? NB_LOSE : NB_WIN;
+    out->method = NB_METHOD_CLOSED_FORM;
+    for (size_t i = 1; i <= g->len && !lost; i++) {
+        uint64_t c = g->state[i - 1];
+        bool down = i % 2; /* an odd stair shrinks; from an even one, the odd below grows */
+        if (!c)
+            continue;
+        uint64_t a = g->state[down ? i - 1 : i - 2], rest = x ^ a, rest_ones = ones - (a == 1);
+        size_t rest_big = big - (a > 1);
+        uint64_t lo = down ? 0 : a + 1, hi = down ? a - 1 : a + c;
+        uint64_t targets[3] = {rest, 0, 1};
+        for (int k = 0; k < 3; k++) {
+            uint64_t t = targets[k];
+            if (t < lo || t > hi || (k && t == rest) ||
+                !misere_nim_lost(rest_big + (t > 1), rest_ones + (t == 1), rest ^ t))
+                continue;
+            uint64_t move[2] = {i, down ? a - t : t - a};
+            if (!nb_movelist_push(&out->moves, &(nb_move){.len = 2, .w = move}))
+                return NB_OK;
+        }
+    }
+    return NB_OK;
+}
+
 const nb_ruleset nb_staircase = {
     .name = "staircase",
     .check = stair_check,
@@ -135,4 +190,5 @@ const nb_ruleset nb_staircase = {
     .moves_to = stair_moves_to,
     .options = stair_options,
     .each_move = stair_each_move,
+    .analyse_misere = stair_misere,
 };
