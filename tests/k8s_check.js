@@ -132,6 +132,16 @@ const compose = fs.readFileSync(path.join(__dirname, "..", "docker", "compose.ya
 check(readme.includes(`docker build -f docker/Dockerfile --build-arg COMMIT=$(git rev-parse --short HEAD) -t ${c.image} .`) &&
       compose.includes(`image: ${c.image}\n`),
       `the README's docker build and compose.yaml use the Deployment's image ${c.image}`);
+// the image builds on a base pinned by digest, the same in every stage, and says which
+const dockerfile = fs.readFileSync(path.join(__dirname, "..", "docker", "Dockerfile"), "utf8");
+const base = (dockerfile.match(/^ARG BASE=(\S+)$/m) || [])[1] || "";
+const froms = dockerfile.match(/^FROM .*$/gm) || [];
+check(/^[a-z0-9./-]+:[\w.-]+@sha256:[0-9a-f]{64}$/.test(base),
+      `the Dockerfile's base is pinned by digest: ${base || "(no ARG BASE)"}`);
+check(froms.length >= 2 && froms.every((f) => /^FROM \$\{BASE\}( AS \w+)?$/.test(f)),
+      `every stage builds FROM \${BASE}: ${froms.join("; ")}`);
+check(dockerfile.includes('org.opencontainers.image.base.name="$BASE"'),
+      "the image's labels name its base");
 for (const [probe, route] of [["readinessProbe", "/readyz"], ["livenessProbe", "/healthz"],
                               ["startupProbe", "/readyz"]]) {
   const get = c[probe] && c[probe].httpGet;
