@@ -553,7 +553,8 @@ bool api_game_is_heavy(json_t *game)
     if (t->heavy)
         return true;
     const char *conv = json_string_value(json_object_get(game, "convention"));
-    if (conv && !strcmp(conv, "misere") && !t->rules->analyse_misere)
+    if (conv && !strcmp(conv, "misere") && /* a sum's rule covers sums of dags alone */
+        (!t->rules->analyse_misere || json_object_get(game, "components")))
         return true;
     json_t *comps = json_object_get(game, "components");
     size_t i;

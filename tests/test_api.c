@@ -323,6 +323,8 @@ START_TEST(heavy_requests_are_recognised)
         /* misère staircase Nim is misère Nim on the odd stairs; turning turtles is searched */
         {api_game_is_heavy, "{\"type\":\"staircase\",\"stairs\":[1],\"convention\":\"misere\"}", false},
         {api_game_is_heavy, "{\"type\":\"coins\",\"coins\":\"H\",\"convention\":\"misere\"}", true},
+        /* a misère sum is searched unless its components are dags */
+        {api_game_is_heavy, "{\"type\":\"sum\",\"convention\":\"misere\",\"components\":[{\"type\":\"nim\",\"heaps\":[1]}]}", true},
         {api_game_is_heavy, "{\"type\":\"subtraction\",\"heaps\":[1],\"set\":[1]}", true},
         {api_game_is_heavy, "{\"type\":\"sum\",\"components\":[{\"type\":\"cutting\",\"pieces\":[]}]}", true},
         {api_always_heavy, "{\"type\":\"nim\",\"up_to\":1}", true},

@@ -13,6 +13,7 @@
 
 #include "brute.h"
 #include "check_run.h"
+#include "engine/nb_sum.h"
 #include "engine/nb_token_quotient.h"
 #include "games/nb_beans.h"
 #include "games/nb_dag.h"
@@ -305,6 +306,73 @@ START_TEST(dag_tokens_match_brute_force)
 }
 END_TEST
 
+/* Sums of two or three dags without cycles under misère play, with tokens enough that the
+ * sum goes through the quotient of the tokens on the union of the graphs (more than 65536
+ * positions), held to the brute-force solver: the verdict, and exactly the winning moves
+ * (each naming its component), every move judged by the brute's outcome after it. */
+START_TEST(dag_sums_match_brute_force)
+{
+    unsigned lost = 0;
+    for (int round = 0; round < 8; round++) {
+        size_t count = 2 + (size_t)(round % 2), len = count == 2 ? 5 : 3, total = 0;
+        uint32_t edges[3][2 * 8 * 7];
+        nb_dag_params p[3];
+        uint64_t tokens[3][5];
+        nb_game parts[3];
+        for (size_t c = 0; c < count; c++) {
+            size_t n = 7 + (size_t)(random() % 2), m = 0;
+            for (uint32_t u = 0; u < n; u++) /* edges forward only: no cycle */
+                for (uint32_t v = u + 1; v < n; v++)
+                    if (random() % 100 < 40)
+                        edges[c][2 * m] = u, edges[c][2 * m + 1] = v, m++;
+            for (size_t t = 0; t < len; t++)
+                tokens[c][t] = (uint64_t)(random() % (long)(n / 2));
+            p[c] = (nb_dag_params){.nodes = n, .nedges = m, .edges = edges[c]};
+            parts[c] = (nb_game){.rules = &nb_dag, .params = &p[c], .state = tokens[c],
+                                 .len = len};
+        }
+        nb_sum_params sum = {.count = count, .games = parts};
+        nb_game g = {&nb_sum, &sum, 0, NULL};
+        g.state = nb_sum_state(&sum, &g.len);
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert(nb_analyse(&solver, &g, NB_MISERE, 1000, &a, &err) == NB_OK);
+        ck_assert_int_eq(a.method, NB_METHOD_MISERE_QUOTIENT);
+        ck_assert(nb_game_open(&solver, &g, &err) == NB_OK);
+        brute *b = brute_new(&g, true);
+        ck_assert_msg(a.verdict == brute_outcome(b, g.state, g.len), "round %d", round);
+        lost += a.verdict == NB_LOSE;
+        for (size_t c = 0; c < count; c++) /* every move, by the brute's outcome after it */
+            for (size_t t = 0; t < len; t++)
+                for (size_t e = 0; e < p[c].nedges; e++) {
+                    uint64_t from = tokens[c][t], to = p[c].edges[2 * e + 1];
+                    if (p[c].edges[2 * e] != from)
+                        continue;
+                    tokens[c][t] = to;
+                    size_t after_len;
+                    uint64_t *after = nb_sum_state(&sum, &after_len);
+                    tokens[c][t] = from;
+                    bool wins = brute_outcome(b, after, after_len) == NB_LOSE, listed = false;
+                    for (size_t i = 0; i < a.moves.len; i++) {
+                        nb_move mv = nb_movelist_at(&a.moves, i);
+                        listed |= mv.component == c && mv.w[0] == t && mv.w[1] == from &&
+                                  mv.w[2] == to;
+                    }
+                    ck_assert_msg(wins == listed, "round %d: component %zu token %zu to %llu",
+                                  round, c, t, (unsigned long long)to);
+                    total += listed;
+                    free(after);
+                }
+        ck_assert_uint_eq(total, a.moves.len);
+        brute_free(b);
+        nb_game_close(&solver, &g);
+        nb_analysis_free(&a);
+        free(g.state);
+    }
+    ck_assert_msg(lost > 0 && lost < 8, "%u of 8 positions lost", lost);
+}
+END_TEST
+
 /* Beans under misère play, through their quotient: 300 random positions of up to 5
  * bottles and 4 beans held to the brute-force solver (verdict and every winning move), and
  * 50 positions of 30 bottles holding up to 2^62 beans each, every winning move's position
@@ -361,6 +429,7 @@ int main(void)
                  {"huge", huge_kayles_moves_reanalysed},
                  {"budget", budget_stops_growth},
                  {"dag", dag_tokens_match_brute_force},
+                 {"dag_sums", dag_sums_match_brute_force},
                  {"beans", beans_match_brute_force}};
     for (size_t i = 0; i < sizeof tests / sizeof *tests; i++) { /* CK_RUN_CASE picks one */
         TCase *tc = tcase_create(tests[i].name);

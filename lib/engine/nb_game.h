@@ -80,6 +80,12 @@ struct nb_ruleset {
      * apply to this position (then, and when NULL: exhaustive search). A rule that applies
      * to a position applies to every position after its moves. */
     nb_status (*analyse_misere)(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err);
+    /* Whole analysis under misère play of a sum whose components games[0..count) all
+     * follow this ruleset, by a rule; each winning move names its component, its words
+     * the component's own. NB_EDECLINED where the rule does not apply (then, and when
+     * NULL: the sum's exhaustive search). The same promise as analyse_misere's. */
+    nb_status (*analyse_misere_sum)(const nb_game *games, size_t count, nb_solver *s,
+                                    nb_analysis *out, nb_err *err);
     /* Under normal play, the remoteness of the position (m NULL) or of the position after
      * move m (asked only when the position's own is known), when the ruleset knows it:
      * the moves to the end with best play, the winner hurrying (a dag with one token

@@ -309,6 +309,25 @@ static void sum_components(const nb_game *g, const uint64_t *sg, nb_analysis *ou
     }
 }
 
+/* Misère play of a sum whose components all follow one ruleset, by that ruleset's rule
+ * for such sums where it has one (tokens on several dags); else the search. */
+static nb_status sum_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err)
+{
+    const nb_sum_params *p = sum_params(g);
+    const nb_ruleset *rules = p->count ? p->games[0].rules : NULL;
+    for (size_t c = 0; c < p->count; c++)
+        if (p->games[c].rules != rules)
+            rules = NULL;
+    if (!rules || !rules->analyse_misere_sum)
+        return nb_fail(err, NB_EDECLINED, "%s", "the search decides it");
+    nb_game *views = nb_xmalloc((p->count + 1) * sizeof *views);
+    for (size_t c = 0; c < p->count; c++)
+        views[c] = component(g, c);
+    nb_status st = rules->analyse_misere_sum(views, p->count, s, out, err);
+    free(views);
+    return st;
+}
+
 static const char *sum_misere_undefined(const nb_game *g)
 {
     const nb_sum_params *p = sum_params(g);
@@ -337,5 +356,6 @@ const nb_ruleset nb_sum = {
     .each_move = sum_each_move,
     .canonicalize = sum_canonicalize,
     .components = sum_components,
+    .analyse_misere = sum_misere,
     .misere_undefined = sum_misere_undefined,
 };

@@ -460,14 +460,17 @@ static void dag_apply(const nb_game *g, const nb_move *m, nb_state *after)
  * and quick there, and a quotient would only say the same. */
 #define SMALL_SEARCH 65536
 
-/* Whether the tokens' positions number at most SMALL_SEARCH: multisets of len nodes. */
-static bool small_search(const nb_game *g)
+/* The tokens' positions, multisets of len nodes, times `count`: at most SMALL_SEARCH + 1
+ * (past that, SMALL_SEARCH + 1). */
+static uint64_t positions_times(const nb_game *g, uint64_t count)
 {
-    uint64_t n = dag_params(g)->nodes, count = 1;
+    uint64_t n = dag_params(g)->nodes;
     for (uint64_t k = 1; k <= g->len && count <= SMALL_SEARCH; k++)
         count = count * (n + k - 1) / k; /* C(n + k - 1, k), exact at each step */
-    return count <= SMALL_SEARCH;
+    return count <= SMALL_SEARCH ? count : SMALL_SEARCH + 1;
 }
+
+static bool small_search(const nb_game *g) { return positions_times(g, 1) <= SMALL_SEARCH; }
 
 /* Misère play: tokens on a graph without cycles, past a small search, through the misère
  * quotient of the tokens (nb_token_quotient.c); else, or where no quotient covers the nodes
@@ -480,6 +483,101 @@ static nb_status dag_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb
     need_successors(g, true, 0);
     nb_token_graph graph = {p->nodes, p->offsets, p->targets};
     return nb_token_quotient(&graph, g->state, g->len, s, out, err);
+}
+
+/* A sum of dags: its tokens stand on the union of the graphs, node numbers and tokens of
+ * component c shifted past those of the components before it. */
+typedef struct dag_union {
+    uint32_t *offsets, *targets;
+    uint64_t *tokens;
+    size_t *node_at, *token_at; /* count + 1 entries each */
+    uint64_t held;
+} dag_union;
+
+static void union_free(dag_union *u, nb_budget *budget)
+{
+    nb_budget_drop(budget, u->held);
+    free(u->offsets), free(u->targets), free(u->tokens), free(u->node_at), free(u->token_at);
+}
+
+/* The union of dags[0..count) (each prepared, its successors made); false when the budget
+ * has no room for it. */
+static bool union_build(const nb_game *dags, size_t count, nb_budget *budget, dag_union *u)
+{
+    *u = (dag_union){0};
+    size_t nodes = 0, edges = 0, tokens = 0;
+    for (size_t c = 0; c < count; c++) {
+        const nb_dag_params *p = dag_params(&dags[c]);
+        nodes += p->nodes, edges += p->offsets[p->nodes], tokens += dags[c].len;
+    }
+    u->held = (uint64_t)(nodes + edges + 1) * 4 + tokens * 8 + (uint64_t)(count + 1) * 16;
+    if (nodes >= UINT32_MAX || edges >= UINT32_MAX || !nb_budget_hold(budget, u->held)) {
+        u->held = 0;
+        return false;
+    }
+    u->offsets = nb_xmalloc((nodes + 1) * sizeof *u->offsets);
+    u->targets = nb_xmalloc((edges + 1) * sizeof *u->targets);
+    u->tokens = nb_xmalloc((tokens + 1) * sizeof *u->tokens);
+    u->node_at = nb_xmalloc((count + 1) * sizeof *u->node_at);
+    u->token_at = nb_xmalloc((count + 1) * sizeof *u->token_at);
+    size_t node = 0, edge = 0, token = 0;
+    for (size_t c = 0; c < count; c++) {
+        const nb_dag_params *p = dag_params(&dags[c]);
+        u->node_at[c] = node, u->token_at[c] = token;
+        for (size_t v = 0; v < p->nodes; v++)
+            u->offsets[node + v] = (uint32_t)(edge + p->offsets[v]);
+        for (uint32_t e = 0; e < p->offsets[p->nodes]; e++)
+            u->targets[edge + e] = (uint32_t)(node + p->targets[e]);
+        for (size_t t = 0; t < dags[c].len; t++)
+            u->tokens[token + t] = node + dags[c].state[t];
+        node += p->nodes, edge += p->offsets[p->nodes], token += dags[c].len;
+    }
+    u->offsets[node] = (uint32_t)edge;
+    u->node_at[count] = node, u->token_at[count] = token;
+    return true;
+}
+
+/* Misère play of a sum of dags without cycles: tokens on the union of the graphs (tokens
+ * on any graphs add up as heaps do), decided through their quotient; each winning move
+ * names its component, its words the component's own {token, from, to}. Declines where a
+ * component has a cycle, the tokens make at most SMALL_SEARCH positions, or no quotient
+ * covers them. */
+static nb_status dag_sum_misere(const nb_game *dags, size_t count, nb_solver *s,
+                                nb_analysis *out, nb_err *err)
+{
+    uint64_t positions = 1;
+    for (size_t c = 0; c < count; c++) {
+        if (dag_params(&dags[c])->loopy)
+            return nb_fail(err, NB_EDECLINED, "%s", "the search decides it");
+        positions = positions_times(&dags[c], positions);
+    }
+    if (positions <= SMALL_SEARCH)
+        return nb_fail(err, NB_EDECLINED, "%s", "the search decides it");
+    for (size_t c = 0; c < count; c++)
+        need_successors(&dags[c], true, 0);
+    dag_union u;
+    if (!union_build(dags, count, s->budget, &u))
+        return nb_budget_fail(s->budget, err);
+    nb_token_graph graph = {u.node_at[count], u.offsets, u.targets};
+    nb_analysis inner = {0};
+    nb_movelist_init(&inner.moves, out->moves.limit);
+    nb_status st = nb_token_quotient(&graph, u.tokens, u.token_at[count], s, &inner, err);
+    if (st == NB_OK) { /* each move {token, from, to} back into its component's numbers */
+        out->verdict = inner.verdict, out->method = inner.method;
+        memcpy(out->element, inner.element, sizeof out->element);
+        for (size_t i = 0, c = 0; i < inner.moves.len; i++) {
+            nb_move m = nb_movelist_at(&inner.moves, i);
+            for (c = 0; u.token_at[c + 1] <= m.w[0]; c++)
+                ;
+            uint64_t slide[3] = {m.w[0] - u.token_at[c], m.w[1] - u.node_at[c],
+                                 m.w[2] - u.node_at[c]};
+            nb_movelist_push(&out->moves, &(nb_move){.component = c, .len = 3, .w = slide});
+        }
+        out->moves.truncated |= inner.moves.truncated;
+    }
+    nb_analysis_free(&inner);
+    union_free(&u, s->budget);
+    return st;
 }
 
 const nb_ruleset nb_dag = {
@@ -498,6 +596,7 @@ const nb_ruleset nb_dag = {
     .options = dag_options,
     .each_move = dag_each_move,
     .analyse_misere = dag_misere,
+    .analyse_misere_sum = dag_sum_misere,
     .canonicalize = nb_heaps_canonicalize,
     .components = nb_components_per_part,
 };
