@@ -309,12 +309,13 @@ static void sum_components(const nb_game *g, const uint64_t *sg, nb_analysis *ou
     }
 }
 
-/* Misère play of a sum whose components all follow one ruleset, by that ruleset's rule
- * for such sums where it has one (tokens on several dags); else the search. */
+/* Misère play of a disjunctive sum whose components all follow one ruleset, by that
+ * ruleset's rule for such sums where it has one (tokens on several dags); else (and for
+ * Every-SG) the search. */
 static nb_status sum_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err)
 {
     const nb_sum_params *p = sum_params(g);
-    const nb_ruleset *rules = p->count ? p->games[0].rules : NULL;
+    const nb_ruleset *rules = p->count && !p->every ? p->games[0].rules : NULL;
     for (size_t c = 0; c < p->count; c++)
         if (p->games[c].rules != rules)
             rules = NULL;
