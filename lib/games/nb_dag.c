@@ -470,21 +470,6 @@ static uint64_t positions_times(const nb_game *g, uint64_t count)
     return count <= SMALL_SEARCH ? count : SMALL_SEARCH + 1;
 }
 
-static bool small_search(const nb_game *g) { return positions_times(g, 1) <= SMALL_SEARCH; }
-
-/* Misère play: tokens on a graph without cycles, past a small search, through the misère
- * quotient of the tokens (nb_token_quotient.c); else, or where no quotient covers the nodes
- * they reach, the search. */
-static nb_status dag_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err)
-{
-    nb_dag_params *p = dag_params(g);
-    if (p->loopy || small_search(g))
-        return nb_fail(err, NB_EDECLINED, "%s", "the search decides it");
-    need_successors(g, true, 0);
-    nb_token_graph graph = {p->nodes, p->offsets, p->targets};
-    return nb_token_quotient(&graph, g->state, g->len, s, out, err);
-}
-
 /* A sum of dags: its tokens stand on the union of the graphs, node numbers and tokens of
  * component c shifted past those of the components before it. */
 typedef struct dag_union {
@@ -537,8 +522,8 @@ static bool union_build(const nb_game *dags, size_t count, nb_budget *budget, da
     return true;
 }
 
-/* Misère play of a sum of dags without cycles: tokens on the union of the graphs (tokens
- * on any graphs add up as heaps do), decided through their quotient; each winning move
+/* Misère play of a sum of dags without cycles (or of one): tokens on the union of the
+ * graphs (tokens on any graphs add up as heaps do), decided through their quotient; each winning move
  * names its component, its words the component's own {token, from, to}. Declines where a
  * component has a cycle, the tokens make at most SMALL_SEARCH positions, or no quotient
  * covers them. */
@@ -555,6 +540,11 @@ static nb_status dag_sum_misere(const nb_game *dags, size_t count, nb_solver *s,
         return nb_fail(err, NB_EDECLINED, "%s", "the search decides it");
     for (size_t c = 0; c < count; c++)
         need_successors(&dags[c], true, 0);
+    if (count == 1) { /* the graph itself: no union to make */
+        const nb_dag_params *p = dag_params(dags);
+        nb_token_graph graph = {p->nodes, p->offsets, p->targets};
+        return nb_token_quotient(&graph, dags->state, dags->len, s, out, err);
+    }
     dag_union u;
     if (!union_build(dags, count, s->budget, &u))
         return nb_budget_fail(s->budget, err);
@@ -578,6 +568,14 @@ static nb_status dag_sum_misere(const nb_game *dags, size_t count, nb_solver *s,
     nb_analysis_free(&inner);
     union_free(&u, s->budget);
     return st;
+}
+
+/* Misère play: tokens on a graph without cycles, past a small search, through the misère
+ * quotient of the tokens (nb_token_quotient.c); else, or where no quotient covers the nodes
+ * they reach, the search. */
+static nb_status dag_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err)
+{
+    return dag_sum_misere(g, 1, s, out, err);
 }
 
 const nb_ruleset nb_dag = {
