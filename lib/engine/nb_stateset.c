@@ -111,7 +111,8 @@ size_t nb_stateset_add(nb_stateset *set, const uint64_t *w, size_t len, size_t m
         set->nbytes + set->keylen > NB_STATESET_MAX_BYTES)
         return SIZE_MAX;
     nb_reserve((void **)&set->start, &set->cap, set->n + 2, sizeof *set->start);
-    nb_reserve((void **)&set->bytes, &set->bcap, set->nbytes + set->keylen, 1);
+    /* One byte more, so the arena exists even when its first state is the empty one. */
+    nb_reserve((void **)&set->bytes, &set->bcap, set->nbytes + set->keylen + 1, 1);
     memcpy(set->bytes + set->nbytes, set->key, set->keylen);
     size_t i = set->n++;
     set->start[i] = (uint32_t)set->nbytes;
