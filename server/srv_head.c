@@ -139,3 +139,17 @@ void srv_head_copy_method(char *out, size_t size, const char *method)
         if (!alnum_or(*c, "!#$%&'*+-.^_`|~"))
             *c = '?';
 }
+
+void srv_head_ipv4_text(char out[16], const unsigned char addr[4])
+{
+    char *p = out;
+    for (int i = 0; i < 4; i++) {
+        unsigned v = addr[i];
+        if (v >= 100)
+            *p++ = (char)('0' + v / 100);
+        if (v >= 10)
+            *p++ = (char)('0' + v / 10 % 10);
+        *p++ = (char)('0' + v % 10);
+        *p++ = i < 3 ? '.' : '\0';
+    }
+}

@@ -44,4 +44,8 @@ bool srv_head_valid_traceparent(const char *value);
  * other byte made '?', so that a log line stays JSON whatever the client sent. */
 void srv_head_copy_method(char *out, size_t size, const char *method);
 
+/* An IPv4 address (network order) in dotted decimal, as inet_ntop writes it, without
+ * inet_ntop's sprintf on every request's log line; out has room for 16 bytes. */
+void srv_head_ipv4_text(char out[16], const unsigned char addr[4]);
+
 #endif

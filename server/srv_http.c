@@ -141,8 +141,8 @@ static void client_address(struct MHD_Connection *conn, const char *forwarded, b
         MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     const struct sockaddr *sa = info ? info->client_addr : NULL;
     out[0] = '\0';
-    if (sa && sa->sa_family == AF_INET)
-        inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out, (socklen_t)size);
+    if (sa && sa->sa_family == AF_INET && size >= 16)
+        srv_head_ipv4_text(out, (const unsigned char *)&((const struct sockaddr_in *)sa)->sin_addr);
     else if (sa && sa->sa_family == AF_INET6)
         inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, out, (socklen_t)size);
 }

@@ -20,6 +20,7 @@
 #include "api_types.h"
 #include "check_run.h"
 #include "http_client.h"
+#include "srv_head.h"
 
 static daemon_proc nimberd;
 
@@ -163,6 +164,26 @@ static char *random_game(const char *type, api_rng *rng, bool misere)
     json_decref(game);
     return text;
 }
+
+/* The log's client address: dotted decimal exactly as inet_ntop writes it, for every
+ * value of every byte and for random addresses. */
+START_TEST(ipv4_text_as_inet_ntop)
+{
+    unsigned seed = 20261126u;
+    for (unsigned k = 0; k < 4 * 256 + 100000; k++) {
+        unsigned char a[4] = {10, 200, 7, 99};
+        if (k < 4 * 256)
+            a[k / 256] = (unsigned char)(k % 256);
+        else
+            for (int i = 0; i < 4; i++)
+                a[i] = (unsigned char)((seed = seed * 1103515245u + 12345u) >> 16);
+        char want[INET_ADDRSTRLEN], have[16];
+        ck_assert_ptr_nonnull(inet_ntop(AF_INET, a, want, sizeof want));
+        srv_head_ipv4_text(have, a);
+        ck_assert_str_eq(have, want);
+    }
+}
+END_TEST
 
 START_TEST(every_type_and_every_winning_move)
 {
@@ -2009,6 +2030,7 @@ int main(void)
     tcase_add_unchecked_fixture(shared, start_default, stop_default);
     tcase_set_timeout(shared, 600);
     tcase_add_test(shared, every_type_and_every_winning_move);
+    tcase_add_test(shared, ipv4_text_as_inet_ntop);
     tcase_add_test(shared, moves_of_every_type);
     tcase_add_test(shared, head_wherever_get);
     tcase_add_test(shared, problem_types_per_kind);
