@@ -1,6 +1,6 @@
 /* srv_head.h - a request's head read in one walk over its headers: the headers the
- * server uses, what RFC 9112 refuses that libmicrohttpd lets through, the request id
- * and the method as they may be logged. */
+ * server uses, what RFC 9112 refuses that libmicrohttpd lets through, the request id,
+ * the method and the client's IPv4 address as they may be logged. */
 #ifndef SRV_HEAD_H
 #define SRV_HEAD_H
 
