@@ -111,18 +111,19 @@ static void now_utc(char *when, size_t size)
 {
     static _Thread_local time_t second = -1;
     static _Thread_local char to_second[24];
+    static _Thread_local size_t date;
     struct timespec now;
     clock_gettime(CLOCK_REALTIME, &now);
     if (now.tv_sec != second) {
         struct tm tm;
-        strftime(to_second, sizeof to_second, "%Y-%m-%dT%H:%M:%S", gmtime_r(&now.tv_sec, &tm));
+        date = strftime(to_second, sizeof to_second, "%Y-%m-%dT%H:%M:%S",
+                        gmtime_r(&now.tv_sec, &tm));
         second = now.tv_sec;
     }
     long ms = now.tv_nsec / 1000000;
     char tail[] = {'.', (char)('0' + ms / 100), (char)('0' + ms / 10 % 10),
                    (char)('0' + ms % 10), 'Z', '\0'};
-    size_t date = strlen(to_second); /* no snprintf: it cost half of a log line */
-    if (size < date + sizeof tail)
+    if (size < date + sizeof tail) /* no snprintf: it cost half of a log line */
         return (void)(*when = '\0');
     memcpy(when, to_second, date);
     memcpy(when + date, tail, sizeof tail);

@@ -522,11 +522,26 @@ static bool union_build(const nb_game *dags, size_t count, nb_budget *budget, da
     return true;
 }
 
+/* The component of the union's token t: the last c with token_at[c] <= t (a binary
+ * search: a move's component is found in log(count) steps, not count). */
+static size_t union_component(const dag_union *u, size_t count, uint64_t t)
+{
+    size_t lo = 0, hi = count; /* token_at[lo] <= t < token_at[hi] */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (u->token_at[mid] <= t)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* Misère play of a sum of dags without cycles (or of one): tokens on the union of the
- * graphs (tokens on any graphs add up as heaps do), decided through their quotient; each winning move
- * names its component, its words the component's own {token, from, to}. Declines where a
- * component has a cycle, the tokens make at most SMALL_SEARCH positions, or no quotient
- * covers them. */
+ * graphs (tokens on any graphs add up as heaps do), decided through their quotient; each
+ * winning move names its component, its words the component's own {token, from, to}.
+ * Declines where a component has a cycle, the tokens make at most SMALL_SEARCH positions,
+ * or no quotient covers them. */
 static nb_status dag_sum_misere(const nb_game *dags, size_t count, nb_solver *s,
                                 nb_analysis *out, nb_err *err)
 {
@@ -555,10 +570,9 @@ static nb_status dag_sum_misere(const nb_game *dags, size_t count, nb_solver *s,
     if (st == NB_OK) { /* each move {token, from, to} back into its component's numbers */
         out->verdict = inner.verdict, out->method = inner.method;
         memcpy(out->element, inner.element, sizeof out->element);
-        for (size_t i = 0, c = 0; i < inner.moves.len; i++) {
+        for (size_t i = 0; i < inner.moves.len; i++) {
             nb_move m = nb_movelist_at(&inner.moves, i);
-            for (c = 0; u.token_at[c + 1] <= m.w[0]; c++)
-                ;
+            size_t c = union_component(&u, count, m.w[0]);
             uint64_t slide[3] = {m.w[0] - u.token_at[c], m.w[1] - u.node_at[c],
                                  m.w[2] - u.node_at[c]};
             nb_movelist_push(&out->moves, &(nb_move){.component = c, .len = 3, .w = slide});
