@@ -2,8 +2,8 @@
  * with 9 P-elements and its lone lost heaps, 0.75's order-8 quotient, 0.34's period 8),
  * the certificate rejecting a tampered quotient, misère analyses of the codes the papers
  * solve held to the brute-force solver (verdict and every winning move) on a thousand
- * random positions each, huge heaps by re-analysing each move's position, a growth
- * stopped by its budget, and tokens on random acyclic graphs and beans decided through
+ * random positions each, Grundy's game past heap 17, huge heaps by re-analysing each
+ * move's position, a growth stopped by its budget, and tokens on random acyclic graphs and beans decided through
  * their quotients, held to the brute-force solver. */
 #include <check.h>
 #include <stdio.h>
@@ -208,6 +208,112 @@ START_TEST(random_positions_match_brute_force)
         ck_assert_msg(by_quotient > 300, "%s: %u positions through the quotient",
                       codes[c].code, by_quotient);
     }
+}
+END_TEST
+
+/* Grundy's game under misère play by exhaustive search over heap multisets, for heaps too
+ * large for the brute-force solver (which keeps heaps in order): counts[k] heaps of k + 3
+ * (heaps of 1 and 2 have no move and change no outcome), at most 15 of a size, 4 bits a
+ * size in a 128-bit key; memoized in an open-addressed table (positions of at most 34
+ * counters: some 12,000 multisets, far from filling it). */
+#define GRUNDY_TOP 34
+typedef struct grundy_memo {
+    uint64_t key[2][1 << 16];
+    uint8_t wins[1 << 16]; /* 0 empty, 1 lost, 2 won */
+} grundy_memo;
+
+static bool grundy_wins(grundy_memo *m, uint8_t *counts)
+{
+    uint64_t key[2] = {0, 0};
+    for (int k = 0; k < GRUNDY_TOP - 2; k++)
+        key[k / 16] |= (uint64_t)counts[k] << (4 * (k % 16));
+    size_t slot = (size_t)((key[0] * 0x9e3779b97f4a7c15ull ^ key[1]) >> 48);
+    for (; m->wins[slot]; slot = (slot + 1) & 0xffff)
+        if (m->key[0][slot] == key[0] && m->key[1][slot] == key[1])
+            return m->wins[slot] == 2;
+    bool any = false, wins = false; /* misère: no move at all wins */
+    for (int k = 0; k < GRUNDY_TOP - 2 && !wins; k++)
+        for (int a = 1; counts[k] && 2 * a < k + 3 && !wins; a++) {
+            int b = k + 3 - a; /* split k + 3 into a < b */
+            counts[k]--;
+            if (a >= 3)
+                counts[a - 3]++;
+            if (b >= 3)
+                counts[b - 3]++;
+            any = true;
+            wins = !grundy_wins(m, counts);
+            if (b >= 3)
+                counts[b - 3]--;
+            if (a >= 3)
+                counts[a - 3]--;
+            counts[k]++;
+        }
+    wins = wins || !any;
+    while (m->wins[slot]) /* the search may have taken the slot */
+        slot = (slot + 1) & 0xffff;
+    m->key[0][slot] = key[0], m->key[1][slot] = key[1], m->wins[slot] = wins ? 2 : 1;
+    return wins;
+}
+
+static bool grundy_heaps_win(grundy_memo *m, const uint64_t *h, size_t len)
+{
+    uint8_t counts[GRUNDY_TOP - 2] = {0};
+    for (size_t i = 0; i < len; i++)
+        if (h[i] >= 3)
+            counts[h[i] - 3]++;
+    return grundy_wins(m, counts);
+}
+
+/* Grundy's game (4!.0), whose moves split a heap without taking from it: its partial
+ * quotient covers every heap to 28 (it stopped at 17 while candidates were labelled from
+ * positions of fewest counters, which a split does not lessen). Positions with a heap
+ * from 18 to 20 are held to the brute-force solver; positions with a heap from 18 to 28
+ * to the search above: the verdict, every listed winning move leading to a lost position,
+ * and every winning move listed. */
+START_TEST(grundy_past_heap_17)
+{
+    nb_octal_params p = {.rule = rule_of("4!.0")};
+    nb_quotient *q = quotient_of(&p.rule, 28);
+    ck_assert_msg(q->n >= 29, "heaps below %llu covered", (unsigned long long)q->n);
+    ck_assert(nb_quotient_certify(q, 10000000));
+    q->base.destroy(&q->base);
+    grundy_memo *memo = calloc(1, sizeof *memo);
+    ck_assert(memo);
+    for (int round = 0; round < 400; round++) {
+        uint64_t h[3] = {18 + (uint64_t)random() % (round < 60 ? 3 : 11),
+                         (uint64_t)random() % 4, (uint64_t)random() % 4};
+        size_t len = round < 60 ? 2 : 3;
+        nb_game g = {.rules = &nb_octal, .params = &p, .state = h, .len = len};
+        char what[64];
+        snprintf(what, sizeof what, "grundy [%llu, %llu, %llu]", (unsigned long long)h[0],
+                 (unsigned long long)h[1], (unsigned long long)h[2]);
+        if (round < 60)
+            brute_check(&solver, &g, NB_MISERE, what);
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert(nb_analyse(&solver, &g, NB_MISERE, 64, &a, &err) == NB_OK);
+        ck_assert_msg(a.method == NB_METHOD_MISERE_QUOTIENT, "%s: method %d", what, a.method);
+        bool wins = grundy_heaps_win(memo, h, len);
+        ck_assert_msg((a.verdict == NB_WIN) == wins, "%s: verdict", what);
+        ck_assert(!a.moves.incomplete && !a.moves.truncated);
+        unsigned listed = 0, winning = 0;
+        for (size_t m = 0; m < a.moves.len; m++, listed++) {
+            nb_move mv = nb_movelist_at(&a.moves, m);
+            nb_state after = {0};
+            g.rules->apply(&g, &mv, &after);
+            ck_assert_msg(!grundy_heaps_win(memo, after.w, after.len), "%s: move %zu", what, m);
+            free(after.w);
+        }
+        for (size_t i = 0; i < len; i++) /* the winning splits (equal heaps: one each) */
+            for (uint64_t x = 1; 2 * x < h[i]; x++) {
+                uint64_t next[4] = {h[0], h[1], h[2], 0};
+                next[i] = h[i] - x, next[len] = x;
+                winning += !grundy_heaps_win(memo, next, len + 1);
+            }
+        ck_assert_msg(listed == winning, "%s: %u moves listed, %u win", what, listed, winning);
+        nb_analysis_free(&a);
+    }
+    free(memo);
 }
 END_TEST
 
@@ -427,6 +533,7 @@ int main(void)
                  {"tampered", tampered_quotients_fail},
                  {"brute", random_positions_match_brute_force},
                  {"huge", huge_kayles_moves_reanalysed},
+                 {"grundy", grundy_past_heap_17},
                  {"budget", budget_stops_growth},
                  {"dag", dag_tokens_match_brute_force},
                  {"dag_sums", dag_sums_match_brute_force},

@@ -47,6 +47,10 @@
 #define MAX_CAP 3       /* g^(c+2) = g^c for c up to this */
 #define MAX_RESTARTS 64 /* growths started again with more generators */
 #define MAX_CANDIDATE (1u << 22) /* elements of an unreduced candidate */
+/* A heap's weight is kept at most this (a graph whose parts split in two may double it at
+ * each part): past it an option may weigh as much as its position, a label may then be
+ * wrong, and certification refuses the candidate; no answer rests on weights. */
+#define MAX_WEIGHT ((uint64_t)1 << 40)
 
 /* The process's counters (nb_quotient_get_stats). */
 const char *const nb_quotient_end_names[NB_QUOTIENT_ENDS] = {"proved", "covered", "budget",
@@ -450,6 +454,7 @@ typedef struct grower {
     uint64_t n;     /* heaps 0..n-1 placed */
     uint32_t *phi;  /* heap -> element of M */
     uint32_t *rec_id; /* heap -> its record's index among the certificate's heap records */
+    uint64_t *weight; /* heap -> a weight larger than the sum of any option's parts' */
     u32s *opts;     /* heap -> its options' elements in M, distinct */
     size_t heap_cap;
     uint8_t *lost_m; /* M's P-portion */
@@ -477,6 +482,8 @@ typedef struct opt_ctx {
     uint32_t (*mul)(const void *monoid, uint32_t x, uint32_t y);
     const void *monoid;
     const uint32_t *phi; /* heap -> element */
+    const uint64_t *weight; /* heap -> weight, or NULL */
+    uint64_t heaviest;      /* the largest weight of an option's parts */
     u32s *out;
     bool ok;
 } opt_ctx;
@@ -485,8 +492,13 @@ static bool add_option(void *ctx_, const uint64_t *parts, unsigned count)
 {
     opt_ctx *c = ctx_;
     uint32_t x = 0;
-    for (unsigned i = 0; i < count; i++)
+    uint64_t w = 0;
+    for (unsigned i = 0; i < count; i++) {
         x = c->mul(c->monoid, x, c->phi[parts[i]]);
+        w += c->weight ? c->weight[parts[i]] : 0; /* each at most MAX_WEIGHT */
+    }
+    if (w > c->heaviest)
+        c->heaviest = w;
     c->ok = u32s_push(c->out, x);
     return c->ok;
 }
@@ -496,14 +508,18 @@ static uint32_t mul_candidate(const void *m, uint32_t x, uint32_t y)
     return mul_m(m, x, y);
 }
 
-/* Heap h's options' elements in M (every part is below h, so placed). */
+/* Heap h's options' elements in M (every part is below h, so placed), and its weight:
+ * one more than its heaviest option's parts together, so that every option of a position
+ * weighs less than the position (splitting a heap without taking, as Grundy's game does,
+ * leaves as many counters but less weight). */
 static bool heap_options(grower *g, uint64_t h)
 {
     u32s *o = &g->opts[h];
     o->len = 0;
-    opt_ctx c = {mul_candidate, &g->m, g->phi, o, true};
+    opt_ctx c = {mul_candidate, &g->m, g->phi, g->weight, 0, o, true};
     part_options(g->rule, g->need->graph, h, add_option, &c);
     u32s_unique(o);
+    g->weight[h] = c.heaviest < MAX_WEIGHT ? c.heaviest + 1 : MAX_WEIGHT;
     return c.ok;
 }
 
@@ -514,9 +530,10 @@ typedef struct pq_item {
     uint32_t x;
 } pq_item;
 
-/* Labels M's elements lost or not, from a shortest position of each (Dijkstra by
- * counters over the heaps placed, each distinct element of a heap taken from its least
- * heap). False when out of memory. */
+/* Labels M's elements lost or not, from a lightest position of each (Dijkstra by weight
+ * over the heaps placed, each distinct element of a heap taken from its lightest heap:
+ * every option of that position weighs less, so its element is labelled first). False
+ * when out of memory. */
 static bool label_m(grower *g)
 {
     uint32_t size = g->m.size;
@@ -543,10 +560,15 @@ static bool label_m(grower *g)
     if (ok) {
         memset(first, 0, size * sizeof *first);
         for (uint64_t h = 1; h < g->n; h++)
-            if (!first[g->phi[h]] && g->phi[h]) {
-                first[g->phi[h]] = (uint32_t)h;
-                heaps[nheaps++] = (uint32_t)h;
+            if (g->phi[h]) {
+                uint32_t *least = &first[g->phi[h]]; /* the lightest heap with this element */
+                nheaps += !*least;
+                if (!*least || g->weight[h] < g->weight[*least])
+                    *least = (uint32_t)h;
             }
+        for (uint32_t x = 0, k = 0; k < nheaps; x++)
+            if (first[x])
+                heaps[k++] = first[x];
         for (uint32_t x = 0; x < size; x++)
             dist[x] = UINT64_MAX;
         dist[0] = 0, g->dist_heap[0] = 0, g->dist_parent[0] = 0;
@@ -596,9 +618,9 @@ static bool label_m(grower *g)
         g->lost_m[x] = any && !lost_option;
         for (size_t i = 0; i < nheaps; i++) {
             uint32_t h = heaps[i], y = mul_fast(fm, x, g->phi[h]);
-            if (done[y] || dist[x] + h >= dist[y])
+            if (done[y] || dist[x] + g->weight[h] >= dist[y])
                 continue;
-            dist[y] = dist[x] + h, g->dist_heap[y] = h, g->dist_parent[y] = x;
+            dist[y] = dist[x] + g->weight[h], g->dist_heap[y] = h, g->dist_parent[y] = x;
             if (npq == pq_cap) {
                 pq_item *grown = realloc(pq, 2 * pq_cap * sizeof *pq);
                 if (!grown) {
@@ -783,7 +805,10 @@ static bool room_for_heap(grower *g, uint64_t h)
     uint32_t *rec_id = phi ? realloc(g->rec_id, cap * sizeof *rec_id) : NULL;
     if (rec_id)
         g->rec_id = rec_id;
-    u32s *opts = rec_id ? realloc(g->opts, cap * sizeof *opts) : NULL;
+    uint64_t *weight = rec_id ? realloc(g->weight, cap * sizeof *weight) : NULL;
+    if (weight)
+        g->weight = weight;
+    u32s *opts = weight ? realloc(g->opts, cap * sizeof *opts) : NULL;
     if (!opts)
         return false;
     memset(opts + g->heap_cap, 0, (cap - g->heap_cap) * sizeof *opts);
@@ -902,8 +927,8 @@ static verdict place_heap(grower *g, u32s *failed)
             return TOO_LARGE;
         }
         v = relabel(g, failed);
-        if (v == CERTIFIED)
-            return v;
+        if (v == CERTIFIED || (v == FAILED && cap == (least > MAX_CAP ? least : MAX_CAP)))
+            return v; /* a failure keeps its generator for learn_more: drop_generator */
         drop_generator(g);
         if (v == TOO_LARGE)
             return v;
@@ -949,8 +974,9 @@ static void grower_free(grower *g)
 {
     for (size_t h = 0; h < g->heap_cap; h++)
         free(g->opts[h].v);
-    free(g->phi), free(g->rec_id), free(g->opts), free(g->lost_m), free(g->cls), free(g->rep);
-    free(g->mul), free(g->lost), free(g->dist_heap), free(g->dist_parent), free(g->forced);
+    free(g->phi), free(g->rec_id), free(g->weight), free(g->opts), free(g->lost_m), free(g->cls);
+    free(g->rep), free(g->mul), free(g->lost), free(g->dist_heap), free(g->dist_parent);
+    free(g->forced);
     certificate_free(&g->cert);
     closure_free(&g->clo);
 }
@@ -964,7 +990,7 @@ static bool grower_reset(grower *g)
     g->n = 0;
     if (!room_for_heap(g, 0))
         return false;
-    g->phi[0] = 0, g->n = 1;
+    g->phi[0] = 0, g->weight[0] = 0, g->n = 1;
     nb_budget *budget = g->budget;
     g->budget = NULL; /* the empty position's quotient: a moment's work */
     verdict v = relabel(g, NULL);
@@ -1227,7 +1253,10 @@ nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_
             break;
         }
         verdict v = place_heap(&g, &failed);
-        if (v == FAILED && restarts < MAX_RESTARTS && learn_more(&g, &failed)) {
+        bool learnt = v == FAILED && restarts < MAX_RESTARTS && learn_more(&g, &failed);
+        if (v == FAILED)
+            drop_generator(&g); /* kept by place_heap for learn_more */
+        if (learnt) {
             restarts++;
             atomic_fetch_add(&restarts_total, 1);
             if (!best || best->n < g.n - 1) {
@@ -1387,7 +1416,7 @@ static bool certify(const nb_quotient *q, uint64_t max_records, nb_budget *budge
     bool ok = rec_id && q->order > 0 && !q->lost[0] && !q->phi[0] && is_monoid(q, budget);
     for (uint64_t h = 1; ok && h < q->n; h++) {
         opts.len = 0;
-        opt_ctx cc = {mul_quotient, q, q->phi, &opts, true};
+        opt_ctx cc = {mul_quotient, q, q->phi, NULL, 0, &opts, true};
         part_options(&q->rule, q->graph, h, add_option, &cc);
         size_t at = 0;
         ok = cc.ok && certificate_add(&c, q->phi[h], &opts, h, &at);
