@@ -872,7 +872,7 @@ static void bench_quotient(void)
            peak_rss_mb());
     q->base.destroy(&q->base);
     s = singles_new(0x9e3779b97f4a7c15ULL);
-    uint64_t warm[2][1] = {{19}, {14}}; /* the quotients grown before the clock starts */
+    uint64_t warm[2][1] = {{19}, {28}}; /* the quotients grown before the clock starts */
     nb_game wd = {.rules = &nb_octal, .params = &dawson, .state = warm[0], .len = 1};
     nb_game wg = {.rules = &nb_octal, .params = &grundy, .state = warm[1], .len = 1};
     singles_time(s, 0, 0, &wd, NB_MISERE);
@@ -881,7 +881,7 @@ static void bench_quotient(void)
     for (int i = 0; i < SINGLES; i++) {
         uint64_t heaps[2][4];
         for (int k = 0; k < 4; k++)
-            heaps[0][k] = singles_next(s) % 20, heaps[1][k] = singles_next(s) % 15;
+            heaps[0][k] = singles_next(s) % 20, heaps[1][k] = singles_next(s) % 29;
         nb_game dg = {.rules = &nb_octal, .params = &dawson, .state = heaps[0], .len = 4};
         nb_game gg = {.rules = &nb_octal, .params = &grundy, .state = heaps[1], .len = 4};
         singles_time(s, 0, i, &dg, NB_MISERE);

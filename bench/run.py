@@ -120,7 +120,7 @@ row("Dawson's Kayles' partial quotient grown towards heap 33 (a minute at most),
     "-", f"heap {dh} in {float(inproc['quotient_dawson_seconds']):.1f} s, order "
     f"{inproc['quotient_dawson_order']}, peak RSS {inproc['quotient_dawson_rss_mb']} MiB",
     "heap 33 within 30 s", dh >= 33 and float(inproc["quotient_dawson_seconds"]) <= 30)
-singles_row("misère Dawson's Kayles (heaps below 20) and Grundy's game (below 15), 1000 "
+singles_row("misère Dawson's Kayles (heaps below 20) and Grundy's game (below 29), 1000 "
             "positions of 4 heaps within their partial quotients, in process",
             "quotient_small", [("Dawson's ", "quotient_dawson_misere"),
                                ("Grundy's ", "quotient_grundy_misere")])
