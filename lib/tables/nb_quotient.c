@@ -12,9 +12,9 @@
  * How it is grown here. A candidate is an unreduced monoid M: the direct product of one
  * cyclic monoid a generator, <g | g^(c+2) = g^c> (every element x of a finite misère
  * quotient has x^(c+2) = x^c for some c), with every other heap mapped to an element of M.
- * The P-portion of M is read from a shortest position of each element (a Dijkstra search
- * by counters: every option of that position is shorter, so its element is labelled
- * first); M is then reduced (x and y merged when x z and y z agree on the P-portion for
+ * The P-portion of M is read from a lightest position of each element (a Dijkstra search
+ * by weight, a heap weighing more than any of its options' parts together: every option
+ * of that position is lighter, so its element is labelled first); M is then reduced (x and y merged when x z and y z agree on the P-portion for
  * every z: the coarsest congruence that keeps the P-portion, found by refining classes
  * under each generator's action), which is the quotient when the candidate is right.
  * Heap n first tries each element of the reduced quotient; when none passes, n becomes a
