@@ -122,8 +122,10 @@ def cases(kind, limit, n):
                "dag": {"type": "dag", "nodes": 6, "edges": [[i, i + 1] for i in range(5)],
                        "tokens": [0] * 6},
                "hackenbush": GRAPH, "coprime": {"type": "coprime", "heaps": [20, 20]},
-               "octal": {"type": "octal", "code": "4.261", "heaps": [9, 9]},  # past its quotient
-               "grundy": {"type": "grundy", "heaps": [20, 21]},  # past its quotient (17)
+               # past their quotients: 0.6's stops at heap 16 (max_quotient); Grundy's
+               # covers heaps to 28, and none past the 65536 heaps a growth may reach
+               "octal": {"type": "octal", "code": "0.6", "heaps": [17, 17]},
+               "grundy": {"type": "grundy", "heaps": [70000, 1]},
                # past the 48 bottles the beans' quotient covers
                "beans": {"type": "beans", "bottles": [0] * 45 + [2, 2, 2, 2]},
                "euclid": {"type": "euclid", "pairs": [[9, 4], [7, 5], [8, 3]]},
