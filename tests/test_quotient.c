@@ -404,6 +404,7 @@ START_TEST(dag_tokens_match_brute_force)
                 winning += wins, listed += is_listed;
             }
         ck_assert_uint_eq(listed, a.moves.len);
+        ck_assert_uint_eq(winning, listed);
         brute_free(b);
         nb_analysis_free(&a);
         nb_game_close(&solver, &g);
