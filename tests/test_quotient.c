@@ -3,8 +3,8 @@
  * the certificate rejecting a tampered quotient, misère analyses of the codes the papers
  * solve held to the brute-force solver (verdict and every winning move) on a thousand
  * random positions each, Grundy's game past heap 17, huge heaps by re-analysing each
- * move's position, a growth stopped by its budget, and tokens on random acyclic graphs and beans decided through
- * their quotients, held to the brute-force solver. */
+ * move's position, a growth stopped by its budget, and tokens on random acyclic graphs
+ * and beans decided through their quotients, held to the brute-force solver. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>

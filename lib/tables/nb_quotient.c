@@ -14,9 +14,10 @@
  * quotient has x^(c+2) = x^c for some c), with every other heap mapped to an element of M.
  * The P-portion of M is read from a lightest position of each element (a Dijkstra search
  * by weight, a heap weighing more than any of its options' parts together: every option
- * of that position is lighter, so its element is labelled first); M is then reduced (x and y merged when x z and y z agree on the P-portion for
- * every z: the coarsest congruence that keeps the P-portion, found by refining classes
- * under each generator's action), which is the quotient when the candidate is right.
+ * of that position is lighter, so its element is labelled first); M is then reduced (x
+ * and y merged when x z and y z agree on the P-portion for every z: the coarsest
+ * congruence that keeps the P-portion, found by refining classes under each generator's
+ * action), which is the quotient when the candidate is right.
  * Heap n first tries each element of the reduced quotient; when none passes, n becomes a
  * generator (c = 0 to 3); when that fails too, a position that failed names the heaps that
  * were mapped too soon (positions that heaps below n could not tell apart, but n can), and
@@ -463,7 +464,7 @@ typedef struct grower {
     uint32_t order;
     uint16_t *mul;   /* order x order */
     uint8_t *lost;   /* class -> in the P-portion */
-    uint32_t *dist_heap, *dist_parent; /* shortest positions: element = parent + heap */
+    uint32_t *dist_heap, *dist_parent; /* lightest positions: element = parent + heap */
     uint8_t *forced; /* heap -> 0, or 1 + the least cap it takes as a generator (restarts) */
     size_t forced_cap;
     certificate cert;
@@ -523,7 +524,7 @@ static bool heap_options(grower *g, uint64_t h)
     return c.ok;
 }
 
-/* ---- P-portion of M, from shortest positions ---- */
+/* ---- P-portion of M, from lightest positions ---- */
 
 typedef struct pq_item {
     uint64_t d;
@@ -597,7 +598,7 @@ static bool label_m(grower *g)
             ok = false;
             break;
         }
-        /* the shortest position of x: its heaps, and the products before each */
+        /* the lightest position of x: its heaps, and the products before each */
         size_t len = 0;
         for (uint32_t y = x; y; y = g->dist_parent[y])
             path[len++] = g->dist_heap[y];
@@ -901,7 +902,8 @@ static verdict try_class(grower *g, uint32_t c)
 }
 
 /* Places heap n = g->n: a class of the quotient so far, else a new generator. On FAILED
- * *failed holds a position the candidate answers wrong. */
+ * *failed holds a position the candidate answers wrong, and the generator is still in M
+ * (for learn_more; the caller drops it). */
 static verdict place_heap(grower *g, u32s *failed)
 {
     uint64_t h = g->n;
@@ -1035,7 +1037,7 @@ static bool learn(grower *g, const u32s *heaps)
     return any;
 }
 
-/* What a failed position teaches: its own heaps (learn); else those of the shortest
+/* What a failed position teaches: its own heaps (learn); else those of the lightest
  * position its element was labelled from, which the candidate wrongly equates with it;
  * else the largest heap below its largest that was mapped, made a generator. */
 static bool learn_more(grower *g, u32s *failed)
@@ -1048,12 +1050,12 @@ static bool learn_more(grower *g, u32s *failed)
         x = mul_m(&g->m, x, g->phi[failed->v[i]]);
         top = failed->v[i] > top ? failed->v[i] : top;
     }
-    u32s shortest = {0};
+    u32s lightest = {0};
     bool ok = true;
     for (uint32_t y = x; ok && y; y = g->dist_parent[y])
-        ok = u32s_push(&shortest, g->dist_heap[y]);
-    ok = ok && learn(g, &shortest);
-    free(shortest.v);
+        ok = u32s_push(&lightest, g->dist_heap[y]);
+    ok = ok && learn(g, &lightest);
+    free(lightest.v);
     if (ok)
         return true;
     for (uint64_t h = top; h-- > 1;) {
