@@ -86,3 +86,16 @@ uint64_t nb_splitmix64(uint64_t *state)
 }
 
 unsigned nb_bit_length(uint64_t x) { return x ? 64 - (unsigned)__builtin_clzll(x) : 0; }
+
+size_t nb_last_at_most(const uint64_t *sorted, size_t len, uint64_t x)
+{
+    size_t lo = 0, hi = len; /* sorted[lo] <= x < sorted[hi] (hi = len: past the end) */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (sorted[mid] <= x)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}

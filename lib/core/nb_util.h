@@ -45,4 +45,8 @@ uint64_t nb_splitmix64(uint64_t *state);
 /* Number of bits needed to write x (0 for 0). */
 unsigned nb_bit_length(uint64_t x);
 
+/* The largest i < len with sorted[i] <= x, by binary search (sorted ascending, len >= 1
+ * and sorted[0] <= x). */
+size_t nb_last_at_most(const uint64_t *sorted, size_t len, uint64_t x);
+
 #endif

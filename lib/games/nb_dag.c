@@ -475,7 +475,8 @@ static uint64_t positions_times(const nb_game *g, uint64_t count)
 typedef struct dag_union {
     uint32_t *offsets, *targets;
     uint64_t *tokens;
-    size_t *node_at, *token_at; /* count + 1 entries each */
+    size_t *node_at;   /* count + 1 entries: component c's first node */
+    uint64_t *token_at; /* count + 1 entries: its first token (ascending) */
     uint64_t held;
 } dag_union;
 
@@ -522,21 +523,6 @@ static bool union_build(const nb_game *dags, size_t count, nb_budget *budget, da
     return true;
 }
 
-/* The component of the union's token t: the last c with token_at[c] <= t (a binary
- * search: a move's component is found in log(count) steps, not count). */
-static size_t union_component(const dag_union *u, size_t count, uint64_t t)
-{
-    size_t lo = 0, hi = count; /* token_at[lo] <= t < token_at[hi] */
-    while (hi - lo > 1) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (u->token_at[mid] <= t)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
 /* Misère play of a sum of dags without cycles (or of one): tokens on the union of the
  * graphs (tokens on any graphs add up as heaps do), decided through their quotient; each
  * winning move names its component, its words the component's own {token, from, to}.
@@ -572,7 +558,7 @@ static nb_status dag_sum_misere(const nb_game *dags, size_t count, nb_solver *s,
         memcpy(out->element, inner.element, sizeof out->element);
         for (size_t i = 0; i < inner.moves.len; i++) {
             nb_move m = nb_movelist_at(&inner.moves, i);
-            size_t c = union_component(&u, count, m.w[0]);
+            size_t c = nb_last_at_most(u.token_at, count, m.w[0]); /* its component */
             uint64_t slide[3] = {m.w[0] - u.token_at[c], m.w[1] - u.node_at[c],
                                  m.w[2] - u.node_at[c]};
             nb_movelist_push(&out->moves, &(nb_move){.component = c, .len = 3, .w = slide});

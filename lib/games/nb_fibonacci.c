@@ -54,14 +54,7 @@ static size_t represent(const nb_fibonacci_params *p, uint64_t n, uint64_t s[MAX
 {
     size_t q = 0, hi = p->nterms; /* the terms below index hi may still be used */
     while (n && q < MAX_TERMS) {
-        size_t lo = 0, top = hi; /* the largest index below top whose term is <= n */
-        while (top - lo > 1) {
-            size_t mid = lo + (top - lo) / 2;
-            if (p->terms[mid] <= n)
-                lo = mid;
-            else
-                top = mid;
-        }
+        size_t lo = nb_last_at_most(p->terms, hi, n); /* the largest term <= n below hi */
         s[q++] = p->terms[lo];
         n -= p->terms[lo];
         hi = lo;

@@ -923,19 +923,19 @@ static verdict place_heap(grower *g, u32s *failed)
     }
     if (v != FAILED)
         return v;
-    for (uint32_t cap = least; cap <= (least > MAX_CAP ? least : MAX_CAP); cap++) {
+    uint32_t last = least > MAX_CAP ? least : MAX_CAP;
+    for (uint32_t cap = least;; cap++) {
         if (!add_generator(g, h, cap)) {
             g->stop = "max_work";
             return TOO_LARGE;
         }
         v = relabel(g, failed);
-        if (v == CERTIFIED || (v == FAILED && cap == (least > MAX_CAP ? least : MAX_CAP)))
-            return v; /* a failure keeps its generator for learn_more: drop_generator */
+        if (v == CERTIFIED || (v == FAILED && cap == last))
+            return v; /* the last failure keeps its generator, for learn_more */
         drop_generator(g);
         if (v == TOO_LARGE)
             return v;
     }
-    return FAILED;
 }
 
 /* Whether the periodicity theorem proves period p from n0 on for heap records rec_id
