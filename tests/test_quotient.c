@@ -59,7 +59,8 @@ static unsigned p_size(const nb_quotient *q)
 /* Plambeck and Siegel, "Misère quotients for impartial games", and its supplement:
  * Kayles' quotient has order 40, 9 P-elements and 7 generators, and the lone heaps
  * lost under misère play are 1, 4, 9, 12 and 20; the order-8 quotient (0.75's) is the
- * only one of its order; 0.34's pretending function has period 8. */
+ * only one of its order; 0.34's pretending function has period 8; Dawson's Kayles' partial
+ * quotient has order 360 at heap 30. */
 START_TEST(published_quotients)
 {
     nb_octal_rule kayles = rule_of("0.77");
@@ -85,6 +86,20 @@ START_TEST(published_quotients)
     char w[64];
     nb_quotient_word(q, 0, w, sizeof w);
     ck_assert_str_eq(w, "1");
+    q->base.destroy(&q->base);
+
+    /* Dawson's Kayles' partial quotients: order 360 at heap 30 (Siegel, in the
+     * MisereSolver discussion of 2007), and 176 for heaps to 29 on the way */
+    nb_octal_rule dawson = rule_of("0.07");
+    q = quotient_of(&dawson, 29);
+    ck_assert_uint_eq(q->n, 30);
+    ck_assert_uint_eq(q->order, 176);
+    q->base.destroy(&q->base);
+    q = quotient_of(&dawson, 30);
+    ck_assert_uint_eq(q->n, 31);
+    ck_assert_uint_eq(q->order, 360);
+    ck_assert_uint_eq(q->order % 2, 0);
+    ck_assert(nb_quotient_certify(q, 50000000));
     q->base.destroy(&q->base);
 
     nb_octal_rule r75 = rule_of("0.75");
@@ -317,6 +332,106 @@ START_TEST(grundy_past_heap_17)
 }
 END_TEST
 
+/* Dawson's Kayles (0.07: a move takes two counters from a heap and leaves the rest in
+ * at most two heaps) under misère play, by a memoized search over multisets of heaps:
+ * counts[k] heaps of k + 2 (heaps of 0 and 1 have no move), a byte each, for positions
+ * too large for the brute-force solver (at most 40 counters: some 40,000 multisets). */
+#define DAWSON_TOP 31
+#define DAWSON_SLOTS (1 << 17)
+typedef struct dawson_memo {
+    uint8_t key[DAWSON_SLOTS][DAWSON_TOP - 2];
+    uint8_t wins[DAWSON_SLOTS]; /* 0 empty, 1 lost, 2 won */
+} dawson_memo;
+
+static bool dawson_wins(dawson_memo *m, uint8_t *counts)
+{
+    uint64_t hash = 1469598103934665603ull;
+    for (int k = 0; k < DAWSON_TOP - 2; k++)
+        hash = (hash ^ counts[k]) * 1099511628211ull;
+    size_t slot = (size_t)(hash >> 47);
+    for (; m->wins[slot]; slot = (slot + 1) % DAWSON_SLOTS)
+        if (!memcmp(m->key[slot], counts, DAWSON_TOP - 2))
+            return m->wins[slot] == 2;
+    bool any = false, wins = false; /* misère: no move at all wins */
+    for (int k = 0; k < DAWSON_TOP - 2 && !wins; k++)
+        for (int a = 0; counts[k] && 2 * a <= k && !wins; a++) {
+            int b = k - a; /* k + 2 leaves a and b */
+            counts[k]--;
+            if (a >= 2)
+                counts[a - 2]++;
+            if (b >= 2)
+                counts[b - 2]++;
+            any = true;
+            wins = !dawson_wins(m, counts);
+            if (b >= 2)
+                counts[b - 2]--;
+            if (a >= 2)
+                counts[a - 2]--;
+            counts[k]++;
+        }
+    wins = wins || !any;
+    while (m->wins[slot]) /* the search may have taken the slot */
+        slot = (slot + 1) % DAWSON_SLOTS;
+    memcpy(m->key[slot], counts, DAWSON_TOP - 2), m->wins[slot] = wins ? 2 : 1;
+    return wins;
+}
+
+static bool dawson_heaps_win(dawson_memo *m, const uint64_t *h, size_t len)
+{
+    uint8_t counts[DAWSON_TOP - 2] = {0};
+    for (size_t i = 0; i < len; i++)
+        if (h[i] >= 2)
+            counts[h[i] - 2]++;
+    return dawson_wins(m, counts);
+}
+
+/* Dawson's Kayles past heap 29, where its quotient is grown by recalibration (order 360
+ * at heap 30): positions of a heap from 25 to 30 and two of at most 5, held to the search
+ * above: the verdict, every listed winning move leading to a lost position, and every
+ * winning move listed. */
+START_TEST(dawson_to_heap_30)
+{
+    nb_octal_params p = {.rule = rule_of("0.07")};
+    nb_quotient *q = quotient_of(&p.rule, 30);
+    ck_assert_uint_eq(q->n, 31);
+    q->base.destroy(&q->base);
+    dawson_memo *memo = calloc(1, sizeof *memo);
+    ck_assert(memo);
+    for (int round = 0; round < 300; round++) {
+        uint64_t h[3] = {25 + (uint64_t)random() % 6, (uint64_t)random() % 6,
+                         (uint64_t)random() % 6};
+        nb_game g = {.rules = &nb_octal, .params = &p, .state = h, .len = 3};
+        char what[64];
+        snprintf(what, sizeof what, "0.07 [%llu, %llu, %llu]", (unsigned long long)h[0],
+                 (unsigned long long)h[1], (unsigned long long)h[2]);
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert(nb_analyse(&solver, &g, NB_MISERE, 64, &a, &err) == NB_OK);
+        ck_assert_msg(a.method == NB_METHOD_MISERE_QUOTIENT, "%s: method %d", what, a.method);
+        ck_assert_msg((a.verdict == NB_WIN) == dawson_heaps_win(memo, h, 3), "%s: verdict",
+                      what);
+        ck_assert(!a.moves.incomplete && !a.moves.truncated);
+        unsigned listed = 0, winning = 0;
+        for (size_t m = 0; m < a.moves.len; m++, listed++) {
+            nb_move mv = nb_movelist_at(&a.moves, m);
+            nb_state after = {0};
+            g.rules->apply(&g, &mv, &after);
+            ck_assert_msg(!dawson_heaps_win(memo, after.w, after.len), "%s: move %zu", what, m);
+            free(after.w);
+        }
+        for (size_t i = 0; i < 3; i++) /* take two, leave x and h - 2 - x, x <= h - 2 - x */
+            for (uint64_t x = 0; h[i] >= 2 && 2 * x <= h[i] - 2; x++) {
+                uint64_t next[4] = {h[0], h[1], h[2], x};
+                next[i] = h[i] - 2 - x;
+                winning += !dawson_heaps_win(memo, next, 4);
+            }
+        ck_assert_msg(listed == winning, "%s: %u moves listed, %u win", what, listed, winning);
+        nb_analysis_free(&a);
+    }
+    free(memo);
+}
+END_TEST
+
 /* Kayles heaps near 10^18 under misère play: answered through the quotient, and each
  * winning move's position is lost for the player to move, as its own analysis says. */
 START_TEST(huge_kayles_moves_reanalysed)
@@ -535,6 +650,7 @@ int main(void)
                  {"brute", random_positions_match_brute_force},
                  {"huge", huge_kayles_moves_reanalysed},
                  {"grundy", grundy_past_heap_17},
+                 {"dawson", dawson_to_heap_30},
                  {"budget", budget_stops_growth},
                  {"dag", dag_tokens_match_brute_force},
                  {"dag_sums", dag_sums_match_brute_force},

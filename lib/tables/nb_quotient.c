@@ -19,9 +19,14 @@
  * congruence that keeps the P-portion, found by refining classes under each generator's
  * action), which is the quotient when the candidate is right.
  * Heap n first tries each element of the reduced quotient; when none passes, n becomes a
- * generator (c = 0 to 3); when that fails too, a position that failed names the heaps that
- * were mapped too soon (positions that heaps below n could not tell apart, but n can), and
- * the growth starts again with them as generators.
+ * generator (c = 0 to 3). When that fails too, the candidate is recalibrated as
+ * MisereSolver does (Siegel; see recalibrate): the reduced quotient is kept for every heap
+ * but a few of the failed position's, which become free generators again, until a
+ * candidate is certified; the candidates stay near the quotient's order (Dawson's Kayles
+ * to heap 33, order 638, where free products of every generator passed 4 million
+ * elements at heap 30). When no recalibration moves on, the failed position names the
+ * heaps that were mapped too soon (positions that heaps below n could not tell apart, but
+ * n can), and the growth starts again with them as generators.
  *
  * Why an answer is right: certification. A record of a position is (its element, the set
  * of its options' elements); the record of G + H is (g h, A h + g B) from the records
@@ -307,8 +312,9 @@ typedef enum verdict { CERTIFIED, FAILED, TOO_LARGE } verdict;
 static bool parity_correct(const certificate *c, const uint64_t *r)
 {
     bool any_lost = false;
-    for (uint32_t x = 0; x < c->order && !any_lost; x++)
-        any_lost = (r[2 + x / 64] >> (x % 64) & 1) && c->lost[x];
+    for (size_t w = 0; w < c->words && !any_lost; w++)
+        for (uint64_t bits = r[2 + w]; bits && !any_lost; bits &= bits - 1)
+            any_lost = c->lost[w * 64 + (size_t)__builtin_ctzll(bits)];
     return c->lost[r[0]] == (r[1] && !any_lost);
 }
 
@@ -339,12 +345,14 @@ static verdict close_records(const certificate *c, closure *k, uint64_t max_reco
             uint32_t gx = (uint32_t)g[0];
             memset(r, 0, k->stride * 8);
             r[0] = c->mul[(size_t)gx * c->order + h->x];
-            for (uint32_t y = 0; y < c->order; y++) {
-                if (g[2 + y / 64] >> (y % 64) & 1) { /* an option of g, beside heap h */
-                    uint32_t z = c->mul[(size_t)y * c->order + h->x];
+            for (size_t w = 0; w < c->words; w++) { /* the set bits, word by word */
+                for (uint64_t bits = g[2 + w]; bits; bits &= bits - 1) { /* g's options */
+                    size_t y = w * 64 + (size_t)__builtin_ctzll(bits);
+                    uint32_t z = c->mul[y * c->order + h->x];
                     r[2 + z / 64] |= 1ull << (z % 64), r[1] = 1;
                 }
-                if (h->opts[y / 64] >> (y % 64) & 1) { /* an option of h, beside g */
+                for (uint64_t bits = h->opts[w]; bits; bits &= bits - 1) { /* h's, beside g */
+                    size_t y = w * 64 + (size_t)__builtin_ctzll(bits);
                     uint32_t z = c->mul[(size_t)gx * c->order + y];
                     r[2 + z / 64] |= 1ull << (z % 64), r[1] = 1;
                 }
@@ -362,14 +370,25 @@ static verdict close_records(const certificate *c, closure *k, uint64_t max_reco
 
 /* ---- the unreduced candidate ---- */
 
-/* M: the product of one cyclic monoid <g | g^(cap+2) = g^cap> a generator, an element
- * coded in mixed radix (generator k's exponent is digit k, of radix cap + 2). */
+/* M: a base monoid (given by its table; the trivial one but after a recalibration) times
+ * one cyclic monoid <g | g^(cap+2) = g^cap> a generator, an element coded in mixed radix
+ * (the base element is digit 0, of radix base; generator k's exponent is the next digit
+ * k, of radix cap + 2). */
 typedef struct candidate {
     size_t gens;
     uint64_t gen_heap[64];
     uint32_t cap[64], place[64];
     uint32_t size;
+    uint32_t base;      /* the base monoid's order: 1 when it is trivial */
+    uint16_t *base_mul; /* base x base (owned), NULL when trivial */
+    u32s base_gens;     /* base elements that generate it (owned) */
 } candidate;
+
+static void candidate_free(candidate *m)
+{
+    free(m->base_mul), free(m->base_gens.v);
+    *m = (candidate){.size = 1, .base = 1};
+}
 
 static uint32_t digit(const candidate *m, uint32_t x, size_t k)
 {
@@ -379,6 +398,8 @@ static uint32_t digit(const candidate *m, uint32_t x, size_t k)
 static uint32_t mul_m(const candidate *m, uint32_t x, uint32_t y)
 {
     uint32_t z = 0;
+    if (m->base_mul)
+        z = m->base_mul[x % m->base * m->base + y % m->base];
     for (size_t k = 0; k < m->gens; k++) {
         uint32_t e = digit(m, x, k) + digit(m, y, k);
         while (e > m->cap[k] + 1)
@@ -395,11 +416,14 @@ typedef struct fast_mul {
     uint8_t *digits;
     uint32_t *fold_all, *fold[64];
     size_t gens;
+    uint16_t *base_digit; /* x -> its base element, when the base is not trivial */
+    const uint16_t *base_mul;
+    uint32_t base;
 } fast_mul;
 
 static void fast_mul_free(fast_mul *f)
 {
-    free(f->digits), free(f->fold_all);
+    free(f->digits), free(f->fold_all), free(f->base_digit);
     *f = (fast_mul){0};
 }
 
@@ -410,8 +434,10 @@ static bool fast_mul_init(fast_mul *f, const candidate *m)
     for (size_t k = 0; k < m->gens; k++)
         folds += 2 * (size_t)m->cap[k] + 3;
     *f = (fast_mul){malloc((size_t)m->size * (m->gens + 1)), malloc((folds + 1) * 4), {0},
-                    m->gens};
-    if (!f->digits || !f->fold_all) {
+                    m->gens, NULL, m->base_mul, m->base};
+    if (m->base_mul)
+        f->base_digit = malloc((size_t)m->size * sizeof *f->base_digit);
+    if (!f->digits || !f->fold_all || (m->base_mul && !f->base_digit)) {
         fast_mul_free(f);
         return false;
     }
@@ -428,12 +454,14 @@ static bool fast_mul_init(fast_mul *f, const candidate *m)
     }
     uint8_t *d = f->digits;
     memset(d, 0, m->gens);
-    for (uint32_t x = 1; x < m->size; x++) { /* an odometer: x - 1's exponents, plus one */
+    for (uint32_t x = 1; x < m->size; x++) { /* an odometer: x - base's exponents, plus one */
         memcpy(d + (size_t)x * m->gens, d + (size_t)(x - 1) * m->gens, m->gens);
         uint8_t *e = d + (size_t)x * m->gens;
-        for (size_t k = 0; k < m->gens && ++e[k] > m->cap[k] + 1; k++)
+        for (size_t k = 0; x % m->base == 0 && k < m->gens && ++e[k] > m->cap[k] + 1; k++)
             e[k] = 0;
     }
+    for (uint32_t x = 0; f->base_digit && x < m->size; x++)
+        f->base_digit[x] = (uint16_t)(x % m->base);
     return true;
 }
 
@@ -441,6 +469,8 @@ static inline uint32_t mul_fast(const fast_mul *f, uint32_t x, uint32_t y)
 {
     const uint8_t *a = f->digits + (size_t)x * f->gens, *b = f->digits + (size_t)y * f->gens;
     uint32_t z = 0;
+    if (f->base_digit)
+        z = f->base_mul[(uint32_t)f->base_digit[x] * f->base + f->base_digit[y]];
     for (size_t k = 0; k < f->gens; k++)
         z += f->fold[k][a[k] + b[k]];
     return z;
@@ -655,8 +685,9 @@ typedef struct sig_table {
  * quotient's tables. False when out of memory, or past max_order (g->stop set). */
 static bool reduce_m(grower *g)
 {
-    uint32_t size = g->m.size;
-    size_t width = 1 + g->m.gens;
+    uint32_t size = g->m.size, base = g->m.base;
+    const u32s *bg = &g->m.base_gens;
+    size_t width = 1 + g->m.gens + bg->len;
     uint32_t *cls = malloc(size * sizeof *cls), *next = malloc(size * sizeof *next);
     uint32_t *key = malloc(width * sizeof *key);
     size_t slots = 1;
@@ -685,6 +716,10 @@ static bool reduce_m(grower *g)
                     if (e > g->m.cap[k] + 1)
                         y -= 2 * g->m.place[k];
                     key[1 + k] = cls[y];
+                }
+                for (size_t j = 0; j < bg->len; j++) { /* the base's generators' action */
+                    uint32_t b = x % base;
+                    key[1 + g->m.gens + j] = cls[x - b + g->m.base_mul[b * base + bg->v[j]]];
                 }
                 uint64_t h = 1469598103934665603ull;
                 for (size_t i = 0; i < width; i++)
@@ -979,6 +1014,7 @@ static void grower_free(grower *g)
     free(g->phi), free(g->rec_id), free(g->weight), free(g->opts), free(g->lost_m), free(g->cls);
     free(g->rep), free(g->mul), free(g->lost), free(g->dist_heap), free(g->dist_parent);
     free(g->forced);
+    candidate_free(&g->m);
     certificate_free(&g->cert);
     closure_free(&g->clo);
 }
@@ -988,7 +1024,7 @@ static bool grower_reset(grower *g)
 {
     for (size_t h = 0; h < g->heap_cap; h++)
         g->opts[h].len = 0;
-    g->m = (candidate){.size = 1};
+    candidate_free(&g->m);
     g->n = 0;
     if (!room_for_heap(g, 0))
         return false;
@@ -1070,6 +1106,208 @@ static bool learn_more(grower *g, u32s *failed)
     return false;
 }
 
+/* ---- recalibration ---- */
+
+/* MisereSolver's recalibration (Siegel; Plambeck and Siegel, section on computing
+ * quotients): after a candidate failed at a position, keep the reduced quotient for every
+ * heap but a few of that position's, which become free cyclic generators again. The new
+ * candidate is (the submonoid of the reduced quotient that the other heaps generate) x
+ * one cyclic monoid a heap set free, small where the free product of every generator would
+ * be millions of elements. */
+
+/* The reduced quotient a recalibration starts from: its tables and each heap's class. */
+typedef struct trial {
+    uint32_t order;
+    uint16_t *mul;
+    uint8_t *lost;
+    uint32_t *heap_class; /* heaps 0..n-1 */
+} trial;
+
+static void trial_free(trial *t)
+{
+    free(t->mul), free(t->lost), free(t->heap_class);
+    *t = (trial){0};
+}
+
+static bool trial_take(grower *g, trial *t)
+{
+    *t = (trial){g->order, malloc((size_t)g->order * g->order * sizeof *t->mul),
+                 malloc(g->order), malloc(g->n * sizeof *t->heap_class)};
+    if (!t->mul || !t->lost || !t->heap_class) {
+        trial_free(t);
+        return false;
+    }
+    memcpy(t->mul, g->mul, (size_t)g->order * g->order * sizeof *t->mul);
+    memcpy(t->lost, g->lost, g->order);
+    for (uint64_t h = 0; h < g->n; h++)
+        t->heap_class[h] = g->cls[g->phi[h]];
+    return true;
+}
+
+/* The least c with x^(c+2) = x^c in t (at most 250). */
+static uint32_t power_index(const trial *t, uint32_t x)
+{
+    uint32_t pw[253] = {0};
+    for (uint32_t i = 1; i < 253; i++)
+        pw[i] = t->mul[(size_t)pw[i - 1] * t->order + x];
+    for (uint32_t c = 0; c <= 250; c++)
+        if (pw[c + 2] == pw[c])
+            return c;
+    return 250;
+}
+
+/* Whether the position `heaps` is lost in t. */
+static bool trial_lost(const trial *t, const u32s *heaps)
+{
+    uint32_t x = 0;
+    for (size_t i = 0; i < heaps->len; i++)
+        x = t->mul[(size_t)x * t->order + t->heap_class[heaps->v[i]]];
+    return t->lost[x];
+}
+
+/* Makes g's candidate the submonoid of t that the heaps outside `freed` generate, times a
+ * cyclic monoid for each heap of `freed` (cap: its element's power index in t, and enough
+ * for the times it appears in `failed`), with every heap's element and options in it.
+ * False past the candidate's limit or out of memory. */
+static bool recalibrated_candidate(grower *g, const trial *t, const u32s *freed,
+                                   const u32s *failed)
+{
+    uint32_t *index = calloc(t->order, sizeof *index); /* class -> base element + 1, or 0 */
+    uint8_t *seen = calloc(t->order, 1);
+    u32s members = {0}, gens = {0};
+    bool ok = index && seen && freed->len <= 64;
+    for (uint64_t h = 1; ok && h < g->n; h++) {
+        bool is_freed = false;
+        for (size_t i = 0; i < freed->len; i++)
+            is_freed |= freed->v[i] == h;
+        uint32_t c = t->heap_class[h];
+        if (!is_freed && c && !seen[c])
+            seen[c] = 1, ok = u32s_push(&gens, c);
+    }
+    ok = ok && u32s_push(&members, 0);
+    if (ok)
+        index[0] = 1;
+    for (size_t i = 0; ok && i < members.len; i++) /* the base: what they generate */
+        for (size_t j = 0; ok && j < gens.len; j++) {
+            uint32_t y = t->mul[(size_t)members.v[i] * t->order + gens.v[j]];
+            if (!index[y])
+                ok = u32s_push(&members, y), index[y] = (uint32_t)members.len;
+        }
+    uint64_t size = members.len;
+    uint32_t caps[64];
+    for (size_t k = 0; ok && k < freed->len; k++) {
+        uint32_t times = 0;
+        for (size_t i = 0; i < failed->len; i++)
+            times += failed->v[i] == freed->v[k];
+        caps[k] = power_index(t, t->heap_class[freed->v[k]]);
+        if (times > caps[k] + 1)
+            caps[k] = times - 1;
+        size *= caps[k] + 2;
+        ok = size <= MAX_CANDIDATE && size <= g->need->max_work;
+    }
+    uint32_t base = (uint32_t)members.len;
+    uint16_t *base_mul = ok ? malloc((size_t)base * base * sizeof *base_mul) : NULL;
+    ok = ok && base_mul;
+    for (uint32_t a = 0; ok && a < base; a++)
+        for (uint32_t b = 0; b < base; b++)
+            base_mul[(size_t)a * base + b] =
+                (uint16_t)(index[t->mul[(size_t)members.v[a] * t->order + members.v[b]]] - 1);
+    if (ok) {
+        candidate_free(&g->m);
+        g->m.base = base, g->m.base_mul = base_mul, g->m.size = base;
+        base_mul = NULL;
+        for (size_t j = 0; ok && j < gens.len; j++)
+            ok = u32s_push(&g->m.base_gens, index[gens.v[j]] - 1);
+        for (size_t k = 0; k < freed->len; k++) {
+            g->m.gen_heap[k] = freed->v[k], g->m.cap[k] = caps[k];
+            g->m.place[k] = g->m.size, g->m.size *= caps[k] + 2;
+        }
+        g->m.gens = freed->len;
+        for (uint64_t h = 1; h < g->n; h++)
+            g->phi[h] = index[t->heap_class[h]] ? index[t->heap_class[h]] - 1 : 0;
+        for (size_t k = 0; k < freed->len; k++)
+            g->phi[freed->v[k]] = g->m.place[k];
+        for (uint64_t h = 1; ok && h < g->n; h++)
+            ok = heap_options(g, h);
+    }
+    free(index), free(seen), free(members.v), free(gens.v), free(base_mul);
+    return ok;
+}
+
+/* The next subset of `heaps` (distinct, at most 16) with `size` elements after the bit
+ * mask *at (advanced past it), into out. False when none is left (or out of memory). */
+static bool next_subset(const u32s *heaps, size_t size, uint32_t *at, u32s *out)
+{
+    for (; *at < (1u << heaps->len); ++*at)
+        if ((size_t)__builtin_popcount(*at) == size) {
+            out->len = 0;
+            for (size_t i = 0; i < heaps->len; i++)
+                if (*at >> i & 1 && !u32s_push(out, heaps->v[i]))
+                    return false;
+            ++*at;
+            return true;
+        }
+    return false;
+}
+
+#define MAX_RECALIBRATIONS 32 /* candidates answering one failure after another otherwise */
+#define MAX_FREED 3           /* heaps one recalibration sets free */
+
+/* Places heap n = g->n - 1, whose candidate failed at *failed (t: that candidate's
+ * reduction), by recalibrating until a candidate is certified: each time the smallest
+ * sets of the failed position's heaps are set free until a candidate answers that
+ * position otherwise, and its failure is the next one. FAILED when no candidate moves on
+ * (the caller then starts the growth again); the grower's candidate is then unusable. */
+static verdict recalibrate(grower *g, trial *t, u32s *failed)
+{
+    u32s heaps = {0}, freed = {0}, again = {0};
+    verdict v = FAILED;
+    bool moved = true;
+    for (unsigned round = 0; v == FAILED && moved && round < MAX_RECALIBRATIONS; round++) {
+        if (round && !trial_take(g, t)) {
+            v = TOO_LARGE;
+            break;
+        }
+        heaps.len = 0;
+        for (size_t i = 0; v == FAILED && i < failed->len; i++)
+            if (!u32s_push(&heaps, failed->v[i]))
+                v = TOO_LARGE;
+        u32s_unique(&heaps);
+        bool was_lost = trial_lost(t, failed);
+        moved = false;
+        for (size_t size = 1; v == FAILED && !moved && size <= MAX_FREED && size <= heaps.len &&
+                              heaps.len <= 16; size++)
+            for (uint32_t at = 0;
+                 v == FAILED && !moved && next_subset(&heaps, size, &at, &freed);) {
+                if (nb_budget_spent(g->budget) || g->work > g->need->max_work) {
+                    v = TOO_LARGE;
+                    break;
+                }
+                if (!recalibrated_candidate(g, t, &freed, failed))
+                    continue;
+                verdict w = relabel(g, &again);
+                if (w == TOO_LARGE && !nb_budget_spent(g->budget)) {
+                    g->stop = NULL; /* past max_quotient: another set may do */
+                    continue;
+                }
+                uint32_t x = 0;
+                for (size_t i = 0; w == FAILED && i < failed->len; i++)
+                    x = mul_m(&g->m, x, g->phi[failed->v[i]]);
+                if (w != FAILED)
+                    v = w;
+                else if (g->lost[g->cls[x]] != was_lost) /* answered otherwise: go on */
+                    moved = true;
+            }
+        trial_free(t);
+        if (moved) {
+            u32s swap = *failed;
+            *failed = again, again = swap;
+        }
+    }
+    free(heaps.v), free(freed.v), free(again.v);
+    return v;
+}
+
 /* ---- the quotient version ---- */
 
 static void quotient_destroy(nb_cached *c)
@@ -1143,6 +1381,56 @@ static bool pack(nb_quotient *q, const uint16_t *mul)
     return true;
 }
 
+/* Generators for q when the candidate had a base: the least heaps whose elements
+ * generate q (each heap in turn, kept when its element is not yet generated), and a
+ * shortest word of each element in them (breadth first). False when out of memory. */
+static bool present_by_heaps(const grower *g, nb_quotient *q)
+{
+    uint8_t *in = calloc(q->order, 1);
+    u32s members = {0}, heaps = {0};
+    bool ok = in && u32s_push(&members, 0);
+    if (ok)
+        in[0] = 1;
+    for (uint64_t h = 1; ok && h < q->n; h++) {
+        uint32_t x = q->phi[h];
+        if (in[x])
+            continue;
+        ok = u32s_push(&heaps, (uint32_t)h);
+        for (size_t i = 0; ok && i < members.len; i++) /* close over every generator */
+            for (size_t k = 0; ok && k < heaps.len; k++) {
+                uint32_t y = g->mul[(size_t)members.v[i] * q->order + q->phi[heaps.v[k]]];
+                if (!in[y])
+                    in[y] = 1, ok = u32s_push(&members, y);
+            }
+    }
+    uint8_t *word = ok ? calloc((size_t)q->order * (heaps.len + 1), 1) : NULL;
+    uint64_t *gen_heap = word ? malloc((heaps.len + 1) * sizeof *gen_heap) : NULL;
+    ok = ok && gen_heap && heaps.len <= 64;
+    memset(in ? in : (uint8_t[]){0}, 0, ok ? q->order : 0);
+    members.len = 0;
+    ok = ok && u32s_push(&members, 0);
+    if (ok)
+        in[0] = 1;
+    for (size_t i = 0; ok && i < members.len; i++) /* breadth first: shortest words */
+        for (size_t k = 0; ok && k < heaps.len; k++) {
+            uint32_t x = members.v[i], y = g->mul[(size_t)x * q->order + q->phi[heaps.v[k]]];
+            if (in[y])
+                continue;
+            in[y] = 1, ok = u32s_push(&members, y);
+            memcpy(word + (size_t)y * heaps.len, word + (size_t)x * heaps.len, heaps.len);
+            ok = ok && word[(size_t)y * heaps.len + k]++ < 255;
+        }
+    if (ok) {
+        for (size_t k = 0; k < heaps.len; k++)
+            gen_heap[k] = heaps.v[k];
+        free(q->word), free(q->gen_heap);
+        q->word = word, q->gen_heap = gen_heap, q->gens = heaps.len;
+        word = NULL, gen_heap = NULL;
+    }
+    free(in), free(members.v), free(heaps.v), free(word), free(gen_heap);
+    return ok;
+}
+
 /* The version from the growth: its reduced tables, phi over the heaps placed, a shortest
  * word of each element. */
 static nb_quotient *make_version(grower *g, bool proved, uint64_t n0, uint64_t p)
@@ -1191,7 +1479,7 @@ static nb_quotient *make_version(grower *g, bool proved, uint64_t n0, uint64_t p
         }
     }
     free(best);
-    if (!pack(q, g->mul)) {
+    if ((g->m.base > 1 && !present_by_heaps(g, q)) || !pack(q, g->mul)) {
         quotient_destroy(&q->base);
         return NULL;
     }
@@ -1256,18 +1544,26 @@ nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_
         }
         verdict v = place_heap(&g, &failed);
         bool learnt = v == FAILED && restarts < MAX_RESTARTS && learn_more(&g, &failed);
-        if (v == FAILED)
+        nb_quotient *before = NULL; /* the heaps before the failure, certified again */
+        bool failure = v == FAILED;
+        if (failure) {
+            trial t = {0};
+            bool taken = trial_take(&g, &t);
             drop_generator(&g); /* kept by place_heap for learn_more */
-        if (learnt) {
+            if (!learnt || !best || best->n < g.n - 1)
+                before = version_before_failure(&g), g.n++;
+            v = taken && recalibrate(&g, &t, &failed) == CERTIFIED ? CERTIFIED : FAILED;
+            trial_free(&t);
+            if (v == CERTIFIED && before)
+                before->base.destroy(&before->base), before = NULL;
+        }
+        if (v == FAILED && learnt) {
             restarts++;
             atomic_fetch_add(&restarts_total, 1);
-            if (!best || best->n < g.n - 1) {
-                nb_quotient *before = version_before_failure(&g);
-                if (before) {
-                    if (best)
-                        best->base.destroy(&best->base);
-                    best = before;
-                }
+            if (before) {
+                if (best)
+                    best->base.destroy(&best->base);
+                best = before;
             }
             ok = grower_reset(&g);
             continue;
@@ -1276,7 +1572,7 @@ nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_
             if (!g.stop)
                 g.stop = nb_budget_spent(need->budget) ? "budget"
                          : v == FAILED ? "max_work" : "memory";
-            q = version_before_failure(&g);
+            q = failure ? before : version_before_failure(&g);
             ok = q != NULL;
             break;
         }
