@@ -104,16 +104,21 @@ bench:
 	    $(REL)/bench/baseline_server $(REL)/bench/bench_parse
 	/usr/bin/python3 bench/run.py $(REL)
 
-# Outside CI: the octal game .1777 until its period is proved (bench/README.md).
+# Outside CI: the octal game .1777 until its period is proved, and Dawson's Kayles'
+# misère quotient grown for 10 minutes (bench/README.md).
 bench-long:
 	@scripts/deps.sh bench
-	$(MAKE) BUILD=$(REL) OPT="-O3 -g" $(REL)/bench/bench_long
+	$(MAKE) BUILD=$(REL) OPT="-O3 -g" $(REL)/bench/bench_long $(REL)/bench/bench_misere_long
 	$(REL)/bench/bench_long 0.1777
+	$(REL)/bench/bench_misere_long 0.07 10
 
 $(BUILD)/bench/bench_inproc: $(BUILD)/bench/bench_inproc.o $(BUILD)/libnimber.a
 	$(CC) $^ -o $@ $(LIBS)
 
 $(BUILD)/bench/bench_long: $(BUILD)/bench/bench_long.o $(BUILD)/libnimber.a
+	$(CC) $^ -o $@ $(LIBS)
+
+$(BUILD)/bench/bench_misere_long: $(BUILD)/bench/bench_misere_long.o $(BUILD)/libnimber.a
 	$(CC) $^ -o $@ $(LIBS)
 
 $(BUILD)/bench/bench_parse: $(BUILD)/bench/bench_parse.o $(BUILD)/libnimberapi.a $(BUILD)/libnimber.a
