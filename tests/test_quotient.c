@@ -60,7 +60,7 @@ static unsigned p_size(const nb_quotient *q)
  * Kayles' quotient has order 40, 9 P-elements and 7 generators, and the lone heaps
  * lost under misère play are 1, 4, 9, 12 and 20; the order-8 quotient (0.75's) is the
  * only one of its order; 0.34's pretending function has period 8; Dawson's Kayles' partial
- * quotient has order 360 at heap 30. */
+ * quotients have orders 360 at heap 30 and 638 at heap 33. */
 START_TEST(published_quotients)
 {
     nb_octal_rule kayles = rule_of("0.77");
@@ -88,8 +88,8 @@ START_TEST(published_quotients)
     ck_assert_str_eq(w, "1");
     q->base.destroy(&q->base);
 
-    /* Dawson's Kayles' partial quotients: order 360 at heap 30 (Siegel, in the
-     * MisereSolver discussion of 2007), and 176 for heaps to 29 on the way */
+    /* Dawson's Kayles' partial quotients: orders 360 at heap 30 and 638 at heap 33
+     * (Siegel, in the MisereSolver discussion of 2007), and 176 for heaps to 29 */
     nb_octal_rule dawson = rule_of("0.07");
     q = quotient_of(&dawson, 29);
     ck_assert_uint_eq(q->n, 30);
@@ -98,8 +98,14 @@ START_TEST(published_quotients)
     q = quotient_of(&dawson, 30);
     ck_assert_uint_eq(q->n, 31);
     ck_assert_uint_eq(q->order, 360);
-    ck_assert_uint_eq(q->order % 2, 0);
     ck_assert(nb_quotient_certify(q, 50000000));
+    q->base.destroy(&q->base);
+    nb_quotient_need to_33 = {33, NB_QUOTIENT_MAX_ORDER, UINT64_MAX, &dawson, NULL, NULL};
+    nb_err err = {0};
+    ck_assert(nb_quotient_build(&to_33, &q, &err) == NB_OK);
+    ck_assert_uint_eq(q->n, 34);
+    ck_assert_uint_eq(q->order, 638);
+    ck_assert(nb_quotient_certify(q, UINT64_MAX));
     q->base.destroy(&q->base);
 
     nb_octal_rule r75 = rule_of("0.75");

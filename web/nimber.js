@@ -1405,12 +1405,23 @@ async function plotQuotient(game) {
       `(dots ringed: the heap alone is lost for the player to move); ` +
       (q.tame ? "tame (misère Nim's quotient)." : "wild.")}),
     el("p", {text: `Generators: ${gens || "none"}.`}),
-    el("p", {class: "values", id: "quotient-relations",
-             text: `Relations: ${q.relations.length ? q.relations.join(", ") : "none"}.`}),
+    relationsOf(q.relations),
     el("details", {}, el("summary", {text: "the elements as words"}),
        el("p", {class: "values", text: q.elements.map((e) => e.word + (e.p ? " (P)" : ""))
          .join(", ")})));
   $("plot").replaceChildren(figure, summary);
+}
+
+// The quotient's relations: shown whole, or folded under their count when there are so
+// many (Dawson's Kayles' 360 elements have over a thousand) that they would bury the page.
+const RELATIONS_SHOWN = 200;
+function relationsOf(relations) {
+  const text = relations.length ? relations.join(", ") : "none";
+  if (relations.length <= RELATIONS_SHOWN)
+    return el("p", {class: "values", id: "quotient-relations", text: `Relations: ${text}.`});
+  return el("details", {},
+    el("summary", {text: `Relations: ${relations.length} (show them)`}),
+    el("p", {class: "values", id: "quotient-relations", text: `${text}.`}));
 }
 
 function gridPlot(table) {
