@@ -1406,11 +1406,10 @@ static bool present_by_heaps(const grower *g, nb_quotient *q)
     uint8_t *word = ok ? calloc((size_t)q->order * (heaps.len + 1), 1) : NULL;
     uint64_t *gen_heap = word ? malloc((heaps.len + 1) * sizeof *gen_heap) : NULL;
     ok = ok && gen_heap && heaps.len <= 64;
-    memset(in ? in : (uint8_t[]){0}, 0, ok ? q->order : 0);
     members.len = 0;
     ok = ok && u32s_push(&members, 0);
     if (ok)
-        in[0] = 1;
+        memset(in, 0, q->order), in[0] = 1;
     for (size_t i = 0; ok && i < members.len; i++) /* breadth first: shortest words */
         for (size_t k = 0; ok && k < heaps.len; k++) {
             uint32_t x = members.v[i], y = g->mul[(size_t)x * q->order + q->phi[heaps.v[k]]];
