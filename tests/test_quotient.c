@@ -235,65 +235,121 @@ START_TEST(random_positions_match_brute_force)
 }
 END_TEST
 
-/* Grundy's game under misère play by exhaustive search over heap multisets, for heaps too
- * large for the brute-force solver (which keeps heaps in order): counts[k] heaps of k + 3
- * (heaps of 1 and 2 have no move and change no outcome), at most 15 of a size, 4 bits a
- * size in a 128-bit key; memoized in an open-addressed table (positions of at most 34
- * counters: some 12,000 multisets, far from filling it). */
-#define GRUNDY_TOP 34
-typedef struct grundy_memo {
-    uint64_t key[2][1 << 16];
-    uint8_t wins[1 << 16]; /* 0 empty, 1 lost, 2 won */
-} grundy_memo;
+/* Games whose move replaces a heap by at most two smaller ones, under misère play, by a
+ * memoized search over heap multisets, for heaps too large for the brute-force solver
+ * (which keeps heaps in order). A move on a heap of n takes `take` counters and leaves
+ * heaps a and b, a + b = n - take, from a = `least` on while a < b (`unequal`) or a <= b:
+ * Grundy's game splits a heap into two unequal ones (take 0, least 1, unequal), Dawson's
+ * Kayles takes two and leaves at most two (take 2, least 0). counts[k] is the number of
+ * heaps of k + `moving`, the least heap with a move (smaller ones change no outcome), a
+ * byte each for heaps below SPLIT_TOP + moving; positions of at most 40 counters (some
+ * 40,000 multisets) in an open-addressed table. */
+#define SPLIT_TOP 40
+#define SPLIT_SLOTS (1 << 17)
+typedef struct split_search {
+    unsigned take, least, moving;
+    bool unequal;
+    uint8_t key[SPLIT_SLOTS][SPLIT_TOP];
+    uint8_t wins[SPLIT_SLOTS]; /* 0 empty, 1 lost, 2 won */
+} split_search;
 
-static bool grundy_wins(grundy_memo *m, uint8_t *counts)
+static split_search *split_search_new(unsigned take, unsigned least, bool unequal,
+                                      unsigned moving)
 {
-    uint64_t key[2] = {0, 0};
-    for (int k = 0; k < GRUNDY_TOP - 2; k++)
-        key[k / 16] |= (uint64_t)counts[k] << (4 * (k % 16));
-    size_t slot = (size_t)((key[0] * 0x9e3779b97f4a7c15ull ^ key[1]) >> 48);
-    for (; m->wins[slot]; slot = (slot + 1) & 0xffff)
-        if (m->key[0][slot] == key[0] && m->key[1][slot] == key[1])
+    split_search *m = calloc(1, sizeof *m);
+    ck_assert(m);
+    m->take = take, m->least = least, m->unequal = unequal, m->moving = moving;
+    return m;
+}
+
+/* Whether a heap of n may leave a and n - take - a. */
+static bool split_allowed(const split_search *m, uint64_t n, uint64_t a)
+{
+    uint64_t rest = n - m->take - a;
+    return n >= m->take && a >= m->least && a <= n - m->take &&
+           (m->unequal ? a < rest : a <= rest);
+}
+
+static void split_count(const split_search *m, uint8_t *counts, uint64_t heap, int by)
+{
+    if (heap >= m->moving)
+        counts[heap - m->moving] = (uint8_t)(counts[heap - m->moving] + by);
+}
+
+static bool split_wins(split_search *m, uint8_t *counts)
+{
+    uint64_t hash = 1469598103934665603ull;
+    for (int k = 0; k < SPLIT_TOP; k++)
+        hash = (hash ^ counts[k]) * 1099511628211ull;
+    size_t slot = (size_t)(hash >> 47);
+    for (; m->wins[slot]; slot = (slot + 1) % SPLIT_SLOTS)
+        if (!memcmp(m->key[slot], counts, SPLIT_TOP))
             return m->wins[slot] == 2;
     bool any = false, wins = false; /* misère: no move at all wins */
-    for (int k = 0; k < GRUNDY_TOP - 2 && !wins; k++)
-        for (int a = 1; counts[k] && 2 * a < k + 3 && !wins; a++) {
-            int b = k + 3 - a; /* split k + 3 into a < b */
+    for (unsigned k = 0; k < SPLIT_TOP && !wins; k++)
+        for (uint64_t n = k + m->moving, a = m->least; counts[k] && !wins && a <= n; a++) {
+            if (!split_allowed(m, n, a))
+                continue;
             counts[k]--;
-            if (a >= 3)
-                counts[a - 3]++;
-            if (b >= 3)
-                counts[b - 3]++;
+            split_count(m, counts, a, 1), split_count(m, counts, n - m->take - a, 1);
             any = true;
-            wins = !grundy_wins(m, counts);
-            if (b >= 3)
-                counts[b - 3]--;
-            if (a >= 3)
-                counts[a - 3]--;
+            wins = !split_wins(m, counts);
+            split_count(m, counts, a, -1), split_count(m, counts, n - m->take - a, -1);
             counts[k]++;
         }
     wins = wins || !any;
     while (m->wins[slot]) /* the search may have taken the slot */
-        slot = (slot + 1) & 0xffff;
-    m->key[0][slot] = key[0], m->key[1][slot] = key[1], m->wins[slot] = wins ? 2 : 1;
+        slot = (slot + 1) % SPLIT_SLOTS;
+    memcpy(m->key[slot], counts, SPLIT_TOP), m->wins[slot] = wins ? 2 : 1;
     return wins;
 }
 
-static bool grundy_heaps_win(grundy_memo *m, const uint64_t *h, size_t len)
+static bool split_heaps_win(split_search *m, const uint64_t *h, size_t len)
 {
-    uint8_t counts[GRUNDY_TOP - 2] = {0};
+    uint8_t counts[SPLIT_TOP] = {0};
     for (size_t i = 0; i < len; i++)
-        if (h[i] >= 3)
-            counts[h[i] - 3]++;
-    return grundy_wins(m, counts);
+        split_count(m, counts, h[i], 1);
+    return split_wins(m, counts);
+}
+
+/* An analysis of g (len heaps h) through the quotient held to the search: the verdict,
+ * every listed winning move leading to a lost position, and every winning move listed
+ * (one a heap and a split). */
+static void split_check(split_search *m, nb_game *g, const char *what)
+{
+    const uint64_t *h = g->state;
+    size_t len = g->len;
+    nb_analysis a;
+    nb_err err = {0};
+    ck_assert(nb_analyse(&solver, g, NB_MISERE, 64, &a, &err) == NB_OK);
+    ck_assert_msg(a.method == NB_METHOD_MISERE_QUOTIENT, "%s: method %d", what, a.method);
+    ck_assert_msg((a.verdict == NB_WIN) == split_heaps_win(m, h, len), "%s: verdict", what);
+    ck_assert(!a.moves.incomplete && !a.moves.truncated);
+    unsigned listed = 0, winning = 0;
+    for (size_t k = 0; k < a.moves.len; k++, listed++) {
+        nb_move mv = nb_movelist_at(&a.moves, k);
+        nb_state after = {0};
+        g->rules->apply(g, &mv, &after);
+        ck_assert_msg(!split_heaps_win(m, after.w, after.len), "%s: move %zu", what, k);
+        free(after.w);
+    }
+    for (size_t i = 0; i < len; i++)
+        for (uint64_t x = 0; x <= h[i]; x++) {
+            uint64_t next[8];
+            ck_assert(len < 8);
+            memcpy(next, h, len * sizeof *h);
+            next[i] = h[i] - m->take - x, next[len] = x;
+            winning += split_allowed(m, h[i], x) && !split_heaps_win(m, next, len + 1);
+        }
+    ck_assert_msg(listed == winning, "%s: %u moves listed, %u win", what, listed, winning);
+    nb_analysis_free(&a);
 }
 
 /* Grundy's game (4!.0), whose moves split a heap without taking from it: its partial
  * quotient covers every heap to 28 (it stopped at 17 while candidates were labelled from
  * positions of fewest counters, which a split does not lessen). Positions with a heap
  * from 18 to 20 are held to the brute-force solver; positions with a heap from 18 to 28
- * to the search above: the verdict, every listed winning move leading to a lost position,
- * and every winning move listed. */
+ * to the search above. */
 START_TEST(grundy_past_heap_17)
 {
     nb_octal_params p = {.rule = rule_of("4!.0")};
@@ -301,8 +357,7 @@ START_TEST(grundy_past_heap_17)
     ck_assert_msg(q->n >= 29, "heaps below %llu covered", (unsigned long long)q->n);
     ck_assert(nb_quotient_certify(q, 10000000));
     q->base.destroy(&q->base);
-    grundy_memo *memo = calloc(1, sizeof *memo);
-    ck_assert(memo);
+    split_search *memo = split_search_new(0, 1, true, 3);
     for (int round = 0; round < 400; round++) {
         uint64_t h[3] = {18 + (uint64_t)random() % (round < 60 ? 3 : 11),
                          (uint64_t)random() % 4, (uint64_t)random() % 4};
@@ -313,99 +368,22 @@ START_TEST(grundy_past_heap_17)
                  (unsigned long long)h[1], (unsigned long long)h[2]);
         if (round < 60)
             brute_check(&solver, &g, NB_MISERE, what);
-        nb_analysis a;
-        nb_err err = {0};
-        ck_assert(nb_analyse(&solver, &g, NB_MISERE, 64, &a, &err) == NB_OK);
-        ck_assert_msg(a.method == NB_METHOD_MISERE_QUOTIENT, "%s: method %d", what, a.method);
-        bool wins = grundy_heaps_win(memo, h, len);
-        ck_assert_msg((a.verdict == NB_WIN) == wins, "%s: verdict", what);
-        ck_assert(!a.moves.incomplete && !a.moves.truncated);
-        unsigned listed = 0, winning = 0;
-        for (size_t m = 0; m < a.moves.len; m++, listed++) {
-            nb_move mv = nb_movelist_at(&a.moves, m);
-            nb_state after = {0};
-            g.rules->apply(&g, &mv, &after);
-            ck_assert_msg(!grundy_heaps_win(memo, after.w, after.len), "%s: move %zu", what, m);
-            free(after.w);
-        }
-        for (size_t i = 0; i < len; i++) /* the winning splits (equal heaps: one each) */
-            for (uint64_t x = 1; 2 * x < h[i]; x++) {
-                uint64_t next[4] = {h[0], h[1], h[2], 0};
-                next[i] = h[i] - x, next[len] = x;
-                winning += !grundy_heaps_win(memo, next, len + 1);
-            }
-        ck_assert_msg(listed == winning, "%s: %u moves listed, %u win", what, listed, winning);
-        nb_analysis_free(&a);
+        split_check(memo, &g, what);
     }
     free(memo);
 }
 END_TEST
 
-/* Dawson's Kayles (0.07: a move takes two counters from a heap and leaves the rest in
- * at most two heaps) under misère play, by a memoized search over multisets of heaps:
- * counts[k] heaps of k + 2 (heaps of 0 and 1 have no move), a byte each, for positions
- * too large for the brute-force solver (at most 40 counters: some 40,000 multisets). */
-#define DAWSON_TOP 31
-#define DAWSON_SLOTS (1 << 17)
-typedef struct dawson_memo {
-    uint8_t key[DAWSON_SLOTS][DAWSON_TOP - 2];
-    uint8_t wins[DAWSON_SLOTS]; /* 0 empty, 1 lost, 2 won */
-} dawson_memo;
-
-static bool dawson_wins(dawson_memo *m, uint8_t *counts)
-{
-    uint64_t hash = 1469598103934665603ull;
-    for (int k = 0; k < DAWSON_TOP - 2; k++)
-        hash = (hash ^ counts[k]) * 1099511628211ull;
-    size_t slot = (size_t)(hash >> 47);
-    for (; m->wins[slot]; slot = (slot + 1) % DAWSON_SLOTS)
-        if (!memcmp(m->key[slot], counts, DAWSON_TOP - 2))
-            return m->wins[slot] == 2;
-    bool any = false, wins = false; /* misère: no move at all wins */
-    for (int k = 0; k < DAWSON_TOP - 2 && !wins; k++)
-        for (int a = 0; counts[k] && 2 * a <= k && !wins; a++) {
-            int b = k - a; /* k + 2 leaves a and b */
-            counts[k]--;
-            if (a >= 2)
-                counts[a - 2]++;
-            if (b >= 2)
-                counts[b - 2]++;
-            any = true;
-            wins = !dawson_wins(m, counts);
-            if (b >= 2)
-                counts[b - 2]--;
-            if (a >= 2)
-                counts[a - 2]--;
-            counts[k]++;
-        }
-    wins = wins || !any;
-    while (m->wins[slot]) /* the search may have taken the slot */
-        slot = (slot + 1) % DAWSON_SLOTS;
-    memcpy(m->key[slot], counts, DAWSON_TOP - 2), m->wins[slot] = wins ? 2 : 1;
-    return wins;
-}
-
-static bool dawson_heaps_win(dawson_memo *m, const uint64_t *h, size_t len)
-{
-    uint8_t counts[DAWSON_TOP - 2] = {0};
-    for (size_t i = 0; i < len; i++)
-        if (h[i] >= 2)
-            counts[h[i] - 2]++;
-    return dawson_wins(m, counts);
-}
-
-/* Dawson's Kayles past heap 29, where its quotient is grown by recalibration (order 360
- * at heap 30): positions of a heap from 25 to 30 and two of at most 5, held to the search
- * above: the verdict, every listed winning move leading to a lost position, and every
- * winning move listed. */
+/* Dawson's Kayles (0.07) past heap 29, where its quotient is grown by recalibration
+ * (order 360 at heap 30): positions of a heap from 25 to 30 and two of at most 5, held to
+ * the search above. */
 START_TEST(dawson_to_heap_30)
 {
     nb_octal_params p = {.rule = rule_of("0.07")};
     nb_quotient *q = quotient_of(&p.rule, 30);
     ck_assert_uint_eq(q->n, 31);
     q->base.destroy(&q->base);
-    dawson_memo *memo = calloc(1, sizeof *memo);
-    ck_assert(memo);
+    split_search *memo = split_search_new(2, 0, false, 2);
     for (int round = 0; round < 300; round++) {
         uint64_t h[3] = {25 + (uint64_t)random() % 6, (uint64_t)random() % 6,
                          (uint64_t)random() % 6};
@@ -413,29 +391,7 @@ START_TEST(dawson_to_heap_30)
         char what[64];
         snprintf(what, sizeof what, "0.07 [%llu, %llu, %llu]", (unsigned long long)h[0],
                  (unsigned long long)h[1], (unsigned long long)h[2]);
-        nb_analysis a;
-        nb_err err = {0};
-        ck_assert(nb_analyse(&solver, &g, NB_MISERE, 64, &a, &err) == NB_OK);
-        ck_assert_msg(a.method == NB_METHOD_MISERE_QUOTIENT, "%s: method %d", what, a.method);
-        ck_assert_msg((a.verdict == NB_WIN) == dawson_heaps_win(memo, h, 3), "%s: verdict",
-                      what);
-        ck_assert(!a.moves.incomplete && !a.moves.truncated);
-        unsigned listed = 0, winning = 0;
-        for (size_t m = 0; m < a.moves.len; m++, listed++) {
-            nb_move mv = nb_movelist_at(&a.moves, m);
-            nb_state after = {0};
-            g.rules->apply(&g, &mv, &after);
-            ck_assert_msg(!dawson_heaps_win(memo, after.w, after.len), "%s: move %zu", what, m);
-            free(after.w);
-        }
-        for (size_t i = 0; i < 3; i++) /* take two, leave x and h - 2 - x, x <= h - 2 - x */
-            for (uint64_t x = 0; h[i] >= 2 && 2 * x <= h[i] - 2; x++) {
-                uint64_t next[4] = {h[0], h[1], h[2], x};
-                next[i] = h[i] - 2 - x;
-                winning += !dawson_heaps_win(memo, next, 4);
-            }
-        ck_assert_msg(listed == winning, "%s: %u moves listed, %u win", what, listed, winning);
-        nb_analysis_free(&a);
+        split_check(memo, &g, what);
     }
     free(memo);
 }
