@@ -1254,7 +1254,7 @@ static bool next_subset(const u32s *heaps, size_t size, uint32_t *at, u32s *out)
 #define MAX_FREED 3           /* heaps one recalibration sets free */
 
 /* Places heap n = g->n - 1, whose candidate failed at *failed (t: that candidate's
- * reduction), by recalibrating until a candidate is certified: each time the smallest
+ * reduction, freed here), by recalibrating until a candidate is certified: each time the smallest
  * sets of the failed position's heaps are set free until a candidate answers that
  * position otherwise, and its failure is the next one. FAILED when no candidate moves on
  * (the caller then starts the growth again); the grower's candidate is then unusable. */
@@ -1381,7 +1381,7 @@ static bool pack(nb_quotient *q, const uint16_t *mul)
     return true;
 }
 
-/* Generators for q when the candidate had a base: the least heaps whose elements
+/* Generators for q when the candidate has a base: the least heaps whose elements
  * generate q (each heap in turn, kept when its element is not yet generated), and a
  * shortest word of each element in them (breadth first). False when out of memory. */
 static bool present_by_heaps(const grower *g, nb_quotient *q)
@@ -1422,11 +1422,40 @@ static bool present_by_heaps(const grower *g, nb_quotient *q)
     if (ok) {
         for (size_t k = 0; k < heaps.len; k++)
             gen_heap[k] = heaps.v[k];
-        free(q->word), free(q->gen_heap);
         q->word = word, q->gen_heap = gen_heap, q->gens = heaps.len;
         word = NULL, gen_heap = NULL;
     }
     free(in), free(members.v), free(heaps.v), free(word), free(gen_heap);
+    return ok;
+}
+
+/* Generators for q when the candidate is a free product (no base): its generators, and a
+ * shortest word of each class, the element of M of least total exponent in it. False
+ * when out of memory. */
+static bool present_by_generators(const grower *g, nb_quotient *q)
+{
+    q->gens = g->m.gens;
+    q->gen_heap = malloc((g->m.gens + 1) * sizeof *q->gen_heap);
+    q->word = calloc((size_t)g->order * (g->m.gens + 1), 1);
+    uint32_t *best = malloc(g->order * sizeof *best);
+    bool ok = q->gen_heap && q->word && best;
+    if (ok) {
+        memcpy(q->gen_heap, g->m.gen_heap, g->m.gens * sizeof *q->gen_heap);
+        for (uint32_t c = 0; c < g->order; c++)
+            best[c] = UINT32_MAX;
+    }
+    for (uint32_t x = 0; ok && x < g->m.size; x++) {
+        uint32_t sum = 0;
+        for (size_t k = 0; k < g->m.gens; k++)
+            sum += digit(&g->m, x, k);
+        uint32_t c = g->cls[x];
+        if (best[c] == UINT32_MAX || sum < best[c]) {
+            best[c] = sum;
+            for (size_t k = 0; k < g->m.gens; k++)
+                q->word[(size_t)c * q->gens + k] = (uint8_t)digit(&g->m, x, k);
+        }
+    }
+    free(best);
     return ok;
 }
 
@@ -1444,41 +1473,14 @@ static nb_quotient *make_version(grower *g, bool proved, uint64_t n0, uint64_t p
     q->lost = g->lost, g->lost = NULL;
     q->n = g->n;
     q->phi = malloc(g->n * sizeof *q->phi);
-    q->gens = g->m.gens;
-    q->gen_heap = malloc((g->m.gens + 1) * sizeof *q->gen_heap);
-    q->word = calloc((size_t)g->order * (g->m.gens + 1), 1);
     q->proved = proved, q->preperiod = n0, q->period = p;
     q->records = g->records;
     q->stop = g->stop;
     q->base = (nb_cached){.destroy = quotient_destroy};
-    if (!q->phi || !q->gen_heap || !q->word) {
-        quotient_destroy(&q->base);
-        return NULL;
-    }
-    for (uint64_t h = 0; h < g->n; h++)
+    for (uint64_t h = 0; q->phi && h < g->n; h++)
         q->phi[h] = g->cls[g->phi[h]];
-    memcpy(q->gen_heap, g->m.gen_heap, g->m.gens * sizeof *q->gen_heap);
-    /* a shortest word of each class: the element of M of least total exponent in it */
-    uint32_t *best = malloc(g->order * sizeof *best);
-    if (!best) {
-        quotient_destroy(&q->base);
-        return NULL;
-    }
-    for (uint32_t c = 0; c < g->order; c++)
-        best[c] = UINT32_MAX;
-    for (uint32_t x = 0; x < g->m.size; x++) {
-        uint32_t sum = 0;
-        for (size_t k = 0; k < g->m.gens; k++)
-            sum += digit(&g->m, x, k);
-        uint32_t c = g->cls[x];
-        if (best[c] == UINT32_MAX || sum < best[c]) {
-            best[c] = sum;
-            for (size_t k = 0; k < g->m.gens; k++)
-                q->word[(size_t)c * q->gens + k] = (uint8_t)digit(&g->m, x, k);
-        }
-    }
-    free(best);
-    if ((g->m.base > 1 && !present_by_heaps(g, q)) || !pack(q, g->mul)) {
+    bool presented = g->m.base > 1 ? present_by_heaps(g, q) : present_by_generators(g, q);
+    if (!q->phi || !presented || !pack(q, g->mul)) {
         quotient_destroy(&q->base);
         return NULL;
     }
@@ -1549,7 +1551,7 @@ nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_
             trial t = {0};
             bool taken = trial_take(&g, &t);
             drop_generator(&g); /* kept by place_heap for learn_more */
-            if (!learnt || !best || best->n < g.n - 1)
+            if (!learnt || !best || best->n < g.n - 1) /* it leaves heap n out: put back */
                 before = version_before_failure(&g), g.n++;
             v = taken && recalibrate(&g, &t, &failed) == CERTIFIED ? CERTIFIED : FAILED;
             trial_free(&t);
