@@ -313,6 +313,29 @@ START_TEST(search_draws)
 }
 END_TEST
 
+/* A root with no move at all (an empty moore position): the search settles it with an
+ * empty list of followers; normal play loses, misère play wins, remoteness 0. */
+START_TEST(search_terminal_root)
+{
+    nb_moore_params mp = {.k = 2};
+    uint64_t none[1] = {0};
+    nb_game g = {&nb_moore, &mp, 0, none};
+    for (int misere = 0; misere < 2; misere++) {
+        nb_search *search;
+        nb_err err = {0};
+        ck_assert(nb_search_run(&g, misere ? NB_MISERE : NB_NORMAL, 10, NULL, &search, &err)
+                  == NB_OK);
+        ck_assert_uint_eq(nb_search_states(search), 1);
+        ck_assert_int_eq(nb_search_outcome(search, 0), misere ? NB_WIN : NB_LOSE);
+        ck_assert_uint_eq(nb_search_remoteness(search, 0), 0);
+        ck_assert(nb_search_has_sg(search, 0) == !misere);
+        if (!misere)
+            ck_assert_uint_eq(nb_search_sg(search, 0), 0);
+        nb_search_free(search);
+    }
+}
+END_TEST
+
 /* The compact state set: states of many lengths and of words up to 2^64 - 1 come back as
  * they went in, each once, under the index it got; states that differ only in length
  * ([], [0], [0, 0]) are told apart; past max_states nothing is added. */
@@ -572,6 +595,7 @@ int main(void)
         {"heaps_canonical", heaps_canonical_sorts, false},
         {"sum_components", sum_moves_in_right_component, false},
         {"search_draws", search_draws, false},
+        {"search_terminal_root", search_terminal_root, false},
         {"stateset", stateset_round_trip, false},
         {"search_depth_first", search_depth_first_meets_retrograde, false},
         {"loopy_sums", loopy_sums, false},

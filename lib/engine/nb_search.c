@@ -109,7 +109,8 @@ static void make_room(nb_search *s)
 static void canonical(nb_search *s, const uint64_t *state, size_t len)
 {
     nb_state_resize(&s->scratch, len);
-    memcpy(s->scratch.w, state, len * sizeof *state);
+    if (len) /* an empty state may come as NULL */
+        memcpy(s->scratch.w, state, len * sizeof *state);
     if (s->game.rules->canonicalize) {
         nb_game view = nb_game_view(&s->game, s->scratch.w, len);
         s->game.rules->canonicalize(&view, s->scratch.w, len);
@@ -365,6 +366,8 @@ nb_status nb_search_run(const nb_game *g, nb_convention conv, uint64_t max_state
     s->max_edges = s->max_states * NB_SEARCH_EDGES_PER_STATE;
     if (s->max_edges > UINT32_MAX - 1)
         s->max_edges = UINT32_MAX - 1;
+    /* Never NULL, so that a terminal root's empty follower list is edges + 0. */
+    nb_reserve((void **)&s->edges, &s->ecap, 1, sizeof *s->edges);
     intern(s, g->state, g->len);
     bool solved = depth_first(s);
     if (!solved && !s->over && !s->out_of_budget) { /* a cycle */
