@@ -1,5 +1,6 @@
-/* srv_metrics.c - fixed arrays of atomic counters: route x status x bucket, and the
- * game types asked for; the build's version and commit; the process's own metrics. */
+/* srv_metrics.c - fixed arrays of atomic counters, a shard per thread: route x status x
+ * bucket, and the game types asked for; the build's version and commit; the process's own
+ * metrics. */
 #include "srv_metrics.h"
 
 #include <dirent.h>
@@ -33,12 +34,51 @@ typedef struct series {
     atomic_ullong count, micros;
 } series;
 
-struct srv_metrics {
+/* Every counter of the metrics. Each thread counts into a shard of its own (threads past
+ * NSHARDS share one), so that no two threads write one cache line on every request; the
+ * shards are summed when the metrics are rendered. Only atomic_ullong members: a shard is
+ * summed as a flat array of them. */
+typedef struct counters {
     series s[SRV_ROUTES][NSTATUS];
     atomic_ullong games[MAX_TYPES + 1]; /* by registry row; the last: an unknown type */
     series by_game[MAX_TYPES];          /* a single game's requests' durations, by row */
+} counters;
+#define NSHARDS 16
+#define COUNTERS (sizeof(counters) / sizeof(atomic_ullong))
+_Static_assert(sizeof(counters) % sizeof(atomic_ullong) == 0, "a shard is counters alone");
+
+struct srv_metrics {
+    counters shards[NSHARDS];
     double started; /* seconds since the epoch when the metrics began: the process start */
 };
+
+/* The calling thread's shard, picked on its first count. */
+static counters *mine(srv_metrics *m)
+{
+    static atomic_uint threads;
+    static _Thread_local unsigned shard = NSHARDS;
+    if (shard == NSHARDS)
+        shard = atomic_fetch_add(&threads, 1) % NSHARDS;
+    return &m->shards[shard];
+}
+
+static void count(atomic_ullong *c, unsigned long long n)
+{
+    atomic_fetch_add_explicit(c, n, memory_order_relaxed);
+}
+
+/* Every shard's counters summed into *total (malloc'ed, caller frees). */
+static counters *sum_shards(const srv_metrics *m)
+{
+    counters *total = nb_xcalloc(1, sizeof *total);
+    atomic_ullong *to = (atomic_ullong *)total;
+    for (size_t k = 0; k < NSHARDS; k++) {
+        const atomic_ullong *from = (const atomic_ullong *)&m->shards[k];
+        for (size_t i = 0; i < COUNTERS; i++)
+            count(&to[i], atomic_load_explicit(&from[i], memory_order_relaxed));
+    }
+    return total;
+}
 
 srv_metrics *srv_metrics_new(void)
 {
@@ -106,14 +146,14 @@ static void observe(series *s, double seconds)
     size_t b = 0;
     while (b < NBUCKETS && seconds > bounds[b])
         b++;
-    atomic_fetch_add(&s->buckets[b], 1);
-    atomic_fetch_add(&s->count, 1);
-    atomic_fetch_add(&s->micros, (unsigned long long)(seconds * 1e6));
+    count(&s->buckets[b], 1);
+    count(&s->count, 1);
+    count(&s->micros, (unsigned long long)(seconds * 1e6));
 }
 
 void srv_metrics_observe(srv_metrics *m, srv_route_id route, int status, double seconds)
 {
-    observe(&m->s[route][status_index(status)], seconds);
+    observe(&mine(m)->s[route][status_index(status)], seconds);
 }
 
 /* The registry row of a type name, or MAX_TYPES when it has none. */
@@ -127,14 +167,14 @@ static size_t type_row(const char *type)
 
 void srv_metrics_game(srv_metrics *m, const char *type)
 {
-    atomic_fetch_add(&m->games[type_row(type)], 1);
+    count(&mine(m)->games[type_row(type)], 1);
 }
 
 void srv_metrics_observe_game(srv_metrics *m, const char *type, double seconds)
 {
     size_t row = type_row(type);
     if (row < MAX_TYPES)
-        observe(&m->by_game[row], seconds);
+        observe(&mine(m)->by_game[row], seconds);
 }
 
 /* One histogram's series: {name}_bucket{labels,le=...}, _sum and _count. */
@@ -154,6 +194,7 @@ static void put_histogram(api_buf *t, const char *name, const char *labels, seri
 
 char *srv_metrics_render(srv_metrics *m, const srv_gauges *g, size_t *len)
 {
+    counters *sum = sum_shards(m);
     api_buf t = {0};
     api_putf(&t, "# HELP nimber_build_info The build: version and git commit.\n"
                  "# TYPE nimber_build_info gauge\n"
@@ -164,14 +205,14 @@ char *srv_metrics_render(srv_metrics *m, const srv_gauges *g, size_t *len)
                  "# TYPE nimber_game_requests_total counter\n");
     for (size_t row = 0; row < MAX_TYPES && api_registry[row]; row++)
         api_putf(&t, "nimber_game_requests_total{type=\"%s\"} %llu\n", api_registry[row]->name,
-                 atomic_load(&m->games[row]));
+                 atomic_load(&sum->games[row]));
     api_putf(&t, "nimber_game_requests_total{type=\"other\"} %llu\n",
-             atomic_load(&m->games[MAX_TYPES]));
+             atomic_load(&sum->games[MAX_TYPES]));
     api_putf(&t, "# HELP nimber_http_requests_total HTTP requests answered, by route and "
                  "status.\n# TYPE nimber_http_requests_total counter\n");
     for (int r = 0; r < SRV_ROUTES; r++)
         for (size_t s = 0; s < NSTATUS; s++) {
-            unsigned long long c = atomic_load(&m->s[r][s].count);
+            unsigned long long c = atomic_load(&sum->s[r][s].count);
             if (c)
                 api_putf(&t, "nimber_http_requests_total{route=\"%s\",status=\"%d\"} %llu\n",
                          srv_route_label((srv_route_id)r), statuses[s], c);
@@ -181,7 +222,7 @@ char *srv_metrics_render(srv_metrics *m, const srv_gauges *g, size_t *len)
                  "# TYPE nimber_http_request_duration_seconds histogram\n");
     for (int r = 0; r < SRV_ROUTES; r++)
         for (size_t s = 0; s < NSTATUS; s++) {
-            series *x = &m->s[r][s];
+            series *x = &sum->s[r][s];
             if (!atomic_load(&x->count))
                 continue;
             char labels[96];
@@ -194,11 +235,11 @@ char *srv_metrics_render(srv_metrics *m, const srv_gauges *g, size_t *len)
                  "answer, by the game's type.\n"
                  "# TYPE nimber_game_request_duration_seconds histogram\n");
     for (size_t row = 0; row < MAX_TYPES && api_registry[row]; row++) {
-        if (!atomic_load(&m->by_game[row].count))
+        if (!atomic_load(&sum->by_game[row].count))
             continue;
         char labels[64];
         snprintf(labels, sizeof labels, "type=\"%s\"", api_registry[row]->name);
-        put_histogram(&t, "nimber_game_request_duration_seconds", labels, &m->by_game[row]);
+        put_histogram(&t, "nimber_game_request_duration_seconds", labels, &sum->by_game[row]);
     }
     const nb_cache_stats *c = &g->cache;
     api_putf(&t, "# HELP nimber_cache_hits_total SG-table requests served from the cache.\n"
@@ -278,5 +319,6 @@ char *srv_metrics_render(srv_metrics *m, const srv_gauges *g, size_t *len)
                  "# TYPE nimber_requests_in_flight gauge\nnimber_requests_in_flight %zu\n",
              g->queue_waiting, g->queue_capacity, g->queue_running, g->workers, g->in_flight);
     put_process(m, &t);
+    free(sum);
     return api_buf_take(&t, len);
 }

@@ -17,7 +17,7 @@ typedef struct srv_metrics srv_metrics;
 
 srv_metrics *srv_metrics_new(void);
 void srv_metrics_free(srv_metrics *m);
-/* Thread-safe (atomic counters). */
+/* Thread-safe (atomic counters, a shard per thread). */
 void srv_metrics_observe(srv_metrics *m, srv_route_id route, int status, double seconds);
 /* Counts one position of game type `type` (a name not in the registry counts as other). */
 void srv_metrics_game(srv_metrics *m, const char *type);
