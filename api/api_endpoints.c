@@ -131,11 +131,13 @@ static int check_answer(const api_context *ctx, const api_query *q, size_t moves
     return need > budget ? fail_answer_size(ctx, q, need, moves, ncomps, p) : 0;
 }
 
-/* Whether another move may still be written: while the request's budget lasts (a move of
- * a large graph costs about as much to write as its game). */
-static bool time_for_move(const api_context *ctx)
+/* Whether another move may still be written, the last one having taken `wrote` bytes:
+ * while the request's budget lasts. A move costs about its bytes to write (one of a large
+ * graph as much as its game), so a byte is a sixteenth of a plain step: the clock is read
+ * about once per 4 KiB written, and before each move of a large graph. */
+static bool time_for_move(const api_context *ctx, size_t wrote)
 {
-    return !nb_budget_spent_now(ctx->solver->budget);
+    return !nb_budget_spent_after(ctx->solver->budget, wrote / 16);
 }
 
 /* `"name":[moves],"name_complete":complete` (false too when the budget ran out before the
@@ -149,12 +151,14 @@ static bool put_moves(const api_context *ctx, const api_game *g, const char *nam
     api_put(b, name, strlen(name));
     api_put_lit(b, "\":[");
     api_move_writer w = {.game = g};
-    size_t i = 0;
-    for (; i < moves->len && b->len <= end && time_for_move(ctx); i++) {
+    size_t i = 0, wrote = 0;
+    for (; i < moves->len && b->len <= end && time_for_move(ctx, wrote); i++) {
+        size_t at = b->len;
         nb_move m = nb_movelist_at(moves, i);
         if (i)
             api_put_lit(b, ",");
         api_put_move(&w, &m, how, b);
+        wrote = b->len - at;
     }
     complete = complete && i == moves->len;
     api_move_writer_free(&w);
@@ -433,8 +437,9 @@ int api_moves(const api_context *ctx, json_t *body, const api_query *q, api_buf 
         api_put_lit(out, "{\"type\":");
         api_put_string(out, g.type->name, strlen(g.type->name));
         api_put_lit(out, ",\"moves\":[");
-        size_t i = 0;
-        for (; i < moves.len && out->len - start <= budget && time_for_move(ctx); i++) {
+        size_t i = 0, wrote = 0;
+        for (; i < moves.len && out->len - start <= budget && time_for_move(ctx, wrote); i++) {
+            size_t at = out->len;
             nb_move m = nb_movelist_at(&moves, i);
             if (i)
                 api_put_lit(out, ",");
@@ -446,6 +451,7 @@ int api_moves(const api_context *ctx, json_t *body, const api_query *q, api_buf 
             if (outcomes[i].has_remoteness)
                 api_put_lit_uint(out, ",\"remoteness\":", outcomes[i].remoteness);
             api_put_lit(out, "}");
+            wrote = out->len - at;
         }
         if (complete && i == moves.len)
             api_put_lit(out, "],\"complete\":true}");
