@@ -38,8 +38,8 @@ typedef struct srv_server {
     nb_memory_pool memory;  /* what the requests may hold together under an address-space
                              * limit (RLIMIT_AS; capacity 0 without one) */
     unsigned long as_limit_mb; /* that limit, 0: none */
-    atomic_llong last_request_ns; /* CLOCK_MONOTONIC when a request last began */
-    atomic_ullong next_id;
+    atomic_llong last_request_ns; /* CLOCK_MONOTONIC when a request last began (to 1 ms) */
+    atomic_ullong next_id; /* threads numbered for request ids */
     unsigned long long id_salt;
 } srv_server;
 
