@@ -1,10 +1,13 @@
 /* srv_log.c - request log lines, kept off the hot path: each thread formats its lines
  * into a ring of its own (no lock, no system call), and one writer thread writes what the
- * rings hold every WRITE_EVERY_MS; the daemon's events are written at once. */
+ * rings hold every WRITE_EVERY_MS, or sooner when a ring passes half full; the daemon's
+ * events are written at once. */
 #include "srv_log.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <semaphore.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -19,7 +22,7 @@
 /* A thread's ring: `head` bytes were written into it, `tail` of them written out, both
  * counting from the start (an index is taken modulo RING_BYTES). One thread adds, the
  * writer takes; each sees the other's index through an acquire/release pair. */
-#define RING_BYTES ((size_t)128 << 10)
+#define RING_BYTES ((size_t)256 << 10)
 #define WRITE_EVERY_MS 10
 typedef struct log_ring {
     char text[RING_BYTES];
@@ -31,6 +34,11 @@ static _Atomic(log_ring *) rings;
 static _Thread_local log_ring *mine;
 static atomic_bool writing, stopping;
 static pthread_t writer;
+/* The writer's wake-up call: posted (once until it wakes) by a thread whose ring passed
+ * half full, so that a writer late on a busy machine does not leave the rings to fill and
+ * the threads to wait (a ring holds some 850 lines: 20 ms of a busy thread's). */
+static sem_t wake;
+static atomic_bool woken;
 
 /* Writes out what ring r holds: whole lines, in their order. */
 static void drain(log_ring *r)
@@ -59,8 +67,14 @@ static void *write_rings(void *arg)
 {
     (void)arg;
     while (!atomic_load(&stopping)) {
-        struct timespec pause = {0, WRITE_EVERY_MS * 1000000L};
-        nanosleep(&pause, NULL);
+        struct timespec until;
+        clock_gettime(CLOCK_MONOTONIC, &until);
+        until.tv_nsec += WRITE_EVERY_MS * 1000000L;
+        if (until.tv_nsec >= 1000000000L)
+            until.tv_sec++, until.tv_nsec -= 1000000000L;
+        while (sem_clockwait(&wake, CLOCK_MONOTONIC, &until) && errno == EINTR)
+            ;
+        atomic_store(&woken, false);
         drain_all();
     }
     return NULL;
@@ -69,8 +83,12 @@ static void *write_rings(void *arg)
 void srv_log_start(void)
 {
     atomic_store(&stopping, false);
-    if (!atomic_load(&writing) && !pthread_create(&writer, NULL, write_rings, NULL))
+    if (atomic_load(&writing) || sem_init(&wake, 0, 0))
+        return;
+    if (!pthread_create(&writer, NULL, write_rings, NULL))
         atomic_store(&writing, true);
+    else
+        sem_destroy(&wake);
 }
 
 void srv_log_stop(void)
@@ -78,7 +96,9 @@ void srv_log_stop(void)
     if (!atomic_exchange(&writing, false))
         return;
     atomic_store(&stopping, true);
+    sem_post(&wake);
     pthread_join(writer, NULL);
+    sem_destroy(&wake);
     drain_all();
 }
 
@@ -98,11 +118,14 @@ static void add_line(const char *line, size_t n)
     }
     size_t head = atomic_load_explicit(&mine->head, memory_order_relaxed);
     while (head + n - atomic_load_explicit(&mine->tail, memory_order_acquire) > RING_BYTES)
-        sched_yield(); /* full: some 500 lines in WRITE_EVERY_MS, the writer takes them */
+        sched_yield(); /* full: the writer is on its way (woken at half full) */
     size_t at = head % RING_BYTES, first = n < RING_BYTES - at ? n : RING_BYTES - at;
     memcpy(mine->text + at, line, first);
     memcpy(mine->text, line + first, n - first);
     atomic_store_explicit(&mine->head, head + n, memory_order_release);
+    if (head + n - atomic_load_explicit(&mine->tail, memory_order_relaxed) > RING_BYTES / 2 &&
+        !atomic_exchange(&woken, true))
+        sem_post(&wake);
 }
 
 /* Now in RFC 3339, UTC, to the millisecond: 2026-11-25T07:14:02.123Z (size >= 25); the

@@ -32,15 +32,18 @@ typedef struct srv_server {
     atomic_bool draining;
     atomic_bool closing;  /* the drain is over: new connections are closed at once */
     atomic_bool stopping; /* the shutdown timeout passed: every request's budget is spent */
-    atomic_size_t in_flight;
-    atomic_size_t unfilled; /* bytes reserved for bodies being received and not yet
-                             * written: memory the process is about to hold */
     nb_memory_pool memory;  /* what the requests may hold together under an address-space
                              * limit (RLIMIT_AS; capacity 0 without one) */
     unsigned long as_limit_mb; /* that limit, 0: none */
+    unsigned long long id_salt;
+    /* Written by every request: kept off the cache lines of what every request reads. */
+    char before_counters[64];
+    atomic_size_t in_flight;
+    atomic_size_t unfilled; /* bytes reserved for bodies being received and not yet
+                             * written: memory the process is about to hold */
     atomic_llong last_request_ns; /* CLOCK_MONOTONIC when a request last began (to 1 ms) */
     atomic_ullong next_id; /* threads numbered for request ids */
-    unsigned long long id_salt;
+    char after_counters[64];
 } srv_server;
 
 /* Under an address-space limit (RLIMIT_AS), the MiB kept free of what requests may hold
