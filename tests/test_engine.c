@@ -313,13 +313,13 @@ START_TEST(search_draws)
 }
 END_TEST
 
-/* A root with no move at all (an empty moore position): the search settles it with an
- * empty list of followers; normal play loses, misère play wins, remoteness 0. */
+/* A root with no move at all (an empty moore position, its state NULL): the search copies
+ * no state and settles the root with an empty list of followers; normal play loses,
+ * misère play wins, remoteness 0. */
 START_TEST(search_terminal_root)
 {
     nb_moore_params mp = {.k = 2};
-    uint64_t none[1] = {0};
-    nb_game g = {&nb_moore, &mp, 0, none};
+    nb_game g = {&nb_moore, &mp, 0, NULL};
     for (int misere = 0; misere < 2; misere++) {
         nb_search *search;
         nb_err err = {0};
