@@ -175,9 +175,10 @@ static bool put_moves(const api_context *ctx, const api_game *g, const char *nam
 static void put_method(nb_method m, api_buf *b)
 {
     const char *name = nb_method_name(m);
-    if (*name) {
-        api_put_lit(b, ",\"method\":");
-        api_put_string(b, name, strlen(name));
+    if (*name) { /* a lower-case word with hyphens: nothing to escape */
+        api_put_lit(b, ",\"method\":\"");
+        api_put(b, name, strlen(name));
+        api_put_lit(b, "\"");
     }
 }
 

@@ -28,13 +28,19 @@
 /* The budget that what this thread's parse allocates counts against, or NULL. */
 static _Thread_local nb_budget *metered;
 
+/* jemalloc's size of the block malloc(n) gives, computed without looking the block up:
+ * linked into nimberd, absent (null) from the test binaries and the sanitizer builds,
+ * which keep glibc's allocator and ask malloc_usable_size. */
+extern size_t nallocx(size_t n, int flags) __attribute__((weak));
+
 /* jansson's allocator, for every thread: malloc and free, counting what a parse
  * allocates and frees against its request's budget. An allocation that would pass the
  * budget's max_bytes is NULL, which jansson reports as a failed construction. */
 static void *counted_malloc(size_t n)
 {
     void *p = malloc(n);
-    if (p && metered && !nb_budget_hold(metered, malloc_usable_size(p) + BLOCK_OVERHEAD)) {
+    size_t block = !p || !metered ? 0 : nallocx ? nallocx(n | !n, 0) : malloc_usable_size(p);
+    if (p && metered && !nb_budget_hold(metered, block + BLOCK_OVERHEAD)) {
         free(p);
         return NULL;
     }
