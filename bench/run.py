@@ -116,9 +116,11 @@ row("misère Kayles, 1000 positions of 6 heaps near 10^18, warm, through the quo
     f"{inproc['quotient_kayles_failed']} failed", "<= 2x",
     km <= 2 * kn and inproc["quotient_kayles_failed"] == "0")
 dh = int(inproc["quotient_dawson_heaps"])
-row("Dawson's Kayles' partial quotient grown towards heap 33 (a minute at most), in process",
-    "-", f"heap {dh} in {float(inproc['quotient_dawson_seconds']):.1f} s, order "
-    f"{inproc['quotient_dawson_order']}, peak RSS {inproc['quotient_dawson_rss_mb']} MiB",
+row("Dawson's Kayles' partial quotient grown to heap 30, then towards heap 33 (a minute at "
+    "most), in process", "-", f"heap 30 (order {inproc['quotient_dawson_30_order']}) in "
+    f"{float(inproc['quotient_dawson_30_seconds']):.2f} s; heap {dh} (order "
+    f"{inproc['quotient_dawson_order']}) in {float(inproc['quotient_dawson_seconds']):.1f} s, "
+    f"peak RSS {inproc['quotient_dawson_rss_mb']} MiB",
     "heap 33 within 30 s", dh >= 33 and float(inproc["quotient_dawson_seconds"]) <= 30)
 singles_row("misère Dawson's Kayles (heaps below 20) and Grundy's game (below 29), 1000 "
             "positions of 4 heaps within their partial quotients, in process",
