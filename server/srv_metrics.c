@@ -72,10 +72,12 @@ static counters *sum_shards(const srv_metrics *m)
 {
     counters *total = nb_xcalloc(1, sizeof *total);
     atomic_ullong *to = (atomic_ullong *)total;
-    for (size_t k = 0; k < NSHARDS; k++) {
-        const atomic_ullong *from = (const atomic_ullong *)&m->shards[k];
-        for (size_t i = 0; i < COUNTERS; i++)
-            count(&to[i], atomic_load_explicit(&from[i], memory_order_relaxed));
+    for (size_t i = 0; i < COUNTERS; i++) {
+        unsigned long long sum = 0;
+        for (size_t k = 0; k < NSHARDS; k++)
+            sum += atomic_load_explicit((const atomic_ullong *)&m->shards[k] + i,
+                                        memory_order_relaxed);
+        atomic_init(&to[i], sum);
     }
     return total;
 }
