@@ -26,28 +26,39 @@ commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown) # its COMMIT bu
 make -s -j2 -C "$dir/src" all BUILD="$dir/build" COMMIT="$commit" >"$dir/make.log" 2>&1 ||
   { cat "$dir/make.log"; exit 1; }
 build=$dir/build
-base=$((20000 + RANDOM % 20000))
 for i in 1 2 3; do # started from a subshell: not this shell's jobs, so a kill goes unreported
-  ("$build/nimberd" --port $((base + i)) --bind 127.0.0.1 --log 0 >"$dir/n$i.log" 2>&1 &
+  ("$build/nimberd" --port 0 --bind 127.0.0.1 --log 0 >"$dir/n$i.log" 2>&1 &
    echo $! >"$dir/pid$i")
   pids+=("$(cat "$dir/pid$i")")
 done
-sed -e "s/nimber1:8080/127.0.0.1:$((base + 1))/" -e "s/nimber2:8080/127.0.0.1:$((base + 2))/" \
-    -e "s/nimber3:8080/127.0.0.1:$((base + 3))/" docker/nginx.conf >"$dir/tmpl"
-sed -e "s/listen 8080;/listen 127.0.0.1:$base;/" \
-    -e "s|^worker_processes auto;|worker_processes 2;\npid $dir/nginx.pid;\nerror_log $dir/error.log;|" \
-    -e "s|^http {|http {\n    client_body_temp_path $dir/body;\n    proxy_temp_path $dir/proxy;\n    fastcgi_temp_path $dir/fcgi;\n    uwsgi_temp_path $dir/uwsgi;\n    scgi_temp_path $dir/scgi;|" \
-    "$dir/tmpl" >"$dir/nginx.conf"
-nginx -t -q -c "$dir/nginx.conf" -p "$dir"
-nginx -c "$dir/nginx.conf" -p "$dir"
-for _ in $(seq 100); do
+for _ in $(seq 200); do # each replica names the free port the kernel gave it
   ok=1
   for i in 1 2 3; do grep -q listening "$dir/n$i.log" || ok=0; done
   [ $ok = 1 ] && break; sleep 0.05
 done
-/usr/bin/python3 - "$base" "${pids[1]}" "$commit" <<'PY'
+for i in 1 2 3; do
+  ports[i]=$(sed -n 's/.*listening on http:.*:\([0-9][0-9]*\).*/\1/p' "$dir/n$i.log")
+  [ -n "${ports[i]}" ] || { echo "replica $i did not start:"; cat "$dir/n$i.log"; exit 1; }
+done
+sed -e "s/nimber1:8080/127.0.0.1:${ports[1]}/" -e "s/nimber2:8080/127.0.0.1:${ports[2]}/" \
+    -e "s/nimber3:8080/127.0.0.1:${ports[3]}/" docker/nginx.conf >"$dir/tmpl"
+# nginx's port is drawn below the kernel's ephemeral range (32768 up), where no outgoing
+# connection can hold it; one taken by another listener is drawn again
+started=0
+for _ in 1 2 3 4 5; do
+  front=$((10000 + RANDOM % 20000))
+  sed -e "s/listen 8080;/listen 127.0.0.1:$front;/" \
+      -e "s|^worker_processes auto;|worker_processes 2;\npid $dir/nginx.pid;\nerror_log $dir/error.log;|" \
+      -e "s|^http {|http {\n    client_body_temp_path $dir/body;\n    proxy_temp_path $dir/proxy;\n    fastcgi_temp_path $dir/fcgi;\n    uwsgi_temp_path $dir/uwsgi;\n    scgi_temp_path $dir/scgi;|" \
+      "$dir/tmpl" >"$dir/nginx.conf"
+  nginx -t -q -c "$dir/nginx.conf" -p "$dir"
+  if nginx -c "$dir/nginx.conf" -p "$dir" 2>"$dir/nginx.err"; then started=1; break; fi
+  grep -q "Address already in use" "$dir/nginx.err" || { cat "$dir/nginx.err"; exit 1; }
+done
+[ $started = 1 ] || { cat "$dir/nginx.err"; exit 1; }
+/usr/bin/python3 - "$front" "${pids[1]}" "$commit" "${ports[3]}" <<'PY'
 import json, os, random, signal, sys, threading, urllib.request, functools
-port, victim, commit = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+port, victim, commit, alive = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
 total, passed, failed = 3000, 0, 0
 lock = threading.Lock()
 def one(i):
@@ -121,7 +132,7 @@ print(("" if ok else "FAIL ") + f"edge: a head sent a byte a second is cut off a
 passed, failed = passed + ok, failed + (not ok)
 # the build argument's commit is the one the replicas name (through nginx: /metrics is
 # each replica's own)
-with urllib.request.urlopen(f"http://127.0.0.1:{port + 3}/metrics") as r:  # one alive
+with urllib.request.urlopen(f"http://127.0.0.1:{alive}/metrics") as r:  # one alive
     info = [l for l in r.read().decode().splitlines() if l.startswith("nimber_build_info")]
 ok = info == [f'nimber_build_info{{version="1.0.0",commit="{commit}"}} 1'] and commit != "unknown"
 print(("" if ok else "FAIL ") + f"build: the replicas name commit {commit}: {info}")
