@@ -18,7 +18,8 @@ signal.alarm(240)  # a hung daemon fails the check instead of stalling the suite
 binary = Daemon.binary = sys.argv[1]
 tally = Tally("reliability")
 check = tally.check
-SLOW = b'{"type":"coins","convention":"misere","coins":"HHHHHHHHHHHHHHHHH"}'
+# a misère search of 20 heads: some 12 s here, never under 2 s; each check stops it
+SLOW = b'{"type":"coins","convention":"misere","coins":"HHHHHHHHHHHHHHHHHHHH"}'
 NIM = b'{"type":"nim","heaps":[1,2,4]}'
 KEEP_ALIVE_NIM = (b"POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                   b"Content-Length: %d\r\n\r\n%s" % (len(NIM), NIM))
