@@ -235,7 +235,7 @@ static bool put_analysis(const api_context *ctx, const api_game *g, const nb_ana
     }
     if (a->has_remoteness)
         api_put_lit_uint(b, ",\"remoteness\":", a->remoteness);
-    if (!normal && a->element[0]) {
+    if (!normal && a->element) {
         api_put_lit(b, ",\"misere\":{\"element\":");
         api_put_string(b, a->element, strlen(a->element));
         api_put_lit(b, "}");

@@ -55,9 +55,10 @@ static bool is_tame(const nb_quotient *q)
 
 static json_t *word_json(const nb_quotient *q, uint32_t x)
 {
-    char w[256];
-    nb_quotient_word(q, x, w, sizeof w);
-    return json_string(w);
+    char *w = nb_quotient_word(q, x);
+    json_t *text = json_string(w);
+    free(w);
+    return text;
 }
 
 /* Whether the relation w_z g_k = w_zk, applied inside w_x g_k (w_x = w_z + d), gives the
@@ -85,10 +86,8 @@ static bool put_presentation(const nb_quotient *q, nb_budget *budget, json_t *an
     size_t *nkept = calloc(q->gens + 1, sizeof *nkept);
     uint8_t *lhs = calloc(q->gens + 1, 1);
     for (size_t k = 0; gen && kept && nkept && lhs && k < q->gens; k++) {
-        char letter[24];
         nb_quotient_phi(q, q->gen_heap[k], &gen[k]);
-        nb_quotient_word(q, gen[k], letter, sizeof letter);
-        json_array_append_new(gens, json_string(letter));
+        json_array_append_new(gens, word_json(q, gen[k]));
         json_array_append_new(heaps, json_integer((json_int_t)q->gen_heap[k]));
     }
     bool spent = false;
@@ -107,15 +106,15 @@ static bool put_presentation(const nb_quotient *q, nb_budget *budget, json_t *an
             zs[nkept[k]++] = x;
             memcpy(lhs, wx, q->gens);
             lhs[k]++;
-            char left[256], right[256], text[520];
-            nb_quotient_exponents_word(lhs, q->gens, left, sizeof left);
-            nb_quotient_word(q, y, right, sizeof right);
-            snprintf(text, sizeof text, "%s=%s", left, right);
+            char *left = nb_quotient_exponents_word(lhs, q->gens), *right = nb_quotient_word(q, y);
+            json_t *text = json_sprintf("%s=%s", left, right);
+            free(left), free(right);
             bool seen = false; /* w g = v found again from the other letter's side */
             for (size_t i = 0; i < json_array_size(rel) && !seen; i++)
-                seen = !strcmp(json_string_value(json_array_get(rel, i)), text);
+                seen = json_equal(json_array_get(rel, i), text);
             if (!seen)
-                json_array_append_new(rel, json_string(text));
+                json_array_append(rel, text);
+            json_decref(text);
         }
     free(gen), free(kept), free(nkept), free(lhs);
     json_object_set_new(answer, "generators", gens);
@@ -131,8 +130,8 @@ static json_t *quotient_json(const nb_quotient *q, const char *type, bool with_t
     json_t *a = json_object();
     json_object_set_new(a, "type", json_string(type));
     if (!strcmp(type, "octal")) {
-        char code[80];
-        nb_octal_code(&q->rule, code, sizeof code);
+        char code[NB_OCTAL_CODE_MAX];
+        nb_octal_code(&q->rule, code);
         json_object_set_new(a, "code", json_string(code));
     }
     uint32_t lost = 0;
@@ -221,14 +220,13 @@ int api_quotient(const api_context *ctx, json_t *body, const api_query *q, api_b
     if (api_game_decode(body, "", true, true, ctx->limits, &g, p))
         return p->status;
     const nb_octal_params *params = g.game.params;
-    char key[80];
-    nb_quotient_key(&params->rule, key, sizeof key);
+    nb_key key = nb_quotient_key(&params->rule);
     nb_quotient_need need = {up_to, NB_QUOTIENT_MAX_ORDER, ctx->limits->lib.max_work,
                              &params->rule, ctx->solver->budget, NULL};
     const nb_cached *c;
     nb_err err = {0};
     int status = 200;
-    if (nb_table_acquire(ctx->solver, key, &nb_quotient_kind, &need, &c, &err) != NB_OK) {
+    if (nb_table_acquire(ctx->solver, &key, &nb_quotient_kind, &need, &c, &err) != NB_OK) {
         status = api_game_fail(p, &g, "", &err);
     } else {
         const nb_quotient *qt = (const nb_quotient *)c;

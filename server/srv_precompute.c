@@ -52,8 +52,7 @@ static void store_event(void *arg, const char *event, const char *file, const ch
 static bool grow_octal(nb_cache *c, const char *spec, const nb_octal_rule *rule, uint64_t size,
                        uint64_t max_table, bool tty, FILE *out)
 {
-    char key[96];
-    nb_octable_key(rule, key, sizeof key);
+    nb_key key = nb_octable_key(rule);
     double start = now_seconds();
     bool want_period = size == UINT64_MAX;
     uint64_t target = want_period ? max_table : size;
@@ -63,14 +62,14 @@ static bool grow_octal(nb_cache *c, const char *spec, const nb_octal_rule *rule,
                                 UINT64_MAX, rule, NULL};
         const nb_cached *t;
         nb_err err;
-        if (nb_cache_acquire(c, key, &nb_octable_kind, &need, &t, &err) != NB_OK) {
+        if (nb_cache_acquire(c, key.text, &nb_octable_kind, &need, &t, &err) != NB_OK) {
             fprintf(out, "%s%s: %s\n", tty ? "\n" : "", spec, err.msg);
             return false;
         }
         const nb_octable *o = (const nb_octable *)t;
         bool done = o->proved || o->n >= target;
         if (tty || done)
-            fprintf(out, "%s%s (%s): %llu values%s, %.1f s%s", tty ? "\r" : "", spec, key,
+            fprintf(out, "%s%s (%s): %llu values%s, %.1f s%s", tty ? "\r" : "", spec, key.text,
                     (unsigned long long)o->n, o->proved ? ", period proved" : "",
                     now_seconds() - start, done || !tty ? "\n" : "   ");
         if (o->proved)
@@ -88,7 +87,11 @@ static bool grow_subtraction(nb_cache *c, const char *spec, const char *list, ui
 {
     uint32_t set[NB_SUBTRACTION_MAX_SET];
     size_t n = 0;
-    for (const char *p = list; *p && n < NB_SUBTRACTION_MAX_SET;) {
+    for (const char *p = list; *p;) {
+        if (n == NB_SUBTRACTION_MAX_SET) {
+            fprintf(out, "%s: a set holds at most %d values\n", spec, NB_SUBTRACTION_MAX_SET);
+            return false;
+        }
         char *end;
         unsigned long v = strtoul(p, &end, 10);
         if (end == p || v == 0 || v > NB_SUBTRACTION_MAX_VALUE || (*end && *end != ',')) {
@@ -105,17 +108,16 @@ static bool grow_subtraction(nb_cache *c, const char *spec, const char *list, ui
         if (!distinct || set[i] != set[distinct - 1])
             set[distinct++] = set[i];
     n = distinct;
-    char key[1024];
-    nb_subtable_key(set, n, key, sizeof key);
+    nb_key key = nb_subtable_key(set, n); /* 64 values of 7 digits: it fits */
     nb_subtable_need need = {0, true, max_table, set, n, NULL};
     const nb_cached *t;
     nb_err err;
-    if (!n || nb_cache_acquire(c, key, &nb_subtable_kind, &need, &t, &err) != NB_OK) {
+    if (!n || nb_cache_acquire(c, key.text, &nb_subtable_kind, &need, &t, &err) != NB_OK) {
         fprintf(out, "%s: %s\n", spec, n ? err.msg : "an empty set");
         return false;
     }
     const nb_subtable *s = (const nb_subtable *)t;
-    fprintf(out, "%s (%s): %llu values", spec, key, (unsigned long long)s->n);
+    fprintf(out, "%s (%s): %llu values", spec, key.text, (unsigned long long)s->n);
     if (s->proved)
         fprintf(out, ", period %llu from heap %llu\n", (unsigned long long)s->period,
                 (unsigned long long)s->preperiod);
@@ -135,10 +137,10 @@ static bool read_size(const char *text, uint64_t most, uint64_t *out)
     return *out >= 1 && *out <= most;
 }
 
-static bool run_spec(nb_cache *c, const char *spec, uint64_t max_table, bool tty, FILE *out)
+/* One spec, parsed in `copy` (the spec's text, the caller's to change). */
+static bool run_copy(nb_cache *c, const char *spec, char *copy, uint64_t max_table, bool tty,
+                     FILE *out)
 {
-    char copy[512];
-    nb_copy_cut(copy, sizeof copy, spec);
     char *type = copy, *rest = strchr(copy, ':');
     if (!rest)
         return fprintf(out, "%s: no ':' (see --help)\n", spec), false;
@@ -167,6 +169,15 @@ static bool run_spec(nb_cache *c, const char *spec, uint64_t max_table, bool tty
         return fprintf(out, "%s: the periodicity theorem proves no period of this code: give a "
                        "size\n", spec), false;
     return grow_octal(c, spec, &rule, n, max_table, tty, out);
+}
+
+static bool run_spec(nb_cache *c, const char *spec, uint64_t max_table, bool tty, FILE *out)
+{
+    char *copy = nb_xmalloc(strlen(spec) + 1); /* whole: a spec cut short is another spec */
+    strcpy(copy, spec);
+    bool ok = run_copy(c, spec, copy, max_table, tty, out);
+    free(copy);
+    return ok;
 }
 
 int srv_precompute(int argc, char **argv, FILE *out, FILE *err)

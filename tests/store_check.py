@@ -258,10 +258,45 @@ check(len(files(baked)) == 3, f"one file a table: {files(baked)}")
 with Daemon("--table-dir", baked) as d:
     check(ask(d, GRUNDY) == expect and store_gauge(d, "hits_total") == 1,
           "a daemon answers from the baked table")
-for bad in (["grundy:0"], ["octal:0.77"], ["octal:4!.0:period"], ["chess:3"], []):
+too_many = "subtraction:" + ",".join(str(i) for i in range(1, 101))
+for bad in (["grundy:0"], ["octal:0.77"], ["octal:4!.0:period"], ["chess:3"], [], [too_many]):
     run = subprocess.run([binary, "precompute", "--table-dir", baked, *bad],
                          capture_output=True, text=True, timeout=30)
-    check(run.returncode in (1, 2), f"precompute {bad}: exit {run.returncode}")
+    check(run.returncode in (1, 2), f"precompute {bad[:1]}: exit {run.returncode}")
+    if bad == [too_many]:
+        check("at most 64 values" in run.stdout, f"the set of 100 values: {run.stdout[-200:]}")
+
+# 10. The longest codes, alike but for their last characters, each get their own table, in
+# the daemon that grows both and in a second one reading them from the directory.
+long_one = "0." + "4!" * 32
+long_two = "0." + "4!" * 27 + "4"
+keys = os.path.join(work, "keys")
+
+
+def heap_values(d, code):
+    status, _, body = d.post("/v1/analyze", json.dumps(
+        {"type": "octal", "code": code, "heaps": [60, 100]}).encode())
+    return status, [c.get("sg") for c in json.loads(body).get("components", [])]
+
+
+def table_values(d, code):
+    status, _, body = d.post("/v1/table", json.dumps(
+        {"type": "octal", "code": code, "up_to": 100}).encode())
+    values = json.loads(body).get("values", [])
+    return status, values[60:101:40]
+
+
+with Daemon("--table-dir", keys) as a:
+    check(heap_values(a, long_one) == (200, [29, 48]), f"{long_one}: {heap_values(a, long_one)}")
+    check(heap_values(a, long_two) == (200, [28, 30]), f"{long_two}: {heap_values(a, long_two)}")
+    check(await_gauge(a, "nimber_table_store_writes_total", lambda v: v >= 2),
+          "both tables written")
+    check(len(files(keys)) == 2, f"two files: {files(keys)}")
+with Daemon("--table-dir", keys) as b:
+    for code, want in ((long_two, [28, 30]), (long_one, [29, 48])):
+        got = heap_values(b, code), table_values(b, code)
+        check(got == ((200, want), (200, want)), f"{code} from the directory: {got}")
+    check(store_gauge(b, "hits_total") == 2, f"read from the files: {store_gauge(b, 'hits_total')}")
 
 shutil.rmtree(work, ignore_errors=True)
 tally.finish()

@@ -267,14 +267,12 @@ START_TEST(codes_with_known_values)
     free(l.values);
     free(n.values);
     nb_octal_params bang = params_of("4!.0"), lower = params_of("0.f"), grundy = {.rule = nb_octal_grundy()};
-    char a[64], b[64];
-    nb_octable_key(&bang.rule, a, sizeof a);
-    nb_octable_key(&grundy.rule, b, sizeof b);
-    ck_assert_str_eq(a, b);
-    nb_octal_code(&lower.rule, a, sizeof a);
+    ck_assert_str_eq(nb_octable_key(&bang.rule).text, nb_octable_key(&grundy.rule).text);
+    char a[NB_OCTAL_CODE_MAX];
+    nb_octal_code(&lower.rule, a);
     ck_assert_str_eq(a, "0.F");
     nb_octal_params dropped = params_of("0!.3![30]");
-    nb_octal_code(&dropped.rule, a, sizeof a);
+    nb_octal_code(&dropped.rule, a);
     ck_assert_str_eq(a, "0.3[30]"); /* no '!' where no split is made */
     nb_sequence f = table_of(&lower, 10);
     ck_assert(f.has_period && f.period == 2 && f.preperiod == 0);
@@ -283,6 +281,58 @@ START_TEST(codes_with_known_values)
     for (uint64_t i = 0; i < 600; i++)
         ck_assert_uint_eq(naive[i], f.values[i % 2]);
     free(f.values);
+}
+END_TEST
+
+/* Codes of 32 digits, each with a mark, that differ only in their last characters: each
+ * has its own table (the key is the whole canonical code), its values the naive ones,
+ * asked one after the other through one cache. A key that would not fit whole is refused,
+ * never cut. */
+START_TEST(longest_codes_keep_their_own_tables)
+{
+    char c1[80] = "0.", c2[80] = "0.";
+    for (int i = 0; i < 32; i++)
+        strcat(c1, "4!");
+    for (int i = 0; i < 27; i++)
+        strcat(c2, "4!");
+    strcat(c2, "4");
+    const char *codes[] = {c1, c2, "0.4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4![4!]",
+                           "0.4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4!4![4]"};
+    for (size_t k = 0; k < sizeof codes / sizeof *codes; k++) {
+        nb_octal_params p = params_of(codes[k]);
+        nb_key key = nb_octable_key(&p.rule);
+        ck_assert(!key.cut);
+        char code[NB_OCTAL_CODE_MAX];
+        nb_octal_code(&p.rule, code);
+        ck_assert_str_eq(key.text + strlen("octal:"), code);
+        nb_sequence seq = table_of(&p, 120);
+        uint32_t naive[121];
+        nb_octal_naive(&p.rule, 121, naive);
+        for (uint64_t i = 0; i <= 120; i++)
+            ck_assert_msg(seq.values[i] == naive[i], "%s: G(%llu) = %llu, naive %u", codes[k],
+                          (unsigned long long)i, (unsigned long long)seq.values[i], naive[i]);
+        free(seq.values);
+    }
+    /* the pair: 28 and 30 at heaps 60 and 100 for the shorter one */
+    nb_octal_params p2 = params_of(c2);
+    nb_sequence seq = table_of(&p2, 100);
+    ck_assert_uint_eq(seq.values[60], 28);
+    ck_assert_uint_eq(seq.values[100], 30);
+    free(seq.values);
+    nb_key k = {0};
+    nb_key_add(&k, "%s", "octal:");
+    for (int i = 0; i < NB_KEY_MAX; i++)
+        nb_key_add(&k, "7");
+    ck_assert(k.cut);
+    ck_assert_uint_eq(strlen(k.text), NB_KEY_MAX - 1); /* what fitted, each piece whole */
+    nb_err err = {0};
+    ck_assert_int_eq(nb_key_check(&k, &err), NB_ELIMIT);
+    const nb_cached *t = NULL;
+    ck_assert_int_eq(nb_table_acquire(&solver, &k, &nb_octable_kind, NULL, &t, &err), NB_ELIMIT);
+    ck_assert_ptr_null(t);
+    nb_key whole = {0};
+    nb_key_add(&whole, "%.*s", NB_KEY_MAX - 1, "x");
+    ck_assert(!whole.cut);
 }
 END_TEST
 
@@ -316,6 +366,7 @@ int main(void)
     tcase_add_test(tc, take_and_break_codes_match_naive);
     tcase_add_test(tc, codes_with_known_values);
     tcase_add_test(tc, malformed_codes);
+    tcase_add_test(tc, longest_codes_keep_their_own_tables);
     suite_add_tcase(s, tc);
     return check_run(s, true);
 }

@@ -441,12 +441,11 @@ END_TEST
 static const nb_octable *octal_table(nb_cache *c, const nb_octal_rule *rule, uint64_t heap,
                                      bool want_period)
 {
-    char key[64];
-    nb_octable_key(rule, key, sizeof key);
+    nb_key key = nb_octable_key(rule);
     nb_octable_need need = {heap, want_period, 1 << 22, UINT64_MAX, rule, NULL};
     const nb_cached *t;
     nb_err err;
-    ck_assert_int_eq(nb_cache_acquire(c, key, &nb_octable_kind, &need, &t, &err), NB_OK);
+    ck_assert_int_eq(nb_cache_acquire(c, key.text, &nb_octable_kind, &need, &t, &err), NB_OK);
     return (const nb_octable *)t;
 }
 
@@ -608,8 +607,7 @@ START_TEST(subtraction_tables_from_the_store)
 {
     make_dir();
     static const uint32_t set[] = {2, 5, 7};
-    char key[64];
-    nb_subtable_key(set, 3, key, sizeof key);
+    nb_key key = nb_subtable_key(set, 3);
     nb_subtable_need need = {0, true, 1 << 20, set, 3, NULL};
     const nb_cached *t;
     nb_err err;
@@ -618,7 +616,7 @@ START_TEST(subtraction_tables_from_the_store)
         nb_store *s = nb_store_open(dir, 0, 0, on_event, NULL);
         nb_cache *c = nb_cache_new(1 << 20);
         nb_cache_attach_store(c, s);
-        ck_assert_int_eq(nb_cache_acquire(c, key, &nb_subtable_kind, &need, &t, &err), NB_OK);
+        ck_assert_int_eq(nb_cache_acquire(c, key.text, &nb_subtable_kind, &need, &t, &err), NB_OK);
         const nb_subtable *st = (const nb_subtable *)t;
         ck_assert(st->proved);
         ck_assert(round ? st->file != NULL : st->file == NULL);
@@ -642,12 +640,11 @@ END_TEST
 
 static const nb_quotient *quotient_of(nb_cache *c, const nb_octal_rule *rule, uint64_t heap)
 {
-    char key[64];
-    nb_quotient_key(rule, key, sizeof key);
+    nb_key key = nb_quotient_key(rule);
     nb_quotient_need need = {heap, NB_QUOTIENT_MAX_ORDER, 50000000, rule, NULL, NULL};
     const nb_cached *t;
     nb_err err;
-    ck_assert_int_eq(nb_cache_acquire(c, key, &nb_quotient_kind, &need, &t, &err), NB_OK);
+    ck_assert_int_eq(nb_cache_acquire(c, key.text, &nb_quotient_kind, &need, &t, &err), NB_OK);
     return (const nb_quotient *)t;
 }
 
@@ -732,11 +729,10 @@ START_TEST(wrong_quotients_are_refused)
     nb_quotient *q;
     ck_assert_int_eq(nb_quotient_build(&need, &q, &err), NB_OK);
     nb_store *s = nb_store_open(dir, 0, 0, on_event, NULL);
-    char key[64];
-    nb_quotient_key(&kayles, key, sizeof key);
+    nb_key key = nb_quotient_key(&kayles);
     nb_table_image im;
     ck_assert(nb_quotient_kind.image(&q->base, &im));
-    im.key = key;
+    im.key = key.text;
     uint64_t len = im.count, order = q->order, gens = q->gens, n = q->n;
     uint64_t lost_at = 22 + gens, phi_at = lost_at + order, word_at = phi_at + n;
     uint64_t mul_at = word_at + order * gens;
@@ -765,7 +761,7 @@ START_TEST(wrong_quotients_are_refused)
         if (cases[i].at == 16)
             bad.period = 6;
         ck_assert(nb_store_save(s, &bad));
-        nb_stored *f = nb_store_load(s, NB_STORE_QUOTIENT, key);
+        nb_stored *f = nb_store_load(s, NB_STORE_QUOTIENT, key.text);
         ck_assert_ptr_nonnull(f); /* the file itself is sound */
         ck_assert_msg(nb_quotient_kind.from_store(f, &need) == NULL, "case %zu served", i);
     }

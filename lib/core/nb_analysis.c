@@ -73,6 +73,8 @@ void nb_analysis_free(nb_analysis *a)
     a->ncomponents = 0;
     nb_movelist_free(&a->moves);
     nb_movelist_free(&a->drawing);
+    free(a->element);
+    a->element = NULL;
 }
 
 bool nb_keep_if_target(void *filter, const nb_move *move, uint64_t value)

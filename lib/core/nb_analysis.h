@@ -91,8 +91,8 @@ typedef struct nb_component {
     uint64_t steps;
 } nb_component;
 
-/* The answer for one position. Owns `components`, `moves` and `drawing`: free with
- * nb_analysis_free. */
+/* The answer for one position. Owns `components`, `moves`, `drawing` and `element`: free
+ * with nb_analysis_free. */
 typedef struct nb_analysis {
     nb_verdict verdict;
     bool has_sg;
@@ -105,8 +105,8 @@ typedef struct nb_analysis {
     nb_movelist drawing;      /* in a drawn position, the moves that keep it drawn */
     bool complete;            /* moves (drawing, in a draw) holds every such move */
     nb_method method;         /* how the verdict was decided */
-    char element[48];         /* misère play through a quotient: the position's element as a
-                               * word in the quotient's generators ("ab^2"), else "" */
+    char *element;            /* misère play through a quotient: the position's element as a
+                               * word in the quotient's generators ("ab^2"), else NULL */
 } nb_analysis;
 
 void nb_analysis_free(nb_analysis *a);

@@ -33,10 +33,14 @@ nb_status nb_sequence_bound(const nb_solver *s, uint64_t up_to, nb_err *err)
                          (unsigned long long)s->limits.max_table);
 }
 
-nb_status nb_table_acquire(const nb_solver *s, const char *key, const nb_cache_kind *kind,
+nb_status nb_table_acquire(const nb_solver *s, const nb_key *key, const nb_cache_kind *kind,
                            const void *need, const nb_cached **out, nb_err *err)
 {
-    nb_status st = nb_cache_acquire(s->cache, key, kind, need, out, err);
+    *out = NULL;
+    nb_status st = nb_key_check(key, err);
+    if (st != NB_OK)
+        return st;
+    st = nb_cache_acquire(s->cache, key->text, kind, need, out, err);
     if (st == NB_OK && !nb_budget_hold(s->budget, (*out)->bytes)) {
         nb_cache_release(s->cache, *out);
         *out = NULL;

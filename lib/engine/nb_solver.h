@@ -4,6 +4,7 @@
 #define NB_SOLVER_H
 
 #include "core/nb_budget.h"
+#include "core/nb_key.h"
 #include "engine/nb_game.h"
 #include "tables/nb_cache.h"
 
@@ -73,8 +74,9 @@ nb_status nb_misere_defined(const nb_game *g, nb_err *err);
 
 /* A table from the solver's cache (nb_cache_acquire) that counts against the request's
  * memory budget while it is held (NB_ELIMIT naming max_request_mb, nothing held, when it
- * would pass it). Release it with nb_table_release (NULL: nothing). */
-nb_status nb_table_acquire(const nb_solver *s, const char *key, const nb_cache_kind *kind,
+ * would pass it; NB_ELIMIT for a key that was cut). Release it with nb_table_release
+ * (NULL: nothing). */
+nb_status nb_table_acquire(const nb_solver *s, const nb_key *key, const nb_cache_kind *kind,
                            const void *need, const nb_cached **out, nb_err *err);
 void nb_table_release(const nb_solver *s, const nb_cached *t);
 

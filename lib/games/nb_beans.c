@@ -216,7 +216,8 @@ static nb_status beans_misere(const nb_game *g, nb_solver *s, nb_analysis *out, 
     nb_quotient_need need = {n ? n - 1 : 0, NB_QUOTIENT_MAX_ORDER, s->limits.max_work, NULL,
                              s->budget, &bean_parts};
     const nb_cached *c;
-    nb_status st = nb_table_acquire(s, "quotient:beans", &nb_quotient_kind, &need, &c, err);
+    nb_key key = nb_key_of("quotient:beans");
+    nb_status st = nb_table_acquire(s, &key, &nb_quotient_kind, &need, &c, err);
     if (st != NB_OK)
         return st;
     const nb_quotient *q = (const nb_quotient *)c;

@@ -53,11 +53,10 @@ static nb_status chomp_prepare(nb_game *g, nb_solver *s, nb_err *err)
 {
     if (is_line(g))
         return NB_OK;
-    char key[256];
-    nb_chomp_key(g->state, g->len, key, sizeof key);
+    nb_key key = nb_chomp_key(g->state, g->len);
     nb_chomptable_need need = {g->state, g->len, s->budget};
     const nb_cached *c;
-    nb_status st = nb_table_acquire(s, key, &nb_chomptable_kind, &need, &c, err);
+    nb_status st = nb_table_acquire(s, &key, &nb_chomptable_kind, &need, &c, err);
     if (st == NB_OK)
         ((nb_chomp_params *)g->params)->table = (const nb_chomptable *)c;
     return st;

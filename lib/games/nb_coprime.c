@@ -30,7 +30,8 @@ static nb_status acquire(nb_solver *s, uint64_t n, const nb_sieve **out, nb_err 
 {
     nb_sieve_need need = {n, s->budget};
     const nb_cached *c;
-    nb_status st = nb_table_acquire(s, "sieve", &nb_sieve_kind, &need, &c, err);
+    nb_key key = nb_key_of("sieve");
+    nb_status st = nb_table_acquire(s, &key, &nb_sieve_kind, &need, &c, err);
     if (st == NB_OK)
         *out = (const nb_sieve *)c;
     return st;

@@ -44,7 +44,8 @@ static nb_status acquire(nb_solver *s, size_t side, const nb_cuttable **out, nb_
 {
     nb_cuttable_need need = {side, s->budget};
     const nb_cached *c;
-    nb_status st = nb_table_acquire(s, "cutting", &nb_cuttable_kind, &need, &c, err);
+    nb_key key = nb_key_of("cutting");
+    nb_status st = nb_table_acquire(s, &key, &nb_cuttable_kind, &need, &c, err);
     if (st == NB_OK)
         *out = (const nb_cuttable *)c;
     return st;

@@ -555,7 +555,8 @@ static nb_status dag_sum_misere(const nb_game *dags, size_t count, nb_solver *s,
     nb_status st = nb_token_quotient(&graph, u.tokens, u.token_at[count], s, &inner, err);
     if (st == NB_OK) { /* each move {token, from, to} back into its component's numbers */
         out->verdict = inner.verdict, out->method = inner.method;
-        memcpy(out->element, inner.element, sizeof out->element);
+        free(out->element);
+        out->element = inner.element, inner.element = NULL;
         for (size_t i = 0; i < inner.moves.len; i++) {
             nb_move m = nb_movelist_at(&inner.moves, i);
             size_t c = nb_last_at_most(u.token_at, count, m.w[0]); /* its component */

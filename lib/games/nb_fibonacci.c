@@ -155,11 +155,11 @@ static nb_status make_terms(nb_fibonacci_params *p, uint64_t top, nb_solver *s, 
 static nb_status acquire_table(nb_solver *s, uint64_t k, uint64_t side, const nb_fibtable **t,
                                nb_err *err)
 {
-    char key[40];
-    snprintf(key, sizeof key, "fibonacci/%llu", (unsigned long long)k);
+    nb_key key = {0};
+    nb_key_add(&key, "fibonacci/%llu", (unsigned long long)k);
     nb_fibtable_need need = {(size_t)side, k, s->budget};
     const nb_cached *c;
-    nb_status st = nb_table_acquire(s, key, &nb_fibtable_kind, &need, &c, err);
+    nb_status st = nb_table_acquire(s, &key, &nb_fibtable_kind, &need, &c, err);
     *t = st == NB_OK ? (const nb_fibtable *)c : NULL;
     return st;
 }

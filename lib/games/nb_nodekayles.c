@@ -476,12 +476,11 @@ static const nb_octal_rule dawson_rule = {.digit = {0, 1, 3, 7}, .last = 3};
 static nb_status nk_prepare(nb_game *g, nb_solver *s, nb_err *err)
 {
     nb_nodekayles_params *p = g->params;
-    char key[64];
-    nb_octable_key(&dawson_rule, key, sizeof key);
+    nb_key key = nb_octable_key(&dawson_rule);
     nb_octable_need need = {p->nodes, true, s->limits.max_table, s->limits.max_work,
                             &dawson_rule, s->budget};
     const nb_cached *c;
-    nb_status st = nb_table_acquire(s, key, &nb_octable_kind, &need, &c, err);
+    nb_status st = nb_table_acquire(s, &key, &nb_octable_kind, &need, &c, err);
     if (st != NB_OK)
         return st;
     nb_nodekayles_memo *m = nb_xcalloc(1, sizeof *m);

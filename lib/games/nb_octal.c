@@ -84,12 +84,11 @@ nb_octal_rule nb_octal_grundy(void)
 static nb_status acquire_table(nb_solver *s, const nb_octal_rule *rule, uint64_t heap,
                                bool want_period, const nb_octable **out, nb_err *err)
 {
-    char key[64];
-    nb_octable_key(rule, key, sizeof key);
+    nb_key key = nb_octable_key(rule);
     nb_octable_need need = {heap, want_period, s->limits.max_table, s->limits.max_work, rule,
                             s->budget};
     const nb_cached *c;
-    nb_status st = nb_table_acquire(s, key, &nb_octable_kind, &need, &c, err);
+    nb_status st = nb_table_acquire(s, &key, &nb_octable_kind, &need, &c, err);
     if (st == NB_OK)
         *out = (const nb_octable *)c;
     return st;
@@ -338,14 +337,13 @@ static nb_status oc_analyse_misere(const nb_game *g, nb_solver *s, nb_analysis *
     uint64_t top = nb_heaps_max(g);
     if (!nb_octal_provable(rule) && top >= NB_QUOTIENT_MAX_HEAPS)
         return nb_fail(err, NB_EDECLINED, "%s", "no quotient reaches this heap");
-    char key[80];
-    nb_quotient_key(rule, key, sizeof key);
+    nb_key key = nb_quotient_key(rule);
     /* grown as far as the heaps need (a proved period stops it sooner); a heap past what
      * any growth reaches needs the period */
     nb_quotient_need need = {top < NB_QUOTIENT_MAX_HEAPS ? top : UINT64_MAX,
                              NB_QUOTIENT_MAX_ORDER, s->limits.max_work, rule, s->budget, NULL};
     const nb_cached *c;
-    nb_status st = nb_table_acquire(s, key, &nb_quotient_kind, &need, &c, err);
+    nb_status st = nb_table_acquire(s, &key, &nb_quotient_kind, &need, &c, err);
     if (st != NB_OK)
         return st;
     const nb_quotient *q = (const nb_quotient *)c;

@@ -79,11 +79,10 @@ static nb_status acquire_table(nb_solver *s, const nb_subtraction_params *p, uin
     nb_status st = sorted_set(p, set, err);
     if (st != NB_OK)
         return st;
-    char key[NB_SUBTRACTION_MAX_SET * 8 + 16];
-    nb_subtable_key(set, p->nset, key, sizeof key);
+    nb_key key = nb_subtable_key(set, p->nset);
     nb_subtable_need need = {heap, want_period, s->limits.max_table, set, p->nset, s->budget};
     const nb_cached *c;
-    st = nb_table_acquire(s, key, &nb_subtable_kind, &need, &c, err);
+    st = nb_table_acquire(s, &key, &nb_subtable_kind, &need, &c, err);
     if (st == NB_OK)
         *out = (const nb_subtable *)c;
     return st;

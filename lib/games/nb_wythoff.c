@@ -132,7 +132,8 @@ static nb_status wy_prepare(nb_game *g, nb_solver *s, nb_err *err)
     }
     nb_wytable_need need = {(size_t)top + 1, s->budget};
     const nb_cached *c;
-    nb_status st = nb_table_acquire(s, "wythoff", &nb_wytable_kind, &need, &c, err);
+    nb_key key = nb_key_of("wythoff");
+    nb_status st = nb_table_acquire(s, &key, &nb_wytable_kind, &need, &c, err);
     if (st == NB_OK)
         ((nb_wythoff_params *)g->params)->table = (const nb_wytable *)c;
     return st;
@@ -263,7 +264,8 @@ nb_status nb_wythoff_grid(nb_solver *s, uint64_t max_a, uint64_t max_b, uint64_t
                              (unsigned long long)s->limits.max_side);
     nb_wytable_need need = {(size_t)(max_a > max_b ? max_a : max_b) + 1, s->budget};
     const nb_cached *c;
-    nb_status st = nb_table_acquire(s, "wythoff", &nb_wytable_kind, &need, &c, err);
+    nb_key key = nb_key_of("wythoff");
+    nb_status st = nb_table_acquire(s, &key, &nb_wytable_kind, &need, &c, err);
     if (st != NB_OK)
         return st;
     const nb_wytable *t = (const nb_wytable *)c;

@@ -50,17 +50,18 @@ uint64_t nb_chomp_count(const uint64_t *shape, size_t nrows, uint64_t cap)
     return count_steps(shape, nrows, cap, NULL, NULL);
 }
 
-void nb_chomp_key(const uint64_t *shape, size_t nrows, char *out, size_t size)
+nb_key nb_chomp_key(const uint64_t *shape, size_t nrows)
 {
-    size_t used = (size_t)snprintf(out, size, "chomp:");
-    for (size_t i = 0; i < nrows && used < size;) {
+    nb_key k = {0};
+    nb_key_add(&k, "chomp:");
+    for (size_t i = 0; i < nrows;) {
         size_t run = 1;
         while (i + run < nrows && shape[i + run] == shape[i])
             run++;
-        used += (size_t)snprintf(out + used, size - used, "%s%llux%zu", i ? "," : "",
-                                 (unsigned long long)shape[i], run);
+        nb_key_add(&k, "%s%llux%zu", i ? "," : "", (unsigned long long)shape[i], run);
         i += run;
     }
+    return k;
 }
 
 static void chomptable_destroy(nb_cached *c)

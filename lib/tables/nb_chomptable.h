@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "core/nb_budget.h"
+#include "core/nb_key.h"
 #include "tables/nb_cache.h"
 
 /* A cached table version (immutable once built); the cache owns it and its arrays. A
@@ -37,8 +38,8 @@ extern const nb_cache_kind nb_chomptable_kind;
 uint64_t nb_chomp_count(const uint64_t *shape, size_t nrows, uint64_t cap);
 
 /* The cache key of a shape: "chomp:" and its rows as runs ("12x12" for 12 rows of 12,
- * "5x2,3x1"), into out (cut to size). */
-void nb_chomp_key(const uint64_t *shape, size_t nrows, char *out, size_t size);
+ * "5x2,3x1"). */
+nb_key nb_chomp_key(const uint64_t *shape, size_t nrows);
 
 /* The rank of a diagram inside t's shape, given as len[0..n) (n <= t->nrows, the rows
  * past n empty). */

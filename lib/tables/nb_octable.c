@@ -565,10 +565,9 @@ bool nb_octal_provable(const nb_octal_rule *r)
     return r->tail == 0;
 }
 
-void nb_octal_code(const nb_octal_rule *r, char *buf, size_t size)
+void nb_octal_code(const nb_octal_rule *r, char code[NB_OCTAL_CODE_MAX])
 {
     static const char hex[] = "0123456789ABCDEF";
-    char code[2 * (NB_OCTAL_MAX_DIGITS + 1) + 8];
     size_t used = 0;
     for (size_t j = 0; j <= r->last || j < 2; j++) {
         if (r->tail && j == r->tail)
@@ -582,14 +581,15 @@ void nb_octal_code(const nb_octal_rule *r, char *buf, size_t size)
     if (r->tail)
         code[used++] = ']';
     code[used] = '\0';
-    snprintf(buf, size, "%s", code);
 }
 
-void nb_octable_key(const nb_octal_rule *rule, char *buf, size_t size)
+nb_key nb_octable_key(const nb_octal_rule *rule)
 {
-    char code[2 * (NB_OCTAL_MAX_DIGITS + 1) + 8];
-    nb_octal_code(rule, code, sizeof code);
-    snprintf(buf, size, "octal:%s", code);
+    char code[NB_OCTAL_CODE_MAX];
+    nb_octal_code(rule, code);
+    nb_key k = {0};
+    nb_key_add(&k, "octal:%s", code);
+    return k;
 }
 
 bool nb_octable_value(const nb_octable *t, uint64_t n, uint64_t *value)

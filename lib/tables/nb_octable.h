@@ -6,6 +6,7 @@
 #define NB_OCTABLE_H
 
 #include "core/nb_budget.h"
+#include "core/nb_key.h"
 #include "tables/nb_cache.h"
 
 /* A take-and-break rule (Winning Ways, ch. 4: octal and hexadecimal codes). Digit j says
@@ -52,8 +53,12 @@ unsigned nb_octal_parts(const nb_octal_rule *r);
  * whose splits must be unequal (the proof shifts one heap of a split by the period). */
 bool nb_octal_provable(const nb_octal_rule *r);
 
-/* The canonical code of a rule ("0.77", "4!.0", "0.1[3]", "0.F") into buf. */
-void nb_octal_code(const nb_octal_rule *r, char *buf, size_t size);
+/* Bytes of the longest canonical code with its NUL: d0 and a mark, the point, every
+ * digit after it with a mark, the group's brackets. */
+#define NB_OCTAL_CODE_MAX (2 * (NB_OCTAL_MAX_DIGITS + 1) + 4)
+
+/* The canonical code of a rule ("0.77", "4!.0", "0.1[3]", "0.F"): it always fits. */
+void nb_octal_code(const nb_octal_rule *r, char out[NB_OCTAL_CODE_MAX]);
 
 /* A cached table version (immutable once built). The cache owns it and its values:
  * callers hold it between nb_cache_acquire and nb_cache_release. */
@@ -89,8 +94,8 @@ typedef struct nb_octable_need {
 
 extern const nb_cache_kind nb_octable_kind;
 
-/* The canonical cache key of a rule ("octal:0.137", "octal:4!.0") into buf. */
-void nb_octable_key(const nb_octal_rule *rule, char *buf, size_t size);
+/* The canonical cache key of a rule ("octal:0.137", "octal:4!.0"). */
+nb_key nb_octable_key(const nb_octal_rule *rule);
 
 /* SG value of a heap of n: true when the table knows it (directly or by the period). */
 bool nb_octable_value(const nb_octable *t, uint64_t n, uint64_t *value);

@@ -1629,34 +1629,36 @@ void nb_quotient_decide(const nb_quotient *q, uint32_t all, nb_analysis *out)
 {
     out->verdict = q->lost[all] ? NB_LOSE : NB_WIN;
     out->method = NB_METHOD_MISERE_QUOTIENT;
-    nb_quotient_word(q, all, out->element, sizeof out->element);
+    free(out->element);
+    out->element = nb_quotient_word(q, all);
 }
 
-void nb_quotient_exponents_word(const uint8_t *e, size_t gens, char *buf, size_t size)
+/* The most bytes one generator takes in a word: "g" and 20 digits, "^" and 3. */
+#define WORD_LETTER_MAX 25
+
+char *nb_quotient_exponents_word(const uint8_t *e, size_t gens)
 {
-    size_t len = 0;
-    buf[0] = 0;
+    size_t size = gens * WORD_LETTER_MAX + 2, len = 0;
+    char *buf = nb_xmalloc(size);
     for (size_t k = 0; k < gens; k++) {
         if (!e[k])
             continue;
-        char letter[24];
         if (k < 26)
-            snprintf(letter, sizeof letter, "%c", (char)('a' + k));
+            buf[len++] = (char)('a' + k);
         else
-            snprintf(letter, sizeof letter, "g%zu", k);
-        int w = e[k] == 1 ? snprintf(buf + len, size - len, "%s", letter)
-                          : snprintf(buf + len, size - len, "%s^%u", letter, e[k]);
-        if (w < 0 || (size_t)w >= size - len)
-            break;
-        len += (size_t)w;
+            len += (size_t)sprintf(buf + len, "g%zu", k);
+        if (e[k] > 1)
+            len += (size_t)sprintf(buf + len, "^%u", e[k]);
     }
     if (!len)
-        snprintf(buf, size, "1");
+        buf[len++] = '1';
+    buf[len] = '\0';
+    return buf;
 }
 
-void nb_quotient_word(const nb_quotient *q, uint32_t x, char *buf, size_t size)
+char *nb_quotient_word(const nb_quotient *q, uint32_t x)
 {
-    nb_quotient_exponents_word(q->word + (size_t)x * q->gens, q->gens, buf, size);
+    return nb_quotient_exponents_word(q->word + (size_t)x * q->gens, q->gens);
 }
 
 static uint32_t mul_quotient(const void *q, uint32_t x, uint32_t y)
@@ -1788,11 +1790,13 @@ static nb_quotient *unpack(const nb_table_image *im, const nb_quotient_need *nee
 
 /* ---- the cache kind ---- */
 
-void nb_quotient_key(const nb_octal_rule *rule, char *buf, size_t size)
+nb_key nb_quotient_key(const nb_octal_rule *rule)
 {
-    char code[80];
-    nb_octal_code(rule, code, sizeof code);
-    snprintf(buf, size, "quotient:%s", code);
+    char code[NB_OCTAL_CODE_MAX];
+    nb_octal_code(rule, code);
+    nb_key k = {0};
+    nb_key_add(&k, "quotient:%s", code);
+    return k;
 }
 
 static bool quotient_covers(const nb_cached *c, const void *need_)

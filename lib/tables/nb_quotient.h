@@ -7,6 +7,7 @@
 
 #include "core/nb_analysis.h"
 #include "core/nb_budget.h"
+#include "core/nb_key.h"
 #include "tables/nb_cache.h"
 #include "tables/nb_octable.h"
 
@@ -66,8 +67,8 @@ typedef struct nb_quotient_need {
 
 extern const nb_cache_kind nb_quotient_kind;
 
-/* The cache key of a rule's quotient ("quotient:0.77") into buf. */
-void nb_quotient_key(const nb_octal_rule *rule, char *buf, size_t size);
+/* The cache key of a rule's quotient ("quotient:0.77"). */
+nb_key nb_quotient_key(const nb_octal_rule *rule);
 
 /* Builds the quotient of `rule` alone (no cache): for the tests, the benchmark and the
  * store. The caller owns *out (destroy through out->base.destroy). */
@@ -91,11 +92,12 @@ uint32_t nb_quotient_rests(const nb_quotient *q, const uint32_t *e, size_t len, 
 void nb_quotient_decide(const nb_quotient *q, uint32_t all, nb_analysis *out);
 
 /* A word from its exponents, one a generator: letters a..z, then g26, g27, ... ("1" when
- * every exponent is 0), into buf. */
-void nb_quotient_exponents_word(const uint8_t *exponents, size_t gens, char *buf, size_t size);
+ * every exponent is 0), whole. The caller owns it (free). */
+char *nb_quotient_exponents_word(const uint8_t *exponents, size_t gens);
 
-/* An element as a word in the generators ("1", "a", "ab^2c") into buf. */
-void nb_quotient_word(const nb_quotient *q, uint32_t x, char *buf, size_t size);
+/* An element as a word in the generators ("1", "a", "ab^2c"), whole. The caller owns it
+ * (free). */
+char *nb_quotient_word(const nb_quotient *q, uint32_t x);
 
 /* Checks q as a certificate: every record (element, elements of its options) of the sums
  * of its heaps' records is parity-correct (in the P-portion exactly when it has an option

@@ -235,11 +235,13 @@ const nb_cache_kind nb_subtable_kind = {subtable_covers, subtable_build_or_seed,
                                         NB_STORE_SUBTRACTION, subtable_image,
                                         subtable_from_store};
 
-void nb_subtable_key(const uint32_t *set, size_t nset, char *buf, size_t size)
+nb_key nb_subtable_key(const uint32_t *set, size_t nset)
 {
-    size_t used = (size_t)snprintf(buf, size, "subtraction:");
-    for (size_t i = 0; i < nset && used < size; i++)
-        used += (size_t)snprintf(buf + used, size - used, i ? ",%u" : "%u", set[i]);
+    nb_key k = {0};
+    nb_key_add(&k, "subtraction:");
+    for (size_t i = 0; i < nset; i++)
+        nb_key_add(&k, i ? ",%u" : "%u", set[i]);
+    return k;
 }
 
 bool nb_subtable_value(const nb_subtable *t, uint64_t n, uint64_t *value)

@@ -4,6 +4,7 @@
 #define NB_SUBTABLE_H
 
 #include "core/nb_budget.h"
+#include "core/nb_key.h"
 #include "tables/nb_cache.h"
 
 /* The most values a subtraction set may hold. */
@@ -41,8 +42,8 @@ typedef struct nb_subtable_need {
 
 extern const nb_cache_kind nb_subtable_kind;
 
-/* Writes the canonical cache key ("subtraction:1,3,4") of a sorted set into buf. */
-void nb_subtable_key(const uint32_t *set, size_t nset, char *buf, size_t size);
+/* The canonical cache key ("subtraction:1,3,4") of a sorted set. */
+nb_key nb_subtable_key(const uint32_t *set, size_t nset);
 
 /* SG value of a heap of n: true when the table knows it (directly or by the period). */
 bool nb_subtable_value(const nb_subtable *t, uint64_t n, uint64_t *value);
