@@ -455,7 +455,7 @@ static void limit_to_address_space(srv_server *s)
 }
 
 /* How long a table file another process may use is kept past the directory's cap: the
- * writer marks the files it has mapped every minute, so ten minutes spare any mapping. */
+ * writer marks the files it holds every minute, so ten minutes spare any file in use. */
 #define STORE_GRACE_SECONDS 600
 
 static void log_store_event(void *arg, const char *event, const char *file, const char *detail)

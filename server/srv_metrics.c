@@ -263,7 +263,7 @@ char *srv_metrics_render(srv_metrics *m, const srv_gauges *g, size_t *len)
                  "store.\n# TYPE nimber_table_store_lookups_total counter\n"
                  "nimber_table_store_lookups_total %llu\n"
                  "# HELP nimber_table_store_hits_total Lookups that found a sound table file "
-                 "and mapped it.\n# TYPE nimber_table_store_hits_total counter\n"
+                 "and read it.\n# TYPE nimber_table_store_hits_total counter\n"
                  "nimber_table_store_hits_total %llu\n"
                  "# HELP nimber_table_store_rejected_files_total Table files found unsound "
                  "(each logged; the table was computed).\n"

@@ -154,6 +154,43 @@ events = [e for e in log_lines(log.name) if e.get("event") == "table_file_reject
 check(len(events) == 1 and "payload checksum" in events[0]["detail"],
       f"one log line names the fault: {events}")
 
+# 3b. A file damaged in place after a daemon read it: truncated to 4096 bytes (a mapping
+# would fault, SIGBUS), then 41 bytes flipped: the daemon answers on from what it read and
+# checked, every answer right; a daemon started afterwards rejects the file and computes.
+cut_dir = os.path.join(work, "cut")
+BIG_GRUNDY = {"type": "grundy", "heaps": [199_999]}
+with Daemon() as plain:
+    rng = __import__("random").Random(66)
+    probes = [json.dumps({"type": "grundy", "heaps": [rng.randrange(200_000)
+                                                      for _ in range(3)]}).encode()
+              for _ in range(463)]
+    want = [ask(plain, body) for body in probes]
+with Daemon("--table-dir", cut_dir) as d:
+    ask(d, json.dumps(BIG_GRUNDY).encode())
+    check(await_gauge(d, "nimber_table_store_writes_total", lambda v: v >= 1),
+          "Grundy's game to 200,000 written")
+with Daemon("--table-dir", cut_dir) as d:
+    check(ask(d, probes[0]) == want[0] and store_gauge(d, "hits_total") == 1,
+          "a restart reads Grundy's table")
+    path = os.path.join(cut_dir, files(cut_dir)[0])
+    data = open(path, "rb").read()
+    os.truncate(path, 4096)
+    got = [ask(d, body) for body in probes[:50]]
+    check(d.p.poll() is None and got == want[:50],
+          f"after the file was cut to 4096 bytes: alive {d.p.poll() is None}, "
+          f"{sum(g != w for g, w in zip(got, want))} of 50 answers differ")
+    with open(path, "wb") as f:
+        f.write(data)
+        f.seek(len(data) // 2)
+        f.write(bytes(b ^ 0xff for b in data[len(data) // 2:len(data) // 2 + 41]))
+    got = [ask(d, body) for body in probes]
+    check(got == want, f"after 41 bytes were flipped: {sum(g != w for g, w in zip(got, want))} "
+          f"of {len(probes)} answers differ")
+with Daemon("--table-dir", cut_dir) as d:
+    check(ask(d, probes[1]) == want[1] and store_gauge(d, "rejected_files_total") == 1,
+          f"a new daemon rejects the flipped file: "
+          f"{store_gauge(d, 'rejected_files_total')} rejected")
+
 # 4. A directory that cannot be made: logged, and every answer computed.
 log = open(os.path.join(work, "missing.log"), "w+")
 with Daemon("--table-dir", "/proc/nimber-no-such/tables", log=log) as d:

@@ -131,7 +131,7 @@ START_TEST(round_trip_every_kind_and_width)
                 ck_assert_ptr_null(nb_store_load(s, kind == NB_STORE_OCTAL
                                                         ? NB_STORE_SUBTRACTION : NB_STORE_OCTAL,
                                                   key)); /* another kind's name: no file */
-                nb_store_unmap(f);
+                nb_store_unload(f);
                 free(v);
             }
     nb_store_stats st = nb_store_get_stats(s);
@@ -158,14 +158,14 @@ START_TEST(largest_version_wins_and_supersedes)
     }
     nb_stored *f = nb_store_load(s, NB_STORE_OCTAL, "octal:4!.0");
     ck_assert_uint_eq(f->image.count, 4096);
-    /* a smaller version written now leaves the larger one, which is mapped, in place */
+    /* a smaller version written now leaves the larger one, which is held, in place */
     nb_table_image small = image_of(NB_STORE_OCTAL, "octal:4!.0", v, 100);
     ck_assert(nb_store_save(s, &small));
     ck_assert_int_eq(count_files(".nbt"), 2);
-    nb_store_unmap(f);
+    nb_store_unload(f);
     f = nb_store_load(s, NB_STORE_OCTAL, "octal:4!.0");
     ck_assert_uint_eq(f->image.count, 4096);
-    nb_store_unmap(f);
+    nb_store_unload(f);
     free(v);
     nb_store_close(s);
     remove_dir();
@@ -187,13 +187,13 @@ START_TEST(cap_removes_least_recently_used)
     struct timespec pause = {0, 20000000};
     nanosleep(&pause, NULL);
     nb_stored *used = nb_store_load(s, NB_STORE_OCTAL, "octal:t0"); /* t0 used last */
-    nb_store_unmap(used);
+    nb_store_unload(used);
     nb_table_image im = image_of(NB_STORE_OCTAL, "octal:t3", v, 4096);
     ck_assert(nb_store_save(s, &im));
     ck_assert_int_eq(count_files(".nbt"), 3);
     ck_assert_ptr_null(nb_store_load(s, NB_STORE_OCTAL, "octal:t1")); /* the oldest went */
     ck_assert_ptr_nonnull(used = nb_store_load(s, NB_STORE_OCTAL, "octal:t0"));
-    nb_store_unmap(used);
+    nb_store_unload(used);
     ck_assert_str_eq(last_event, "table_file_removed");
     /* a file larger than the whole cap is not written */
     uint32_t *big = values_up_to(20000, 200, 4);
@@ -371,6 +371,75 @@ START_TEST(symlink_and_directory)
     ck_assert_int_eq(unlink(path), 0);
     ck_assert_int_eq(mkdir(path, 0755), 0);
     assert_rejected(s, "not a regular file");
+    free(v);
+    nb_store_close(s);
+    remove_dir();
+}
+END_TEST
+
+/* A file truncated and flipped after its load changes nothing the load serves (it was read
+ * whole and checked): no read of it can fault, every value is the one written. A load
+ * after the damage rejects it. */
+START_TEST(damage_after_load_changes_nothing)
+{
+    char path[512];
+    uint32_t *v;
+    nb_store *s = good_file(path, sizeof path, &v);
+    nb_stored *f = nb_store_load(s, NB_STORE_OCTAL, "octal:0.77");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(truncate(path, 100), 0);
+    unsigned char junk[41];
+    memset(junk, 0x5a, sizeof junk);
+    patch(path, 60, junk, sizeof junk);
+    for (uint64_t i = 0; i < 3000; i++)
+        ck_assert_uint_eq(nb_image_value(&f->image, i), v[i]);
+    ck_assert_str_eq(f->image.key, "octal:0.77");
+    ck_assert_ptr_null(nb_store_load(s, NB_STORE_OCTAL, "octal:0.77"));
+    ck_assert_uint_eq(nb_store_get_stats(s).rejected, 1);
+    nb_store_unload(f);
+    free(v);
+    nb_store_close(s);
+    remove_dir();
+}
+END_TEST
+
+static struct timespec mtime_of(const char *path)
+{
+    struct stat st;
+    ck_assert_int_eq(lstat(path, &st), 0);
+    return st.st_mtim;
+}
+
+/* Marking the files held as used stamps the file that was read and nothing else: a name
+ * swapped for a link to another file (run as root, any file), or for another file, is
+ * left alone, and so is what the link points to. */
+START_TEST(marks_never_follow_a_link)
+{
+    char path[512], victim[600];
+    uint32_t *v;
+    nb_store *s = good_file(path, sizeof path, &v);
+    nb_stored *f = nb_store_load(s, NB_STORE_OCTAL, "octal:0.77");
+    ck_assert_ptr_nonnull(f);
+    struct timespec old = {1000000000, 0}, times[2] = {old, old};
+    ck_assert_int_eq(utimensat(AT_FDCWD, path, times, 0), 0);
+    nb_store_mark_held(s);
+    ck_assert(mtime_of(path).tv_sec > old.tv_sec); /* the file read: stamped */
+    snprintf(victim, sizeof victim, "%s/victim", dir);
+    int fd = open(victim, O_CREAT | O_WRONLY, 0644);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    ck_assert_int_eq(utimensat(AT_FDCWD, victim, times, 0), 0);
+    ck_assert_int_eq(unlink(path), 0);
+    ck_assert_int_eq(symlink(victim, path), 0);
+    ck_assert_int_eq(utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW), 0);
+    nb_store_mark_held(s);
+    ck_assert_int_eq(mtime_of(victim).tv_sec, old.tv_sec);
+    ck_assert_int_eq(mtime_of(path).tv_sec, old.tv_sec);
+    ck_assert_int_eq(unlink(path), 0);
+    ck_assert_int_eq(link(victim, path), 0); /* another file under the name */
+    nb_store_mark_held(s);
+    ck_assert_int_eq(mtime_of(victim).tv_sec, old.tv_sec);
+    nb_store_unload(f);
     free(v);
     nb_store_close(s);
     remove_dir();
@@ -796,6 +865,8 @@ int main(void)
     tcase_add_test(tc, length_past_the_end);
     tcase_add_test(tc, symlink_and_directory);
     tcase_add_test(tc, missing_directory);
+    tcase_add_test(tc, damage_after_load_changes_nothing);
+    tcase_add_test(tc, marks_never_follow_a_link);
     tcase_add_test(tc, killed_writer_leaves_no_visible_file);
     tcase_add_test(tc, cache_answers_from_the_store);
     tcase_add_test(tc, a_growth_reads_what_another_process_wrote);

@@ -13,7 +13,7 @@
 
 #define NB_CACHE_BUCKETS 1024
 #define STORE_QUEUE 16         /* versions waiting for the writer; past it the next offer */
-#define MARK_MAPPED_SECONDS 60 /* how often the writer marks the mapped files used */
+#define MARK_HELD_SECONDS 60 /* how often the writer marks the files held used */
 
 typedef struct entry {
     char *key;
@@ -168,10 +168,10 @@ static void *writer_main(void *arg)
                 break;
             struct timespec until;
             clock_gettime(CLOCK_REALTIME, &until);
-            until.tv_sec += MARK_MAPPED_SECONDS;
+            until.tv_sec += MARK_HELD_SECONDS;
             if (pthread_cond_timedwait(&c->wake_writer, &c->lock, &until) == ETIMEDOUT) {
                 pthread_mutex_unlock(&c->lock);
-                nb_store_mark_mapped(c->store);
+                nb_store_mark_held(c->store);
                 pthread_mutex_lock(&c->lock);
             }
             continue;

@@ -27,8 +27,8 @@ typedef struct nb_cached {
  * image: fills *out with what of version t a file holds, its values borrowed from t;
  *   returns whether that is worth a file (not, e.g., a table cheaper to compute than to
  *   read back);
- * from_store: a version reading the mapped file f, which it takes (and unmaps when it is
- *   destroyed), for `need`; NULL (f unmapped) when the file cannot serve it. */
+ * from_store: a version reading the loaded file f, which it takes (and unloads when it is
+ *   destroyed), for `need`; NULL (f unloaded) when the file cannot serve it. */
 typedef struct nb_cache_kind {
     bool (*covers)(const nb_cached *t, const void *need);
     nb_status (*build)(const nb_cached *old, const void *need, nb_cached **out, nb_err *err);
@@ -75,7 +75,7 @@ typedef struct nb_cache_entry {
     const char *key;
     size_t bytes;
     nb_table_image image;
-    bool from_store; /* the version reads a mapped file */
+    bool from_store; /* the version reads a file loaded from the table store */
 } nb_cache_entry;
 
 /* Calls fn for every table the cache holds now, under the cache's lock (fn must not call

@@ -403,7 +403,7 @@ static void prove(nb_octable *t)
 static void octable_destroy(nb_cached *c)
 {
     nb_octable *t = (nb_octable *)c;
-    nb_store_unmap(t->file);
+    nb_store_unload(t->file);
     free(t->values);
     free(t->pairs);
     free(t);
@@ -531,7 +531,7 @@ static nb_cached *octable_from_store(nb_stored *f, const void *need_)
     bool period_whole = im->preperiod + im->period == im->count;
     if ((probe.triples && !im->period) || (im->period && (!provable || !period_whole)) ||
         im->count == 0) {
-        nb_store_unmap(f); /* not a table this rule's growth could have left */
+        nb_store_unload(f); /* not a table this rule's growth could have left */
         return NULL;
     }
     nb_octable *t = nb_xcalloc(1, sizeof *t);
@@ -542,7 +542,7 @@ static nb_cached *octable_from_store(nb_stored *f, const void *need_)
     t->next_proof = FIRST_PROOF;
     while (t->next_proof <= t->n)
         t->next_proof *= 2;
-    t->base = (nb_cached){.bytes = sizeof *t + f->map_bytes, .destroy = octable_destroy};
+    t->base = (nb_cached){.bytes = sizeof *t + f->bytes, .destroy = octable_destroy};
     return &t->base;
 }
 

@@ -68,7 +68,7 @@ typedef struct nb_octable {
     uint64_t limit; /* most values it may compute (max_table) */
     uint64_t n;     /* values[0..n) are known */
     uint32_t *values; /* NULL when they are read from `file` */
-    nb_stored *file;  /* a table store's mapped file (owned), or NULL */
+    nb_stored *file;  /* a table store's loaded file (owned), or NULL */
     uint32_t mask;  /* the sparse-space mask the values were last computed with */
     bool proved;
     uint64_t period, preperiod;

@@ -1838,7 +1838,7 @@ static nb_cached *quotient_from_store(nb_stored *f, const void *need_)
 {
     const nb_quotient_need *need = need_;
     nb_quotient *q = unpack(&f->image, need);
-    nb_store_unmap(f);
+    nb_store_unload(f);
     if (q && !certify(q, need->max_work, need->budget)) {
         quotient_destroy(&q->base);
         q = NULL;

@@ -1,5 +1,5 @@
-/* nb_store.c - table files: written whole under a temporary name and renamed, checked by
- * header and CRC-32 before they are mapped, removed by age past the directory's cap. */
+/* nb_store.c - table files: written whole under a temporary name and renamed, read whole
+ * and checked by header and CRC-32 before use, removed by age past the directory's cap. */
 #include "tables/nb_store.h"
 
 #include <dirent.h>
@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -38,10 +37,12 @@ typedef struct file_header {
     uint32_t reserved, header_crc; /* header_crc: the CRC-32 of the bytes before it */
 } file_header;
 
-typedef struct mapped_name {
+/* A file this process holds (loaded and not yet unloaded), as it was read. */
+typedef struct held_file {
     char name[64];
-    unsigned maps;
-} mapped_name;
+    uint64_t dev, ino;
+    unsigned loads;
+} held_file;
 
 typedef struct written_name {
     char name[64];
@@ -58,8 +59,8 @@ struct nb_store {
     nb_store_log_fn *log;
     void *log_arg;
     nb_store_stats stats;
-    mapped_name *mapped; /* the files this process has mapped */
-    size_t nmapped, mapped_cap;
+    held_file *held; /* the files this process holds */
+    size_t nheld, held_cap;
     written_name *written; /* the files this process wrote, as it left them */
     size_t nwritten, written_cap;
 };
@@ -213,7 +214,7 @@ void nb_store_close(nb_store *s)
         return;
     if (s->dirfd >= 0)
         close(s->dirfd);
-    free(s->mapped);
+    free(s->held);
     free(s->written);
     pthread_mutex_destroy(&s->lock);
     free(s);
@@ -265,7 +266,7 @@ static const char *header_fault(const file_header *h, uint64_t size, nb_store_ki
     return NULL;
 }
 
-/* Why the key in the mapping is not the one asked for (whose prefix chose the name), or
+/* Why the key read is not the one asked for (whose prefix chose the name), or
  * NULL. */
 static const char *key_fault(const file_header *h, const char *key)
 {
@@ -284,33 +285,61 @@ static void count_rejected(nb_store *s, const char *name, const char *why, bool 
         s->stats.removed++;
 }
 
-static void note_mapped(nb_store *s, const char *name, int delta)
+/* Counts one more (delta 1) or one fewer (-1) load of the file f was read from. */
+static void note_held(nb_store *s, const nb_stored *f, int delta)
 {
-    for (size_t i = 0; i < s->nmapped; i++)
-        if (!strcmp(s->mapped[i].name, name)) {
-            s->mapped[i].maps += (unsigned)delta;
-            if (!s->mapped[i].maps)
-                s->mapped[i] = s->mapped[--s->nmapped];
+    for (size_t i = 0; i < s->nheld; i++)
+        if (!strcmp(s->held[i].name, f->name) && s->held[i].ino == f->ino &&
+            s->held[i].dev == f->dev) {
+            s->held[i].loads += (unsigned)delta;
+            if (!s->held[i].loads)
+                s->held[i] = s->held[--s->nheld];
             return;
         }
     if (delta > 0) {
-        nb_reserve((void **)&s->mapped, &s->mapped_cap, s->nmapped + 1, sizeof *s->mapped);
-        mapped_name *m = &s->mapped[s->nmapped++];
-        nb_copy_cut(m->name, sizeof m->name, name);
-        m->maps = 1;
+        nb_reserve((void **)&s->held, &s->held_cap, s->nheld + 1, sizeof *s->held);
+        held_file *h = &s->held[s->nheld++];
+        nb_copy_cut(h->name, sizeof h->name, f->name);
+        h->dev = f->dev, h->ino = f->ino, h->loads = 1;
     }
 }
 
-static bool is_mapped(const nb_store *s, const char *name)
+static bool is_held(const nb_store *s, const char *name)
 {
-    for (size_t i = 0; i < s->nmapped; i++)
-        if (!strcmp(s->mapped[i].name, name))
+    for (size_t i = 0; i < s->nheld; i++)
+        if (!strcmp(s->held[i].name, name))
             return true;
     return false;
 }
 
-/* Maps one file and checks it whole. NULL (counted, logged) when it is unsound. Lock held. */
-static nb_stored *map_file(nb_store *s, const char *name, nb_store_kind kind, const char *key)
+/* The whole of an open file of `size` bytes into buf: false when fewer bytes are there
+ * (the file was cut meanwhile) or a read fails. */
+static bool read_whole(int fd, unsigned char *buf, uint64_t size)
+{
+    for (uint64_t at = 0; at < size;) {
+        size_t step = size - at > (1u << 30) ? 1u << 30 : (size_t)(size - at);
+        ssize_t got = pread(fd, buf + at, step, (off_t)at);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            return false;
+        at += (uint64_t)got;
+    }
+    return true;
+}
+
+/* Sets the file's time to now through fd, when fd is still the file (dev, ino). */
+static void stamp(int fd, uint64_t dev, uint64_t ino)
+{
+    struct stat st;
+    if (!fstat(fd, &st) && S_ISREG(st.st_mode) && (uint64_t)st.st_dev == dev &&
+        (uint64_t)st.st_ino == ino)
+        futimens(fd, NULL);
+}
+
+/* Reads one file whole and checks it. NULL (counted, logged) when it is unsound. Lock
+ * held. */
+static nb_stored *read_file(nb_store *s, const char *name, nb_store_kind kind, const char *key)
 {
     int fd = openat(s->dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
     struct stat st;
@@ -328,35 +357,36 @@ static nb_stored *map_file(nb_store *s, const char *name, nb_store_kind kind, co
     }
     file_header h = {0};
     const char *why = NULL;
-    void *map = MAP_FAILED;
+    unsigned char *data = NULL;
     if (pread(fd, &h, sizeof h, 0) != (ssize_t)sizeof h)
         why = "truncated: shorter than its header";
     else
         why = header_fault(&h, (uint64_t)st.st_size, kind, name);
+    if (!why && (uint64_t)st.st_size > SIZE_MAX)
+        why = "larger than this process can hold";
+    if (!why && !(data = malloc((size_t)st.st_size)))
+        why = "no memory to read it into";
+    if (!why && !read_whole(fd, data, (uint64_t)st.st_size))
+        why = "truncated while it was read";
+    const file_header *dh = (const file_header *)data;
+    if (!why && memcmp(dh, &h, sizeof h))
+        why = "its header changed while it was read";
     if (!why) {
-        map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
-        if (map == MAP_FAILED)
-            why = "cannot be mapped";
-    }
-    close(fd);
-    const file_header *mh = map;
-    if (!why) {
-        /* the checksum over the mapping: the values are read where they lie */
-        uLong crc = crc32(0, (const Bytef *)(mh + 1), mh->key_len);
-        const unsigned char *v = (const unsigned char *)map + mh->values_at;
-        for (uint64_t left = mh->count * mh->width; left;) {
+        uLong crc = crc32(0, (const Bytef *)(dh + 1), dh->key_len);
+        const unsigned char *v = data + dh->values_at;
+        for (uint64_t left = dh->count * dh->width; left;) {
             uInt step = left > (1u << 30) ? 1u << 30 : (uInt)left;
             crc = crc32(crc, v, step);
             v += step, left -= step;
         }
-        if (crc != mh->payload_crc)
+        if (crc != dh->payload_crc)
             why = "payload checksum mismatch";
     }
     if (!why)
-        why = key_fault(map, key);
+        why = key_fault(dh, key);
     if (why) {
-        if (map != MAP_FAILED)
-            munmap(map, (size_t)st.st_size);
+        close(fd);
+        free(data);
         /* a file of another format or byte order may be a newer nimber's: it stays */
         bool ours = h.version == FORMAT_VERSION && h.byte_order == BYTE_ORDER_MARK &&
                     !memcmp(h.magic, MAGIC, sizeof MAGIC);
@@ -364,15 +394,17 @@ static nb_stored *map_file(nb_store *s, const char *name, nb_store_kind kind, co
         return NULL;
     }
     nb_stored *f = nb_xcalloc(1, sizeof *f);
-    f->store = s, f->map = map, f->map_bytes = (size_t)st.st_size;
+    f->store = s, f->data = data, f->bytes = (size_t)st.st_size;
+    f->dev = (uint64_t)st.st_dev, f->ino = (uint64_t)st.st_ino;
     nb_copy_cut(f->name, sizeof f->name, name);
-    f->image = (nb_table_image){.kind = (nb_store_kind)mh->kind,
-                                .key = (const char *)(mh + 1),
-                                .values = (const unsigned char *)map + mh->values_at,
-                                .width = mh->width, .count = mh->count,
-                                .period = mh->period, .preperiod = mh->preperiod};
-    note_mapped(s, name, 1);
-    utimensat(s->dirfd, name, NULL, 0); /* used now: the last to go past the cap */
+    f->image = (nb_table_image){.kind = (nb_store_kind)dh->kind,
+                                .key = (const char *)(dh + 1),
+                                .values = data + dh->values_at,
+                                .width = dh->width, .count = dh->count,
+                                .period = dh->period, .preperiod = dh->preperiod};
+    note_held(s, f, 1);
+    stamp(fd, f->dev, f->ino); /* used now: the last to go past the cap */
+    close(fd);
     return f;
 }
 
@@ -423,7 +455,7 @@ nb_stored *nb_store_load(nb_store *s, nb_store_kind kind, const char *key)
         size_t n;
         candidate *list = candidates(s, prefix, &n);
         for (size_t i = 0; i < n && !f; i++)
-            f = map_file(s, list[i].name, kind, key);
+            f = read_file(s, list[i].name, kind, key);
         free(list);
     }
     if (f)
@@ -450,22 +482,28 @@ uint64_t nb_store_peek(nb_store *s, nb_store_kind kind, const char *key)
     return most;
 }
 
-void nb_store_unmap(nb_stored *f)
+void nb_store_unload(nb_stored *f)
 {
     if (!f)
         return;
-    munmap(f->map, f->map_bytes);
     pthread_mutex_lock(&f->store->lock);
-    note_mapped(f->store, f->name, -1);
+    note_held(f->store, f, -1);
     pthread_mutex_unlock(&f->store->lock);
+    free(f->data);
     free(f);
 }
 
-void nb_store_mark_mapped(nb_store *s)
+void nb_store_mark_held(nb_store *s)
 {
     pthread_mutex_lock(&s->lock);
-    for (size_t i = 0; s->dirfd >= 0 && i < s->nmapped; i++)
-        utimensat(s->dirfd, s->mapped[i].name, NULL, 0);
+    for (size_t i = 0; s->dirfd >= 0 && i < s->nheld; i++) {
+        int fd = openat(s->dirfd, s->held[i].name,
+                        O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+        if (fd >= 0) {
+            stamp(fd, s->held[i].dev, s->held[i].ino);
+            close(fd);
+        }
+    }
     pthread_mutex_unlock(&s->lock);
 }
 
@@ -531,11 +569,11 @@ static int by_mtime(const void *a, const void *b)
                                   : (x->tv_nsec < y->tv_nsec ? -1 : x->tv_nsec > y->tv_nsec);
 }
 
-/* Whether this process may remove the file: not mapped here, and either unused for the
+/* Whether this process may remove the file: not held here, and either unused for the
  * grace period or still as this process wrote it (nobody has loaded it since). */
 static bool removable(const nb_store *s, const char *name, const struct timespec *mtime)
 {
-    if (is_mapped(s, name))
+    if (is_held(s, name))
         return false;
     if (seconds_since(mtime) > s->grace)
         return true;

@@ -1,5 +1,5 @@
-/* nb_store.h - SG tables kept in a directory of immutable, checksummed files, mapped
- * read-only and shared by every process that opens the directory.
+/* nb_store.h - SG tables kept in a directory of immutable, checksummed files, shared by
+ * every process that opens the directory, each read whole into the reader's memory.
  *
  * One file per table version, named KIND-HASH-COUNT.nbt (HASH: 16 hex digits of the
  * canonical key's FNV-1a hash; COUNT: 20 decimal digits of its number of values). A file is
@@ -7,18 +7,24 @@
  * place and the directory fsynced, so a reader sees a whole file or none. Its header
  * (magic, format version, byte order, kind, key, value width, count, proved period and
  * preperiod, header checksum) is followed by the key and the values in the narrowest of
- * 1, 2 or 4 bytes that holds them; the payload's CRC-32 (zlib's) is checked before a file
- * is first used. Files are never changed once visible: a larger version is a new file,
- * and the smaller one goes once it has been unused for the grace period, as do the least
- * recently used files past the directory's cap (a load marks a file used by its mtime, and
- * the files a process has mapped are marked again while they stay mapped, so no other
- * process removes a file under a mapping, even on a network file system). */
+ * 1, 2 or 4 bytes that holds them. A load reads the whole file into the process's own
+ * memory with pread and checks the payload's CRC-32 (zlib's) there, so what it serves is
+ * what it checked: a file truncated, rewritten or swapped after its load changes nothing
+ * it answers, and can never fault a read (as a mapping's SIGBUS would). Files are never
+ * changed once visible: a larger version is a new file, and the smaller one goes once it
+ * has been unused for the grace period, as do the least recently used files past the
+ * directory's cap (a load marks a file used by its mtime, and the files a process holds
+ * are marked again while it holds them). The store opens, stamps and removes only names
+ * of its own form, never through a symbolic link: a stamp goes through a descriptor of
+ * the very file that was read. */
 #ifndef NB_STORE_H
 #define NB_STORE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "core/nb_key.h"
 
 /* What a file holds: the kind sets how the values read (single-heap SG values for the
  * first two; a packed misère quotient for the third). */
@@ -56,7 +62,7 @@ static inline uint32_t nb_image_value(const nb_table_image *im, uint64_t i)
  * look (every process's files). */
 typedef struct nb_store_stats {
     uint64_t lookups;       /* cache misses that looked in the store */
-    uint64_t hits;          /* ... and found a sound file (mapped) */
+    uint64_t hits;          /* ... and found a sound file (read) */
     uint64_t rejected;      /* files found unsound (each logged) */
     uint64_t writes;        /* files written */
     uint64_t write_errors;  /* writes that failed or were skipped (each logged) */
@@ -74,40 +80,43 @@ typedef struct nb_store nb_store;
 /* A store over `dir` (made when missing, with its parents), holding at most max_bytes of files
  * (0: no cap). Files unused for grace_seconds may be removed. A directory that cannot be
  * used is logged, and every call then does nothing (tables are computed as without a
- * store). log may be NULL. The caller owns the store: nb_store_close once no mapping of
+ * store). log may be NULL. The caller owns the store: nb_store_close once no loaded file of
  * it is left. */
 nb_store *nb_store_open(const char *dir, uint64_t max_bytes, double grace_seconds,
                         nb_store_log_fn *log, void *log_arg);
 void nb_store_close(nb_store *s);
 
-/* A mapped file. Owned by whoever loaded it: nb_store_unmap (before the store closes). */
+/* A file read whole into memory. Owned by whoever loaded it: nb_store_unload (before the
+ * store closes). */
 typedef struct nb_stored {
-    nb_table_image image; /* values and key point into the mapping */
+    nb_table_image image; /* values and key point into `data` */
     nb_store *store;
-    void *map;
-    size_t map_bytes;
+    void *data;           /* the file's bytes, checked (owned) */
+    size_t bytes;
     char name[64];
+    uint64_t dev, ino;    /* the file that was read, to stamp it and nothing else */
 } nb_stored;
 
-/* The largest sound file of `key` and `kind`, mapped: NULL when there is none (unsound
+/* The largest sound file of `key` and `kind`, read: NULL when there is none (unsound
  * files on the way are logged, counted and removed). The result is heap-allocated. */
 nb_stored *nb_store_load(nb_store *s, nb_store_kind kind, const char *key);
 /* The count in the name of the largest file of `key` (0: none), without opening it. */
 uint64_t nb_store_peek(nb_store *s, nb_store_kind kind, const char *key);
-void nb_store_unmap(nb_stored *f);
+void nb_store_unload(nb_stored *f);
 
 /* Writes the image as a new file (values narrowed), then removes this key's smaller files
  * and the least recently used files past the cap. False (logged, counted) on failure:
  * the directory read-only, full or gone. */
 bool nb_store_save(nb_store *s, const nb_table_image *image);
 
-/* Marks the files this process has mapped as used, so that no process removes them:
- * called every grace_seconds / 4 or so (the cache's writer does). */
-void nb_store_mark_mapped(nb_store *s);
+/* Marks the files this process holds as used, the last to go past the cap: called every
+ * grace_seconds / 4 or so (the cache's writer does). A name that is no longer the file
+ * that was read (replaced, or a link now) is left alone. */
+void nb_store_mark_held(nb_store *s);
 
 /* The files' headers (not their payloads, which a load checks), in name order, from the
  * `from`-th file: up to `max` into out. Returns how many; *total: all the sound headers. */
-#define NB_STORE_MAX_KEY 1024 /* bytes of a key, with its NUL */
+#define NB_STORE_MAX_KEY NB_KEY_MAX /* bytes of a key, with its NUL */
 typedef struct nb_store_entry {
     nb_store_kind kind;
     char key[NB_STORE_MAX_KEY];

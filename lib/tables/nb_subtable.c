@@ -140,7 +140,7 @@ static void subtable_destroy(nb_cached *c)
 {
     nb_subtable *t = (nb_subtable *)c;
     if (t->file)
-        nb_store_unmap(t->file);
+        nb_store_unload(t->file);
     else
         free(t->values);
     free(t);
@@ -219,7 +219,7 @@ static nb_cached *subtable_from_store(nb_stored *f, const void *need_)
     const nb_subtable_need *need = need_;
     const nb_table_image *im = &f->image;
     if (im->width != 1 || !im->period || im->preperiod + im->period != im->count) {
-        nb_store_unmap(f);
+        nb_store_unload(f);
         return NULL;
     }
     nb_subtable *t = nb_xcalloc(1, sizeof *t);
@@ -227,7 +227,7 @@ static nb_cached *subtable_from_store(nb_stored *f, const void *need_)
     memcpy(t->set, need->set, need->nset * sizeof *need->set);
     t->n = im->count, t->file = f, t->values = (uint8_t *)im->values;
     t->proved = true, t->period = im->period, t->preperiod = im->preperiod;
-    t->base = (nb_cached){.bytes = sizeof *t + f->map_bytes, .destroy = subtable_destroy};
+    t->base = (nb_cached){.bytes = sizeof *t + f->bytes, .destroy = subtable_destroy};
     return &t->base;
 }
 

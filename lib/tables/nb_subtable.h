@@ -21,8 +21,8 @@ typedef struct nb_subtable {
      * options and its value, their mex, is at most 64: it fits a byte, and the mex is
      * taken over a 128-bit mask (nb_mex128). Games whose values grow past that (octal
      * games, Grundy's game) keep wider tables and use nb_mex.h. */
-    uint8_t *values; /* into `file`'s mapping when the table was read from a store */
-    nb_stored *file; /* a table store's mapped file (owned), or NULL */
+    uint8_t *values; /* into `file`'s data when the table was read from a store */
+    nb_stored *file; /* a table store's loaded file (owned), or NULL */
     bool proved;
     uint64_t period, preperiod;
     /* Brent's search over windows (states), resumed by the next growth. */
