@@ -34,7 +34,8 @@ static const setting settings[] = {
     {"table-dir", "NIMBER_TABLE_DIR", T_STRING, AT(table_dir), 1024, 0, 0, "directory of SG-table files beneath the cache, shared by every process that uses it: a miss looks there before it computes, and tables built are written there in the background (empty, the default: memory only)"},
     {"table-dir-mb", "NIMBER_TABLE_DIR_MB", T_ULONG, AT(table_dir_mb), 0, 0, 1 << 24, "MiB the table directory's files may take; past it the least recently used go (0: no cap)"},
     {"max-body-mb", "NIMBER_MAX_BODY_MB", T_ULONG, AT(max_body_mb), 0, 1, 4096, "largest request body in MiB (413 past it)"},
-    {"conn-timeout", "NIMBER_CONN_TIMEOUT", T_ULONG, AT(conn_timeout), 0, 1, 86400, "seconds an idle connection is kept"},
+    {"conn-timeout", "NIMBER_CONN_TIMEOUT", T_ULONG, AT(conn_timeout), 0, 1, 86400, "seconds a connection may wait for its next request's head, from its opening or its last answer, whether bytes trickle in or not: then it is closed"},
+    {"body-timeout", "NIMBER_BODY_TIMEOUT", T_ULONG, AT(body_timeout), 0, 1, 86400, "seconds a request's body may take to arrive, from its head, whether bytes trickle in or not: then the connection is closed unanswered"},
     {"max-connections", "NIMBER_MAX_CONNECTIONS", T_ULONG, AT(max_connections), 0, 1, 1000000, "open connections at most"},
     {"max-connections-per-ip", "NIMBER_MAX_CONNECTIONS_PER_IP", T_ULONG, AT(max_per_ip), 0, 0, 1000000, "open connections from one client address (0: no cap; behind a proxy every client has its address)"},
     {"conn-memory-kb", "NIMBER_CONN_MEMORY_KB", T_ULONG, AT(conn_memory_kb), 0, 8, 1 << 20, "libmicrohttpd memory per connection in KiB"},
@@ -123,6 +124,7 @@ static void defaults(srv_config *cfg)
     cfg->table_dir_mb = 4096;
     cfg->max_body_mb = 64;
     cfg->conn_timeout = 30;
+    cfg->body_timeout = 60;
     cfg->max_connections = 4096;
     cfg->max_memory_mb = memory_share_mb();
     cfg->max_per_ip = 256;

@@ -21,7 +21,8 @@ typedef struct srv_config {
     char table_dir[1024];          /* the table store's directory ("": memory only) */
     unsigned long table_dir_mb;    /* the most its files may take (0: no cap) */
     unsigned long max_body_mb;
-    unsigned long conn_timeout;    /* seconds a connection may idle */
+    unsigned long conn_timeout;    /* seconds a connection may idle or send a head in */
+    unsigned long body_timeout;    /* seconds a body may take from its head */
     unsigned long max_connections;
     unsigned long max_per_ip;      /* open connections from one address (0: no cap) */
     unsigned long conn_memory_kb;  /* libmicrohttpd's buffer per connection */

@@ -15,6 +15,7 @@
 #include "srv_answer.h"
 #include "srv_files.h"
 #include "srv_metrics.h"
+#include "srv_watch.h"
 
 /* Room an answer starts with: most answers fit in it, written without regrowing. */
 #define ANSWER_START_BYTES 4096
@@ -33,13 +34,17 @@ static bool client_gone(void *ctx)
     return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
 }
 
-/* The request's budget, from before its parse: max_request_seconds and max_request_mb,
- * and spent when the client goes or the server's shutdown timeout passes; on a worker,
- * its pauses yield the core. */
+/* The request's budget, the client's: max_request_seconds from the arrival of its head
+ * (its body, its wait for a worker, its parse and its computing all count), and
+ * max_request_mb; spent when the client goes, the server's shutdown timeout passes or the
+ * process passes max_memory_mb while it holds the most; on a worker, its pauses yield the
+ * core. */
 static void start_budget(srv_request *r)
 {
     srv_server *s = r->server;
     nb_budget_start(&r->budget, s->cfg.max_request_seconds);
+    r->budget.start = r->start;
+    r->budget.process_limit_mb = s->cfg.max_memory_mb;
     r->budget.max_bytes = s->cfg.max_request_mb << 20;
     r->budget.pool = &s->memory;
     r->budget.gone = client_gone;
@@ -159,18 +164,28 @@ static void reclaim(void *arg)
 static void compute_on_worker(void *arg)
 {
     srv_request *r = arg;
-    clock_gettime(CLOCK_MONOTONIC, &r->budget.start); /* the deadline counts the parse and
-                                                       * the computing, not the wait for a
-                                                       * worker */
     if (r->json || parse(r))
         compute(r);
     leftover *left = nb_xmalloc(sizeof *left);
-    *left = (leftover){r->json, r->cap > LARGE_REQUEST_BYTES || r->out_len > LARGE_REQUEST_BYTES};
+    *left = (leftover){r->json, r->cap > LARGE_REQUEST_BYTES || r->out_len > LARGE_REQUEST_BYTES ||
+                                atomic_load(&r->budget.stopped_mb)};
     srv_pool *reclaimer = r->server->reclaimer;
     r->json = NULL;
     MHD_resume_connection(r->conn); /* r is the HTTP thread's from here */
     if (!srv_pool_submit(reclaimer, reclaim, left))
         reclaim(left);
+}
+
+void srv_dispatch_overdue(srv_request *r)
+{
+    char limit[24];
+    snprintf(limit, sizeof limit, "%llu", (unsigned long long)r->budget.seconds);
+    json_decref(r->json);
+    r->json = NULL;
+    srv_answer_fail(r, NULL, 503, "every worker was busy for the whole of this request's "
+                    "time, the limit max_request_seconds=%s: retry shortly", limit);
+    r->retry_after = true;
+    MHD_resume_connection(r->conn);
 }
 
 /* Bodies up to this are parsed on the HTTP thread (in well under a millisecond). */
@@ -186,6 +201,7 @@ static void gauges(srv_server *s, srv_gauges *g)
     g->workers = s->cfg.workers;
     g->queue_capacity = s->cfg.queue;
     g->in_flight = atomic_load(&s->in_flight);
+    g->watch = srv_watch_get_stats(s->watch);
 }
 
 static void answer_get(srv_request *r)

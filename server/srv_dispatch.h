@@ -10,6 +10,10 @@
  * worker resumes the connection). */
 void srv_dispatch(srv_request *r);
 
+/* Answers r, taken from the queue before a worker ran it, as overdue: it waited past its
+ * time (503, Retry-After), and hands its connection back to libmicrohttpd. */
+void srv_dispatch_overdue(srv_request *r);
+
 /* The seed of every GET answer's entity tag: a hash of the build's commit and of the
  * catalog's text (it holds the limits), made once when the server starts. */
 uint64_t srv_etag_seed(const char *catalog);

@@ -22,6 +22,7 @@
 #include "srv_head.h"
 #include "srv_log.h"
 #include "srv_request.h"
+#include "srv_watch.h"
 
 /* How far past --max-body-mb a body announced by its length is still read (and dropped)
  * before its 413; a longer one is answered at once and its connection closed. */
@@ -39,30 +40,6 @@ static double srv_elapsed(const struct timespec *since)
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (double)(now.tv_sec - since->tv_sec) + (now.tv_nsec - since->tv_nsec) / 1e9;
-}
-
-/* The process's resident memory in MiB (/proc/self/statm), 0 when unknown; read at most
- * every 10 ms (each read costs the HTTP thread as much as a small request). */
-static unsigned long resident_mb(void)
-{
-    static atomic_ullong read_at_ms, last_mb;
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    unsigned long long ms = (unsigned long long)now.tv_sec * 1000 + (unsigned long long)now.tv_nsec / 1000000;
-    unsigned long long at = atomic_load(&read_at_ms);
-    if (at && ms - at < 10)
-        return (unsigned long)atomic_load(&last_mb);
-    FILE *f = fopen("/proc/self/statm", "r");
-    unsigned long size = 0, resident = 0;
-    if (f) {
-        if (fscanf(f, "%lu %lu", &size, &resident) != 2)
-            resident = 0;
-        fclose(f);
-    }
-    unsigned long long mb = (unsigned long long)resident * (unsigned long long)sysconf(_SC_PAGESIZE) >> 20;
-    atomic_store(&last_mb, mb);
-    atomic_store(&read_at_ms, ms);
-    return (unsigned long)mb;
 }
 
 /* The process's address space in MiB (/proc/self/statm's size), 0 when unknown. */
@@ -90,7 +67,7 @@ static unsigned long over_memory(srv_server *s, size_t more)
         return space;
     if (!s->cfg.max_memory_mb)
         return 0;
-    unsigned long mb = resident_mb() + coming;
+    unsigned long mb = srv_resident_mb() + coming;
     return mb > s->cfg.max_memory_mb ? mb : 0;
 }
 
@@ -109,16 +86,6 @@ static void body_done(srv_request *r)
         atomic_fetch_sub(&r->server->unfilled, r->cap - r->len);
     r->filling = false;
 }
-
-/* What a connection knows before its request's head is complete: whether the request
- * target decoded to a NUL byte (%00), which libmicrohttpd's C strings would cut off. */
-typedef struct srv_socket {
-    bool nul_in_target;
-    size_t query_parameters; /* in the raw target when over SRV_MAX_QUERY_PARAMETERS (its
-                              * query then dropped), else 0 */
-} srv_socket;
-
-
 
 /* The client's address as text ("" when unknown): the first of X-Forwarded-For's when
  * the proxy in front is trusted and it is an address, else the connection's peer's. */
@@ -157,6 +124,7 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
     srv_request *r = nb_xmalloc(sizeof *r); /* not calloc: glibc's skips the thread cache */
     *r = (srv_request){.server = s, .conn = conn, .media = head.media,
                        .if_none_match = head.if_none_match};
+    clock_gettime(CLOCK_MONOTONIC, &r->start);
     r->bad_head = srv_head_fault(&head, version, &r->bad_head_status);
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
@@ -165,11 +133,14 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
         r->bad_head = "the request target holds a NUL byte (%00)";
         r->bad_head_status = 400;
     }
-    if (sock)
+    if (sock) {
         r->query_parameters = sock->query_parameters;
-    if (sock) /* the next request on the connection starts clean */
+        /* the next request on the connection starts clean */
         sock->nul_in_target = false, sock->query_parameters = 0;
-    clock_gettime(CLOCK_MONOTONIC, &r->start);
+        r->sock = sock;
+        srv_watch_phase(sock, SRV_BODY);
+        srv_watch_request(s->watch, sock, r);
+    }
     long long began = (long long)r->start.tv_sec * 1000000000LL + r->start.tv_nsec;
     /* to the millisecond: a line the threads write on every request costs them all */
     if (began - atomic_load_explicit(&s->last_request_ns, memory_order_relaxed) >= 1000000)
@@ -260,15 +231,24 @@ static enum MHD_Result accept_new(void *cls, const struct sockaddr *addr, sockle
     return atomic_load(&((srv_server *)cls)->closing) ? MHD_NO : MHD_YES;
 }
 
+/* A connection's record, made when it opens and watched until it closes. */
 static void notify_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
                               enum MHD_ConnectionNotificationCode code)
 {
-    (void)cls, (void)conn;
+    srv_server *s = cls;
     if (code == MHD_CONNECTION_NOTIFY_STARTED) {
-        *socket_context = nb_xmalloc(sizeof(srv_socket));
-        *(srv_socket *)*socket_context = (srv_socket){0};
-    } else {
-        free(*socket_context);
+        const union MHD_ConnectionInfo *info =
+            MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+        srv_socket *sock = nb_xmalloc(sizeof *sock);
+        *sock = (srv_socket){.fd = info ? info->connect_fd : -1};
+        *socket_context = sock;
+        if (sock->fd >= 0)
+            srv_watch_add(s->watch, sock);
+    } else if (*socket_context) {
+        srv_socket *sock = *socket_context;
+        if (sock->fd >= 0) /* before libmicrohttpd closes the descriptor */
+            srv_watch_remove(s->watch, sock);
+        free(sock);
         *socket_context = NULL;
     }
 }
@@ -308,6 +288,14 @@ static void *see_target(void *cls, const char *uri, struct MHD_Connection *conn)
     return NULL; /* the request's record is begun by handle() */
 }
 
+/* The request's body is in (or its answer known): the connection is no longer waiting
+ * for its client. */
+static void at_work(srv_request *r)
+{
+    if (r->sock)
+        srv_watch_phase(r->sock, SRV_WORK);
+}
+
 static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char *url,
                               const char *method, const char *version, const char *upload,
                               size_t *upload_size, void **con_cls)
@@ -318,6 +306,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
     if (!r) {
         r = *con_cls = begin(s, conn, url, method, version);
         if (r->refuse_first) { /* before the body */
+            at_work(r);
             srv_dispatch(r);
             return srv_answer_queue(r);
         }
@@ -337,12 +326,14 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
         }
         *upload_size = 0;
         if (known && srv_elapsed(&r->start) - r->known_at > LINGER_SECONDS) {
+            at_work(r);
             srv_dispatch(r); /* enough: answered now, and the connection closed */
             return srv_answer_queue(r);
         }
         return MHD_YES;
     }
     body_done(r);
+    at_work(r);
     srv_dispatch(r);
     return r->answered ? srv_answer_queue(r) : MHD_YES;
 }
@@ -364,6 +355,10 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
         srv_metrics_observe_game(s->metrics, r->game, seconds);
     if (s->cfg.log)
         srv_log_request(r, status, seconds, why != MHD_REQUEST_TERMINATED_COMPLETED_OK);
+    if (r->sock) { /* waiting for the connection's next request */
+        srv_watch_request(s->watch, r->sock, NULL);
+        srv_watch_phase(r->sock, SRV_IDLE);
+    }
     if (!r->out_static)
         free(r->out);
     free(r->body);
@@ -421,7 +416,7 @@ static bool start_metrics(srv_server *s, char *err, size_t errlen)
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)cfg->conn_timeout,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)METRICS_CONNECTIONS,
         MHD_OPTION_NOTIFY_COMPLETED, completed, s,
-        MHD_OPTION_NOTIFY_CONNECTION, notify_connection, NULL,
+        MHD_OPTION_NOTIFY_CONNECTION, notify_connection, s,
         MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
         MHD_OPTION_URI_LOG_CALLBACK, see_target, NULL,
         MHD_OPTION_END);
@@ -478,6 +473,7 @@ srv_server *srv_server_start(const srv_config *cfg, char *err, size_t errlen)
     s->api = (api_context){&s->solver, &s->cfg.limits, NULL};
     s->pool = srv_pool_new(cfg->workers, cfg->queue);
     s->reclaimer = srv_pool_new(1, RECLAIM_QUEUE);
+    s->watch = srv_watch_start(s);
     s->metrics = srv_metrics_new();
     limit_to_address_space(s); /* before the catalog, which gives max_request_mb */
     json_t *catalog = api_catalog(&s->cfg.limits);
@@ -505,7 +501,7 @@ srv_server *srv_server_start(const srv_config *cfg, char *err, size_t errlen)
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)cfg->conn_memory_kb << 10,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)cfg->max_per_ip,
         MHD_OPTION_NOTIFY_COMPLETED, completed, s,
-        MHD_OPTION_NOTIFY_CONNECTION, notify_connection, NULL,
+        MHD_OPTION_NOTIFY_CONNECTION, notify_connection, s,
         MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
         MHD_OPTION_URI_LOG_CALLBACK, see_target, NULL,
         MHD_OPTION_END);
@@ -592,6 +588,7 @@ void srv_server_stop(srv_server *s, double timeout)
         wait_in_flight(s, timeout, KEEP_ALIVE_GRACE_SECONDS);
         atomic_store(&s->stopping, true); /* what still computes stops at its next check */
     }
+    srv_watch_stop(s->watch); /* before the pool it takes overdue requests from */
     srv_pool_free(s->pool); /* runs what is queued; workers resume their connections */
     srv_pool_free(s->reclaimer); /* after them: what they left is freed */
     if (s->daemon) /* the stopped requests' 503s go out before the connections close */
@@ -600,6 +597,7 @@ void srv_server_stop(srv_server *s, double timeout)
         MHD_stop_daemon(s->daemon);
     if (s->metrics_daemon)
         MHD_stop_daemon(s->metrics_daemon);
+    srv_watch_free(s->watch); /* after the daemons: their connections are removed */
     srv_metrics_free(s->metrics);
     nb_cache_free(s->solver.cache); /* writes out what its writer has queued */
     nb_store_close(s->store);

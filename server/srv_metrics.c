@@ -320,6 +320,26 @@ char *srv_metrics_render(srv_metrics *m, const srv_gauges *g, size_t *len)
                  "# HELP nimber_requests_in_flight Requests begun and not yet answered.\n"
                  "# TYPE nimber_requests_in_flight gauge\nnimber_requests_in_flight %zu\n",
              g->queue_waiting, g->queue_capacity, g->queue_running, g->workers, g->in_flight);
+    const srv_watch_stats *w = &g->watch;
+    api_putf(&t, "# HELP nimber_connections Open client connections (both listeners).\n"
+                 "# TYPE nimber_connections gauge\nnimber_connections %llu\n"
+                 "# HELP nimber_connections_closed_total Connections closed by the server "
+                 "while a request was due from them: its client left (client_gone), or its head "
+                 "or body passed its deadline (deadline).\n"
+                 "# TYPE nimber_connections_closed_total counter\n"
+                 "nimber_connections_closed_total{reason=\"client_gone\"} %llu\n"
+                 "nimber_connections_closed_total{reason=\"deadline\"} %llu\n"
+                 "# HELP nimber_requests_overdue_total Requests answered 503 after waiting for "
+                 "a worker past their max_request_seconds.\n"
+                 "# TYPE nimber_requests_overdue_total counter\n"
+                 "nimber_requests_overdue_total %llu\n"
+                 "# HELP nimber_requests_stopped_for_memory_total Requests stopped (503) "
+                 "because the process passed max_memory_mb while they held the most.\n"
+                 "# TYPE nimber_requests_stopped_for_memory_total counter\n"
+                 "nimber_requests_stopped_for_memory_total %llu\n",
+             (unsigned long long)w->connections, (unsigned long long)w->closed_gone,
+             (unsigned long long)w->closed_late, (unsigned long long)w->expired,
+             (unsigned long long)w->stopped);
     put_process(m, &t);
     free(sum);
     return api_buf_take(&t, len);

@@ -9,6 +9,7 @@
 #include "tables/nb_quotient.h"
 #include "srv_routes.h"
 
+
 /* The build: its version (openapi.yaml's info.version) and git commit ("unknown" outside
  * a checkout), for /metrics and --version. */
 extern const char srv_build_version[], srv_build_commit[];
@@ -24,10 +25,20 @@ void srv_metrics_game(srv_metrics *m, const char *type);
 /* Counts how long a request about one game of that type took (a registered type). */
 void srv_metrics_observe_game(srv_metrics *m, const char *type, double seconds);
 
+/* What the connection watch (srv_watch.h) did. */
+typedef struct srv_watch_stats {
+    uint64_t connections;   /* open now */
+    uint64_t closed_gone;   /* connections whose client left mid-request, closed */
+    uint64_t closed_late;   /* heads and bodies past their deadlines, closed */
+    uint64_t expired;       /* requests that waited for a worker past their budget */
+    uint64_t stopped;       /* requests stopped when the process passed max_memory_mb */
+} srv_watch_stats;
+
 typedef struct srv_gauges {
     nb_cache_stats cache;
     nb_store_stats store; /* zeros without a table store */
     nb_quotient_stats quotient;
+    srv_watch_stats watch;
     size_t queue_waiting, queue_running, workers, queue_capacity, in_flight;
 } srv_gauges;
 

@@ -93,6 +93,22 @@ bool srv_pool_submit(srv_pool *pool, srv_job_fn fn, void *arg)
     return ok;
 }
 
+size_t srv_pool_take_if(srv_pool *pool, bool (*due)(void *arg), void **out, size_t max)
+{
+    pthread_mutex_lock(&pool->lock);
+    size_t taken = 0, kept = 0;
+    for (size_t i = 0; i < pool->count; i++) {
+        job j = pool->ring[(pool->head + i) % pool->cap];
+        if (taken < max && due(j.arg))
+            out[taken++] = j.arg;
+        else
+            pool->ring[(pool->head + kept++) % pool->cap] = j;
+    }
+    pool->count = kept;
+    pthread_mutex_unlock(&pool->lock);
+    return taken;
+}
+
 size_t srv_pool_waiting(srv_pool *pool)
 {
     pthread_mutex_lock(&pool->lock);

@@ -13,6 +13,9 @@ typedef void (*srv_job_fn)(void *arg);
 srv_pool *srv_pool_new(size_t workers, size_t queue);
 /* Queues fn(arg); false when the queue is full (the caller answers 503). */
 bool srv_pool_submit(srv_pool *pool, srv_job_fn fn, void *arg);
+/* Takes out of the queue, in order, up to `max` waiting jobs whose arg `due` says yes to,
+ * their args into out: they will not run. Returns how many. */
+size_t srv_pool_take_if(srv_pool *pool, bool (*due)(void *arg), void **out, size_t max);
 /* Jobs waiting, and jobs running. */
 size_t srv_pool_waiting(srv_pool *pool);
 size_t srv_pool_running(srv_pool *pool);

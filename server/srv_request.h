@@ -14,6 +14,28 @@
 #include "srv_pool.h"
 #include "srv_routes.h"
 
+typedef struct srv_watch srv_watch;
+struct srv_request;
+
+/* Where a connection is (srv_watch.h). */
+typedef enum srv_phase { SRV_IDLE, SRV_BODY, SRV_WORK } srv_phase;
+
+/* What the server keeps of one connection, from its opening to its close: what
+ * libmicrohttpd hides of its request target, and what the watch looks at. Owned by the
+ * server (made and freed in the connection's notifications). */
+typedef struct srv_socket {
+    bool nul_in_target;
+    size_t query_parameters; /* in the raw target when over SRV_MAX_QUERY_PARAMETERS (its
+                              * query then dropped), else 0 */
+    int fd;
+    atomic_int phase;        /* srv_phase */
+    atomic_llong since_ns;   /* CLOCK_MONOTONIC when the phase began */
+    struct srv_request *request; /* the request under way, or NULL (the watch's lock) */
+    unsigned closed_ticks;   /* watch ticks in a row its client was seen gone (the watch's) */
+    bool cut;                /* the watch shut it down (the watch's) */
+    struct srv_socket *prev, *next; /* the watch's list (its lock) */
+} srv_socket;
+
 /* Owns its daemons, pool, metrics, cache and catalog text. */
 typedef struct srv_server {
     srv_config cfg;
@@ -21,6 +43,7 @@ typedef struct srv_server {
     struct MHD_Daemon *metrics_daemon; /* the --metrics-listen listener, or NULL */
     srv_pool *pool;
     srv_pool *reclaimer;  /* one thread that frees what requests leave (parsed trees) */
+    srv_watch *watch;     /* deadlines, clients gone, queued requests overdue, memory */
     srv_metrics *metrics;
     nb_solver solver;
     nb_store *store;      /* the table store beneath the solver's cache, or NULL */
@@ -60,6 +83,7 @@ typedef struct srv_server {
 typedef struct srv_request {
     srv_server *server;
     struct MHD_Connection *conn;
+    srv_socket *sock;     /* its connection's, or NULL */
     const srv_route *route;
     char method[16];
     char path[128];

@@ -38,7 +38,8 @@ class Daemon:
                              status).group(1)) / 1024
 
     def gauge(self, name):
-        return float(re.search(rf"^{name} (\S+)$", self.get("/metrics")[2], re.M).group(1))
+        return float(re.search(rf"^{re.escape(name)} (\S+)$", self.get("/metrics")[2],
+                               re.M).group(1))
 
     def connect(self):
         return socket.create_connection(("127.0.0.1", self.port), timeout=30)

@@ -235,6 +235,55 @@ with Daemon("--max-connections-per-ip", "8", "--conn-timeout", "5") as d:
           f"a 404 does not echo the path: {body}")
     status, head, _ = d.get("/metrics")
     check(status == 200 and "Access-Control-Allow-Origin" not in head, "/metrics has no CORS")
+# 7. Half-sent requests held connection slots after their clients had gone: 300 that sent
+# a head announcing 10^6 bytes and one byte of it, then closed, filled the 256 slots of
+# their address for 30 s; bytes trickled every 2 s kept heads and bodies open past
+# --conn-timeout, each byte renewing it.
+with Daemon() as d:
+    for _ in range(300):
+        s = d.connect()
+        s.sendall(b"POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: 1000000\r\n\r\n{")
+        s.close()
+    start = time.monotonic()
+    freed = await_gauge(d, "nimber_connections", lambda v: v <= 1, 10)
+    took = time.monotonic() - start
+    check(freed and took < 1.5, f"300 half-sent requests whose clients left: their "
+          f"connections closed after {took:.2f} s")
+    served = sum(d.post("/v1/analyze", NIM)[0] == 200 for _ in range(50))
+    check(served == 50, f"the address's next 50 requests: {served} answered")
+    check(d.gauge('nimber_connections_closed_total{reason="client_gone"}') >= 1,
+          "counted as closed for their clients' leaving")
+with Daemon("--conn-timeout", "2", "--body-timeout", "2") as d:
+    heads = [d.connect() for _ in range(40)]
+    bodies = [d.connect() for _ in range(40)]
+    for s in heads:
+        s.sendall(b"POST /v1/analyze HTTP/1.1\r\nHost: x\r\n")
+    for s in bodies:
+        s.sendall(b"POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: 1000\r\n\r\n{")
+    start, open_at = time.monotonic(), {}
+    while time.monotonic() - start < 6:  # a byte of each every half second
+        for kind, group in (("head", heads), ("body", bodies)):
+            alive = 0
+            for s in group:
+                try:
+                    s.sendall(b"X-Trickle: 1\r\n" if kind == "head" else b" ")
+                    alive += 1
+                except OSError:
+                    pass
+            open_at.setdefault(kind, []).append((time.monotonic() - start, alive))
+        time.sleep(0.5)
+    for kind in ("head", "body"):
+        last_open = max((t for t, alive in open_at[kind] if alive), default=0)
+        check(last_open < 4.5, f"trickled {kind}s at 2 s deadlines: the last still open "
+              f"{last_open:.1f} s in")
+    check(d.gauge('nimber_connections_closed_total{reason="deadline"}') >= 80,
+          "counted as closed at their deadlines")
+    check(d.post("/v1/analyze", NIM)[0] == 200, "a request after them is answered")
+    for s in heads + bodies:
+        s.close()
+
 for flag, value in [("--port", "0x47FF"), ("--port", "1.84e4"), ("--drain-seconds", "nan"),
                     ("--metrics-listen", "9090")]:
     code = subprocess.run([binary, flag, value], capture_output=True).returncode

@@ -55,6 +55,8 @@ bool nb_budget_spent_now(nb_budget *b)
     }
     if (b->stop && atomic_load(b->stop))
         b->spent = NB_BUDGET_STOPPING;
+    else if (atomic_load_explicit(&b->stopped_mb, memory_order_relaxed))
+        b->spent = NB_BUDGET_PROCESS;
     else if (b->seconds && elapsed > (double)b->seconds)
         b->spent = NB_BUDGET_DEADLINE;
     else if (b->gone && elapsed >= b->next_gone) {
@@ -81,7 +83,7 @@ bool nb_budget_hold(nb_budget *b, uint64_t bytes)
             b->spent = NB_BUDGET_POOL;
         return false;
     }
-    b->held += bytes;
+    __atomic_store_n(&b->held, b->held + bytes, __ATOMIC_RELAXED);
     return true;
 }
 
@@ -90,9 +92,19 @@ void nb_budget_drop(nb_budget *b, uint64_t bytes)
     if (!b)
         return;
     uint64_t dropped = bytes < b->held ? bytes : b->held;
-    b->held -= dropped;
+    __atomic_store_n(&b->held, b->held - dropped, __ATOMIC_RELAXED);
     if (b->pool && b->pool->capacity)
         atomic_fetch_sub(&b->pool->held, dropped);
+}
+
+uint64_t nb_budget_held(const nb_budget *b)
+{
+    return __atomic_load_n(&b->held, __ATOMIC_RELAXED);
+}
+
+void nb_budget_stop_for_memory(nb_budget *b, uint64_t process_mb)
+{
+    atomic_store_explicit(&b->stopped_mb, process_mb ? process_mb : 1, memory_order_relaxed);
 }
 
 void nb_budget_end(nb_budget *b)
@@ -116,6 +128,12 @@ nb_status nb_budget_fail(const nb_budget *b, nb_err *err)
                        "shortly", (unsigned long long)(b->pool->capacity >> 20));
     case NB_BUDGET_GONE:
         return nb_fail(err, NB_ECANCELLED, "the client went away before the answer");
+    case NB_BUDGET_PROCESS:
+        return nb_fail(err, NB_ECANCELLED, "nimberd held %llu MiB, past the limit "
+                       "max_memory_mb=%llu, and this request held the most of it: it was "
+                       "stopped; retry shortly, or ask for less",
+                       (unsigned long long)atomic_load(&b->stopped_mb),
+                       (unsigned long long)b->process_limit_mb);
     case NB_BUDGET_STOPPING:
         return nb_fail(err, NB_ECANCELLED, "nimberd is shutting down: its shutdown timeout "
                        "passed before the answer; retry on another replica");

@@ -37,15 +37,21 @@ typedef struct nb_budget {
     nb_pause_fn *pause;       /* NULL: no pauses */
     uint64_t max_bytes;       /* memory the request may hold at once: its parsed body, the
                                * tables it uses and builds, its searches; 0: no bound */
-    uint64_t held;            /* what it holds now (nb_budget_hold, nb_budget_drop) */
+    uint64_t held;            /* what it holds now (nb_budget_hold, nb_budget_drop; read
+                               * from other threads with nb_budget_held) */
     nb_memory_pool *pool;     /* shared with the process's other requests (NULL: none),
                                * borrowed */
+    uint64_t process_limit_mb; /* the memory the whole process may hold, as named when
+                                * nb_budget_stop_for_memory stops it */
+    atomic_uint_least64_t stopped_mb; /* set from any thread: the process's MiB when it
+                                       * was stopped to bring the process back under
+                                       * process_limit_mb; 0: never */
     /* what the checks keep */
     uint32_t calls;           /* since the clock was last read */
     double next_gone;         /* seconds after the start when gone() is asked next */
     double next_pause;        /* and when pause() is called next */
     enum { NB_BUDGET_LEFT, NB_BUDGET_DEADLINE, NB_BUDGET_MEMORY, NB_BUDGET_POOL,
-           NB_BUDGET_GONE, NB_BUDGET_STOPPING } spent;
+           NB_BUDGET_GONE, NB_BUDGET_STOPPING, NB_BUDGET_PROCESS } spent;
 } nb_budget;
 
 /* A budget of `seconds` (0: no deadline) starting now, with no memory bound, no gone()
@@ -70,12 +76,19 @@ bool nb_budget_hold(nb_budget *b, uint64_t bytes);
 /* Counts `bytes` held no longer (never below 0). b may be NULL. */
 void nb_budget_drop(nb_budget *b, uint64_t bytes);
 
+/* What b holds now, read from any thread. */
+uint64_t nb_budget_held(const nb_budget *b);
+
+/* From any thread: spends b at its next check, as the request that held the most when
+ * the process held `process_mb` MiB, past b->process_limit_mb. */
+void nb_budget_stop_for_memory(nb_budget *b, uint64_t process_mb);
+
 /* Counts everything b still holds as given back: the end of its request. */
 void nb_budget_end(nb_budget *b);
 /* Fills err saying why b is spent: NB_ELIMIT for the deadline ("...the limit
  * max_request_seconds=N") or the memory ("...max_request_mb=N"), NB_ECANCELLED for a
- * client gone, a server stopping or a pool with no room left now; returns that
- * status. */
+ * client gone, a server stopping, a pool with no room left now or a process past its
+ * memory; returns that status. */
 nb_status nb_budget_fail(const nb_budget *b, nb_err *err);
 
 #endif
