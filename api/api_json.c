@@ -92,8 +92,11 @@ json_t *api_parse(const char *body, size_t len, nb_budget *budget, api_problem *
     char error[160], pointer[API_PARSE_POINTER_MAX];
     api_parse_meter(budget);
     json_t *root = api_parse_text(body, len, &huge, error, sizeof error, pointer);
-    json_t *as_real = !root && huge ? json_loadb(body, len, JSON_REJECT_DUPLICATES |
-                                                 JSON_DECODE_INT_AS_REAL, NULL) : NULL;
+    bool spent = budget && budget->spent != NB_BUDGET_LEFT;
+    /* the huge integer's pointer, from a second parse, only while the budget lasts */
+    json_t *as_real = !root && huge && !spent ? json_loadb(body, len, JSON_REJECT_DUPLICATES |
+                                                           JSON_DECODE_INT_AS_REAL, NULL)
+                                              : NULL;
     api_parse_meter(NULL);
     if (root)
         return root;
@@ -103,13 +106,16 @@ json_t *api_parse(const char *body, size_t len, nb_budget *budget, api_problem *
                  "max_request_mb=%llu", (unsigned long long)(budget->max_bytes >> 20));
         return NULL;
     }
-    if ((budget && budget->spent == NB_BUDGET_POOL) || strstr(error, "no memory")) {
-        json_decref(as_real); /* memory the process lacks now: not the body's fault */
+    if (spent) { /* its time, its client, the server's or the process's memory */
         nb_err err = {0};
-        if (budget && budget->spent == NB_BUDGET_POOL)
-            nb_budget_fail(budget, &err);
-        api_fail(p, 503, NULL, "%s", err.msg[0] ? err.msg
-                 : "nimberd has no memory to parse this body now; retry shortly");
+        api_fail(p, nb_budget_fail(budget, &err) == NB_ELIMIT ? 422 : 503, NULL, "%s",
+                 err.msg);
+        return NULL;
+    }
+    if (strstr(error, "no memory")) { /* memory the process lacks now: not the body's fault */
+        json_decref(as_real);
+        api_fail(p, 503, NULL, "%s", "nimberd has no memory to parse this body now; retry "
+                 "shortly");
         return NULL;
     }
     if (huge) {

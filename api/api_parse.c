@@ -35,9 +35,13 @@ extern size_t nallocx(size_t n, int flags) __attribute__((weak));
 
 /* jansson's allocator, for every thread: malloc and free, counting what a parse
  * allocates and frees against its request's budget. An allocation that would pass the
- * budget's max_bytes is NULL, which jansson reports as a failed construction. */
+ * budget's max_bytes, or made once the budget is spent (its time, its client gone), is
+ * NULL, which jansson reports as a failed construction: a parse stops within 256 values
+ * of its deadline. */
 static void *counted_malloc(size_t n)
 {
+    if (metered && nb_budget_spent(metered))
+        return NULL;
     void *p = malloc(n);
     size_t block = !p || !metered ? 0 : nallocx ? nallocx(n | !n, 0) : malloc_usable_size(p);
     if (p && metered && !nb_budget_hold(metered, block + BLOCK_OVERHEAD)) {

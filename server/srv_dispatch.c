@@ -113,9 +113,10 @@ static bool parse(srv_request *r)
     r->json = api_parse(r->body ? r->body : "", r->len, &r->budget, &p);
     free(r->body);
     r->body = NULL;
-    if (!r->json)
+    if (!r->json) {
+        r->retry_after = p.status == 503;
         srv_answer_problem(r, &p);
-    else
+    } else
         count_games(r);
     return r->json != NULL;
 }

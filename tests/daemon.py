@@ -103,4 +103,11 @@ def await_true(test, seconds=30):
 
 
 def await_gauge(d, name, test, seconds=30):
-    return await_true(lambda: test(d.gauge(name)), seconds)
+    """Waits for /metrics to show `name` passing `test`; a /metrics the daemon does not
+    answer yet (its connections all taken) is a no."""
+    def passes():
+        try:
+            return test(d.gauge(name))
+        except AttributeError:
+            return False
+    return await_true(passes, seconds)

@@ -284,6 +284,24 @@ with Daemon("--conn-timeout", "2", "--body-timeout", "2") as d:
     for s in heads + bodies:
         s.close()
 
+# 8. --max-memory-mb only gated new requests: with --max-request-mb 0 one request's parsed
+# tree took the daemon to 1,847 MiB against a 512 MiB cap. The request holding the most
+# is stopped once the process passes the cap.
+with Daemon("--max-request-mb", "0", "--cache-mb", "16", "--max-request-seconds", "0") as d:
+    cap = int(d.rss_mb()) + 300
+with Daemon("--max-request-mb", "0", "--max-memory-mb", str(cap), "--cache-mb", "16",
+            "--max-request-seconds", "0") as d:
+    heaps = b'{"type":"nim","heaps":[' + b",".join([b"1"] * 25_000_000) + b"]}"
+    status, head, body = d.post("/v1/analyze", heaps)
+    check(status == 503 and f"max_memory_mb={cap}" in detail(body) and "Retry-After" in head,
+          f"a 50 MB body whose tree passes the cap: {status} {detail(body)}")
+    peak = d.rss_mb(peak=True)
+    check(d.sanitized or peak < cap + 160, f"peak RSS {peak:.0f} MiB under a {cap} MiB cap")
+    check(d.gauge("nimber_requests_stopped_for_memory_total") == 1, "counted as stopped")
+    check(await_true(lambda: d.post("/v1/analyze", NIM)[0] == 200, 10),
+          "the next request is answered once the memory is back")
+    del heaps
+
 for flag, value in [("--port", "0x47FF"), ("--port", "1.84e4"), ("--drain-seconds", "nan"),
                     ("--metrics-listen", "9090")]:
     code = subprocess.run([binary, flag, value], capture_output=True).returncode
