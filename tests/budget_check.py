@@ -287,9 +287,41 @@ def gone_frees_worker(d, label, game):
           f"{'' if busy else ' (never seen busy in 3 tries)'}")
 
 
+def hostile_sweep(d):
+    """The shapes of the hostile sweep that overran: cold quotients side by side (their
+    relabelling ran with the budget off), a dozen of them queued on two workers (the wait
+    was not counted), a 47 MB body whose parse ends in a 400 (the parse did not look at
+    the clock); each ends within the budget plus GRACE."""
+    quotients = [json.dumps({"type": "octal", "code": c}).encode()
+                 for c in ("0.7157", "0.255", "0.3777", "0.1337", "0.6165", "0.4437", "0.5173",
+                           "0.7531", "0.3715", "0.2673", "0.6357", "0.1753")]
+    answers = []
+
+    def one(body, label):
+        answers.append((label, *ask(d, "/v1/quotient", body, label)))
+    threads = [threading.Thread(target=one, args=(b, f"quotient {json.loads(b)['code']} "
+                                                  f"({'pair' if i < 2 else 'dozen'})"))
+               for i, b in enumerate(quotients)]
+    for t in threads[:2]:
+        t.start()
+    for t in threads[:2]:
+        t.join()
+    for t in threads[2:]:
+        t.start()
+    for t in threads[2:]:
+        t.join()
+    for label, status, why, seconds in answers:
+        judge(label, status, why, seconds)
+    huge = b'{"type":"nim","heaps":[' + b"1," * 23_500_000 + b"x]}"
+    status, why, seconds = ask(d, "/v1/analyze", huge, "47 MB")
+    check(seconds is not None and seconds <= BUDGET + GRACE and status in (400, 422, 503),
+          f"a 47 MB body ending in a fault: {status} after {seconds} s {why[:100]}")
+
+
 with Logged(*FLAGS) as d:
     catalog = json.loads(d.get("/v1/games")[2])["types"]
     run_all(d, catalog)
+    hostile_sweep(d)
     print(f"budgets: the slowest request took {slowest[0]:.2f} s ({slowest[1]}), under a "
           f"{BUDGET} s budget")
     peak = d.rss_mb(peak=True)
@@ -298,6 +330,8 @@ with Logged(*FLAGS) as d:
         gone_frees_worker(d, label, ISSUE[label])
     gone_frees_worker(d, "misère coins", {"type": "coins", "convention": "misere",
                                           "coins": "H" * 30})
+    gone_frees_worker(d, "dag with cycles", ISSUE_TABLES["dag table with cycles"] | {
+        "tokens": list(range(0, 3000, 7))})
     check(d.get("/healthz")[0] == 200, "the daemon answers after all of it")
 
 # a daemon short of address space answers each large shape and stays up (ASan needs

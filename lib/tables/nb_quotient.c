@@ -505,7 +505,12 @@ typedef struct grower {
     nb_budget *budget; /* the asker's, checked inside the long loops (NULL: not checked) */
     const char *stop;
     fast_mul fm;     /* M's exponents, while it is labelled and reduced */
+    struct nb_quotient *saved; /* the version of heaps 0..h-1, made before heap h's
+                                * generator trials change the tables (owned), or NULL */
 } grower;
+
+static void quotient_destroy(nb_cached *c);
+static nb_quotient *make_version(grower *g, bool proved, uint64_t n0, uint64_t p);
 
 /* Collects the elements of a heap's options: the product of their parts' elements, in
  * a monoid given by its multiplication. */
@@ -936,6 +941,18 @@ static verdict try_class(grower *g, uint32_t c)
     return v;
 }
 
+/* Saves the version of heaps 0..n-2 (heap n - 1 being placed has not changed the tables
+ * yet) before the generator trials that change them; a growth stopped during them gives
+ * it back. Without memory for it, nothing is saved: such a stop then keeps less. */
+static void save_version(grower *g)
+{
+    if (g->saved)
+        quotient_destroy(&g->saved->base);
+    g->n--;
+    g->saved = make_version(g, false, 0, 0);
+    g->n++;
+}
+
 /* Places heap n = g->n: a class of the quotient so far, else a new generator. On FAILED
  * *failed holds a position the candidate answers wrong, and the generator is still in M
  * (for learn_more; the caller drops it). */
@@ -958,6 +975,7 @@ static verdict place_heap(grower *g, u32s *failed)
     }
     if (v != FAILED)
         return v;
+    save_version(g);
     uint32_t last = least > MAX_CAP ? least : MAX_CAP;
     for (uint32_t cap = least;; cap++) {
         if (!add_generator(g, h, cap)) {
@@ -1009,6 +1027,8 @@ static bool find_period(const grower *g, uint64_t *n0, uint64_t *p)
 
 static void grower_free(grower *g)
 {
+    if (g->saved)
+        quotient_destroy(&g->saved->base);
     for (size_t h = 0; h < g->heap_cap; h++)
         free(g->opts[h].v);
     free(g->phi), free(g->rec_id), free(g->weight), free(g->opts), free(g->lost_m), free(g->cls);
@@ -1381,6 +1401,16 @@ static bool pack(nb_quotient *q, const uint16_t *mul)
     return true;
 }
 
+/* Says why q's growth stopped, in q and in its packed form. */
+static void set_stop(nb_quotient *q, const char *stop)
+{
+    q->stop = stop;
+    q->packed[H_STOP] = 0;
+    for (unsigned i = 1; i < sizeof STOPS / sizeof *STOPS; i++)
+        if (stop && !strcmp(stop, STOPS[i]))
+            q->packed[H_STOP] = (uint16_t)i;
+}
+
 /* Generators for q when the candidate has a base: the least heaps whose elements
  * generate q (each heap in turn, kept when its element is not yet generated), and a
  * shortest word of each element in them (breadth first). False when out of memory. */
@@ -1470,7 +1500,9 @@ static nb_quotient *make_version(grower *g, bool proved, uint64_t n0, uint64_t p
         q->rule = *g->rule;
     q->graph = g->need->graph;
     q->order = g->order;
-    q->lost = g->lost, g->lost = NULL;
+    q->lost = malloc(g->order);
+    if (q->lost)
+        memcpy(q->lost, g->lost, g->order);
     q->n = g->n;
     q->phi = malloc(g->n * sizeof *q->phi);
     q->proved = proved, q->preperiod = n0, q->period = p;
@@ -1479,7 +1511,8 @@ static nb_quotient *make_version(grower *g, bool proved, uint64_t n0, uint64_t p
     q->base = (nb_cached){.destroy = quotient_destroy};
     for (uint64_t h = 0; q->phi && h < g->n; h++)
         q->phi[h] = g->cls[g->phi[h]];
-    bool presented = g->m.base > 1 ? present_by_heaps(g, q) : present_by_generators(g, q);
+    bool presented = q->lost && (g->m.base > 1 ? present_by_heaps(g, q)
+                                               : present_by_generators(g, q));
     if (!q->phi || !presented || !pack(q, g->mul)) {
         quotient_destroy(&q->base);
         return NULL;
@@ -1510,16 +1543,19 @@ static nb_quotient *empty_version(const nb_quotient_need *need, const char *stop
     return q;
 }
 
-/* The version of the heaps placed before the one that failed, made certified again;
- * NULL when out of memory. */
+/* The version of the heaps placed before the one that failed: the one saved before its
+ * generator trials, or (when it failed before them, leaving the tables as they were)
+ * made from the tables. NULL when out of memory. Nothing is computed again, so a growth
+ * stopped by its budget keeps what it had certified at once. */
 static nb_quotient *version_before_failure(grower *g)
 {
     g->n--; /* the heap that could not be placed */
-    nb_budget *budget = g->budget;
-    g->budget = NULL; /* certified before: this relabelling must finish */
-    verdict v = relabel(g, NULL);
-    g->budget = budget;
-    return v == CERTIFIED ? make_version(g, false, 0, 0) : NULL;
+    if (g->saved && g->saved->n == g->n) {
+        nb_quotient *q = g->saved;
+        g->saved = NULL;
+        return q;
+    }
+    return make_version(g, false, 0, 0);
 }
 
 nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_err *err)
@@ -1575,6 +1611,8 @@ nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_
                          : v == FAILED ? "max_work" : "memory";
             q = failure ? before : version_before_failure(&g);
             ok = q != NULL;
+            if (q)
+                set_stop(q, g.stop);
             break;
         }
         proved = find_period(&g, &n0, &p);
@@ -1582,12 +1620,12 @@ nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_
     if (ok && !q)
         q = make_version(&g, proved, n0, p);
     if (q && best && best->n > q->n) { /* a restart went back further than it got */
-        best->stop = g.stop;
+        set_stop(best, g.stop);
         q->base.destroy(&q->base);
         q = best, best = NULL;
     }
     if (best && !q) { /* the last growth could not be made certified again */
-        best->stop = g.stop ? g.stop : "max_work";
+        set_stop(best, g.stop ? g.stop : "max_work");
         q = best, best = NULL;
     }
     if (best)
