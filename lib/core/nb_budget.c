@@ -71,10 +71,10 @@ bool nb_budget_hold(nb_budget *b, uint64_t bytes)
 {
     if (!b)
         return true;
-    if (b->spent == NB_BUDGET_LEFT && atomic_load_explicit(&b->stopped_mb, memory_order_relaxed))
-        b->spent = NB_BUDGET_PROCESS;
-    if (b->spent != NB_BUDGET_LEFT) /* spent already: nothing more is taken */
+    if (atomic_load_explicit(&b->stopped_mb, memory_order_relaxed)) {
+        b->spent = NB_BUDGET_PROCESS; /* stopped for the process's memory: it takes no more */
         return false;
+    }
     if (b->max_bytes && (bytes > b->max_bytes || b->held > b->max_bytes - bytes)) {
         if (b->spent == NB_BUDGET_LEFT)
             b->spent = NB_BUDGET_MEMORY;

@@ -70,9 +70,9 @@ bool nb_budget_spent_after(nb_budget *b, uint64_t units);
 bool nb_budget_spent_now(nb_budget *b);
 
 /* Counts `bytes` more as held: true when that stays within max_bytes and within the
- * pool's room and the budget is not spent already (stopped for the process's memory
- * included); else the budget is spent (nothing is counted) and the caller gives up what
- * it was about to take. b may be NULL (always true). */
+ * pool's room, and the budget was not stopped for the process's memory; else the budget
+ * is spent (nothing is counted) and the caller gives up what it was about to take. b may
+ * be NULL (always true). */
 bool nb_budget_hold(nb_budget *b, uint64_t bytes);
 /* Counts `bytes` held no longer (never below 0). b may be NULL. */
 void nb_budget_drop(nb_budget *b, uint64_t bytes);
