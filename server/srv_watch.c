@@ -1,7 +1,8 @@
-/* srv_watch.c - a thread that wakes four times a second: it shuts down connections whose
- * client left mid-request or whose head or body is past its deadline (libmicrohttpd then
- * closes them), answers the requests that waited for a worker past their budget, and
- * stops the request holding the most memory when the process passes --max-memory-mb. */
+/* srv_watch.c - a thread that wakes twenty times a second: it stops the request holding
+ * the most memory when the process passes --max-memory-mb, answers the requests that
+ * waited for a worker past their budget, and (every fifth time) shuts down connections
+ * whose client left mid-request or whose head or body is past its deadline
+ * (libmicrohttpd then closes them). */
 #include "srv_watch.h"
 
 #include <errno.h>
@@ -16,7 +17,8 @@
 #include "core/nb_util.h"
 #include "srv_dispatch.h"
 
-#define TICK_NS 250000000LL
+#define TICK_NS 50000000LL /* a process allocating 1 GB/s passes its cap by 50 MB at most */
+#define SWEEP_TICKS 5     /* connections are looked at every fifth tick */
 /* Ticks in a row a client must look gone before its connection is closed: a request whose
  * last bytes came with the client's FIN is begun by then. */
 #define GONE_TICKS 2
@@ -178,7 +180,7 @@ static void *watch_main(void *arg)
     srv_watch *w = arg;
     srv_server *s = w->server;
     pthread_mutex_lock(&w->lock);
-    while (!w->stop) {
+    for (unsigned tick = 1; !w->stop; tick++) {
         struct timespec until;
         clock_gettime(CLOCK_MONOTONIC, &until);
         long long ns = until.tv_nsec + TICK_NS;
@@ -186,7 +188,8 @@ static void *watch_main(void *arg)
         pthread_cond_timedwait(&w->wake, &w->lock, &until);
         if (w->stop)
             break;
-        sweep(w, now_ns());
+        if (tick % SWEEP_TICKS == 0)
+            sweep(w, now_ns());
         hold_memory(w);
         pthread_mutex_unlock(&w->lock);
         void *late[64];

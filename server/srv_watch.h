@@ -1,6 +1,7 @@
-/* srv_watch.h - one thread that looks after every connection and the process four times
- * a second: a client gone mid-request, a head or a body past its deadline, a request
- * still waiting for a worker once its time is spent, the process past --max-memory-mb. */
+/* srv_watch.h - one thread that looks after the process and its connections: the process
+ * past --max-memory-mb and a request still waiting for a worker once its time is spent
+ * (twenty times a second), a client gone mid-request and a head or a body past its
+ * deadline (four times a second). */
 #ifndef SRV_WATCH_H
 #define SRV_WATCH_H
 
