@@ -1777,7 +1777,8 @@ static void memory_limit_over_idle(unsigned long over, char *limit, size_t size)
 }
 
 /* Past --max-memory-mb, a new computation is refused (503, Retry-After) until the memory
- * held is given back; operations are still answered. */
+ * held is given back; operations are still answered; and the request holding the most,
+ * which took the process past it, is stopped (503 naming the limit). */
 START_TEST(memory_limit_refuses_new_work)
 {
     char limit[32];
@@ -1811,7 +1812,9 @@ START_TEST(memory_limit_refuses_new_work)
     ck_assert_int_eq(r.status, 200);
     http_free(&r);
     pthread_join(th, NULL);
-    ck_assert_int_eq(c.r.status, 200);
+    ck_assert_int_eq(c.r.status, 503);
+    ck_assert_ptr_nonnull(strstr(c.r.body, "max_memory_mb="));
+    ck_assert_ptr_nonnull(http_header(&c.r, "Retry-After"));
     http_free(&c.r);
     free(body);
 #ifndef __SANITIZE_ADDRESS__ /* (AddressSanitizer keeps freed memory in quarantine) */
