@@ -86,7 +86,7 @@ typedef struct srv_request {
     srv_socket *sock;     /* its connection's, or NULL */
     const srv_route *route;
     char method[16];
-    char path[128];
+    char path[128];       /* for /problems/<kind>: a longer path, cut, names no kind */
     char id[80];
     char client[48];      /* the client's address, as logged */
     char traceparent[56]; /* a valid W3C traceparent that came in, echoed; else "" */
