@@ -18,8 +18,8 @@ CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 # brings its own; the test binaries keep glibc's
 MALLOC_LIB = $(if $(SAN),,-ljemalloc)
 
-LIB_SRC    = $(wildcard lib/*/*.c)
-API_SRC    = $(wildcard api/*.c)
+LIB_SRC    = $(wildcard lib/*.c lib/*/*.c lib/games/*/*.c)
+API_SRC    = $(wildcard api/*.c api/types/*.c)
 SERVER_SRC = $(filter-out server/main.c,$(wildcard server/*.c))
 LIB_OBJ    = $(LIB_SRC:%.c=$(BUILD)/%.o)
 API_OBJ    = $(API_SRC:%.c=$(BUILD)/%.o)

@@ -12,8 +12,8 @@
 #include "api_types.h"
 #include "api_write.h"
 #include "engine/nb_solver.h"
-#include "games/nb_octal.h"
-#include "tables/nb_quotient.h"
+#include "games/octal/nb_octal.h"
+#include "theory/nb_quotient.h"
 
 /* Whether (q, P) is the quotient of a tame game: T_0 = {1, a}, a^2 = 1, P = {a} (every
  * heap a nim heap of 0 or 1), or T_n for n >= 1: the identity, an a with a^2 = 1, and an

@@ -6,8 +6,8 @@
 #include <jansson.h>
 #include <stddef.h>
 
-#include "tables/nb_cache.h"
-#include "tables/nb_store.h"
+#include "cache/nb_cache.h"
+#include "cache/nb_store.h"
 
 #define API_TABLES_LIMIT_DEFAULT 100
 #define API_TABLES_LIMIT_MAX 1000

@@ -9,7 +9,7 @@
 #include "api_problem.h"
 #include "api_write.h"
 #include "engine/nb_solver.h"
-#include "tables/nb_sequence.h"
+#include "cache/nb_sequence.h"
 
 typedef struct api_type api_type;
 typedef struct api_game api_game;

@@ -17,22 +17,22 @@
 
 #include "engine/nb_loopy.h"
 #include "engine/nb_search.h"
-#include "games/nb_coprime.h"
-#include "games/nb_cutting.h"
-#include "games/nb_dag.h"
-#include "games/nb_divisor.h"
-#include "games/nb_euclid.h"
-#include "games/nb_hackenbush.h"
-#include "games/nb_octal.h"
-#include "games/nb_staircase.h"
-#include "games/nb_subtraction.h"
-#include "games/nb_chomp.h"
-#include "games/nb_coins.h"
-#include "games/nb_fibonacci.h"
-#include "games/nb_nodekayles.h"
-#include "games/nb_wythoff.h"
-#include "tables/nb_octable.h"
-#include "tables/nb_quotient.h"
+#include "games/coprime/nb_coprime.h"
+#include "games/cutting/nb_cutting.h"
+#include "games/dag/nb_dag.h"
+#include "games/divisor/nb_divisor.h"
+#include "games/euclid/nb_euclid.h"
+#include "games/hackenbush/nb_hackenbush.h"
+#include "games/grundy/nb_grundy.h"
+#include "games/staircase/nb_staircase.h"
+#include "games/subtraction/nb_subtraction.h"
+#include "games/chomp/nb_chomp.h"
+#include "games/coins/nb_coins.h"
+#include "games/fibonacci/nb_fibonacci.h"
+#include "games/nodekayles/nb_nodekayles.h"
+#include "games/wythoff/nb_wythoff.h"
+#include "theory/nb_octable.h"
+#include "theory/nb_quotient.h"
 
 static double now(void)
 {
@@ -295,7 +295,7 @@ static void bench_coprime(void)
 /* Grundy's game to 2^20 values by the sparse-space method, as a cold table grows. */
 static void bench_grundy20(void)
 {
-    nb_octal_rule grundy = nb_octal_grundy();
+    nb_octal_rule grundy = nb_grundy_rule();
     uint32_t *v = malloc((1u << 20) * sizeof *v);
     double t0 = now();
     nb_octal_sparse(&grundy, 1 << 20, v);
@@ -311,7 +311,7 @@ static void bench_grundy20(void)
  * the naive method for the next values at the same n. */
 static void bench_octal(void)
 {
-    nb_octal_rule grundy = nb_octal_grundy();
+    nb_octal_rule grundy = nb_grundy_rule();
     uint32_t *v = malloc((1u << 22) * sizeof *v);
     double t0 = now();
     nb_octal_naive(&grundy, 1 << 14, v);
@@ -842,7 +842,7 @@ static void bench_search(void)
  * quotients (warm). */
 static void bench_quotient(void)
 {
-    nb_octal_params kayles = {0}, dawson = {0}, grundy = {.rule = nb_octal_grundy()};
+    nb_octal_params kayles = {0}, dawson = {0}, grundy = {.rule = nb_grundy_rule()};
     nb_err err = {0};
     nb_octal_parse("0.77", &kayles.rule, &err);
     nb_octal_parse("0.07", &dawson.rule, &err);

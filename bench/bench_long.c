@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "games/nb_octal.h"
+#include "games/octal/nb_octal.h"
 
 static double now(void)
 {

@@ -9,8 +9,8 @@
 #include <sys/resource.h>
 #include <time.h>
 
-#include "games/nb_octal.h"
-#include "tables/nb_quotient.h"
+#include "games/octal/nb_octal.h"
+#include "theory/nb_quotient.h"
 
 int main(int argc, char **argv)
 {

@@ -11,7 +11,7 @@
 
 #include "api_json.h"
 #include "api_write.h"
-#include "core/nb_util.h"
+#include "nimber.h"
 #include "srv_answer.h"
 #include "srv_files.h"
 #include "srv_metrics.h"
@@ -194,9 +194,7 @@ void srv_dispatch_overdue(srv_request *r)
 
 static void gauges(srv_server *s, srv_gauges *g)
 {
-    g->cache = nb_cache_get_stats(s->solver.cache);
-    g->store = s->store ? nb_store_get_stats(s->store) : (nb_store_stats){0};
-    g->quotient = nb_quotient_get_stats();
+    g->lib = nb_counters_read(s->solver.cache, s->store);
     g->queue_waiting = srv_pool_waiting(s->pool);
     g->queue_running = srv_pool_running(s->pool);
     g->workers = s->cfg.workers;
@@ -312,17 +310,6 @@ static enum MHD_Result scan_parameter(void *cls, enum MHD_ValueKind kind, const 
     return qs->fault[0] ? MHD_NO : MHD_YES;
 }
 
-/* A decimal integer of 0..most, digits alone (no sign, space or exponent). */
-static bool read_count(const char *text, uint64_t most, size_t *out)
-{
-    size_t n = strlen(text);
-    if (!n || n > 18 || strspn(text, "0123456789") != n)
-        return false;
-    uint64_t v = strtoull(text, NULL, 10);
-    *out = (size_t)v;
-    return v <= most;
-}
-
 /* positions=full|changed|none: how listed moves give the position after them. */
 static bool read_positions(const char *text, api_positions *out)
 {
@@ -378,7 +365,7 @@ static bool read_query(srv_request *r)
         }
         if (v && !strcmp(qs.names[i], "seed")) {
             size_t seed = 0;
-            r->query.has_seed = read_count(v, (uint64_t)INT64_MAX, &seed);
+            r->query.has_seed = nb_parse_count(v, 0, 999999999999999999ULL, &seed);
             r->query.seed = seed;
             if (!r->query.has_seed)
                 snprintf(qs.fault, sizeof qs.fault, "the query parameter seed must be a "
@@ -394,9 +381,8 @@ static bool read_query(srv_request *r)
         }
         if (v && (!strcmp(qs.names[i], "from") || !strcmp(qs.names[i], "limit"))) {
             bool from = !strcmp(qs.names[i], "from");
-            if (!read_count(v, from ? (uint64_t)INT64_MAX : API_TABLES_LIMIT_MAX,
-                            from ? &r->query.from : &r->query.limit) ||
-                (!from && !r->query.limit))
+            if (!nb_parse_count(v, from ? 0 : 1, from ? (uint64_t)INT64_MAX : API_TABLES_LIMIT_MAX,
+                                from ? &r->query.from : &r->query.limit))
                 snprintf(qs.fault, sizeof qs.fault, "the query parameter %s must be a decimal "
                          "integer between %s, not \"%.40s\"", qs.names[i],
                          from ? "0 and 2^63-1" : "1 and 1000", v);
@@ -406,7 +392,7 @@ static bool read_query(srv_request *r)
         if (!v || (!moves && strcmp(qs.names[i], "components"))) /* the page reads its own */
             continue;
         size_t *field = moves ? &r->query.max_moves : &r->query.max_components;
-        if (!read_count(v, moves ? API_MAX_MOVES_LIMIT : (uint64_t)INT64_MAX, field))
+        if (!nb_parse_count(v, 0, moves ? API_MAX_MOVES_LIMIT : (uint64_t)INT64_MAX, field))
             snprintf(qs.fault, sizeof qs.fault, "the query parameter %s must be a decimal "
                      "integer between 0 and %s, not \"%.40s\"", qs.names[i],
                      moves ? "1000" : "2^63-1", v);

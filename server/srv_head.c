@@ -4,7 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "core/nb_util.h"
+#include "nimber.h"
 
 /* c is an ASCII letter or digit, or one of `also`. */
 static bool alnum_or(char c, const char *also)

@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "api_write.h"
-#include "core/nb_util.h"
+#include "nimber.h"
 #include "srv_answer.h"
 #include "srv_dispatch.h"
 #include "srv_edge.h"

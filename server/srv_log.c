@@ -17,7 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/nb_util.h"
+#include "nimber.h"
 
 /* A thread's ring: `head` bytes were written into it, `tail` of them written out, both
  * counting from the start (an index is taken modulo RING_BYTES). One thread adds, the

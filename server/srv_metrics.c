@@ -14,7 +14,7 @@
 
 #include "api_types.h"
 #include "api_write.h"
-#include "core/nb_util.h"
+#include "nimber.h"
 
 #ifndef NIMBER_COMMIT
 #define NIMBER_COMMIT "unknown"
@@ -243,7 +243,7 @@ char *srv_metrics_render(srv_metrics *m, const srv_gauges *g, size_t *len)
         snprintf(labels, sizeof labels, "type=\"%s\"", api_registry[row]->name);
         put_histogram(&t, "nimber_game_request_duration_seconds", labels, &sum->by_game[row]);
     }
-    const nb_cache_stats *c = &g->cache;
+    const nb_cache_stats *c = &g->lib.cache;
     api_putf(&t, "# HELP nimber_cache_hits_total SG-table requests served from the cache.\n"
                  "# TYPE nimber_cache_hits_total counter\nnimber_cache_hits_total %llu\n"
                  "# HELP nimber_cache_misses_total SG-table requests that built or grew a table.\n"
@@ -258,7 +258,7 @@ char *srv_metrics_render(srv_metrics *m, const srv_gauges *g, size_t *len)
                  "# TYPE nimber_cache_entries gauge\nnimber_cache_entries %zu\n",
              (unsigned long long)c->hits, (unsigned long long)c->misses,
              (unsigned long long)c->evictions, c->bytes, c->max_bytes, c->entries);
-    const nb_store_stats *st = &g->store;
+    const nb_store_stats *st = &g->lib.store;
     api_putf(&t, "# HELP nimber_table_store_lookups_total Cache misses that looked in the table "
                  "store.\n# TYPE nimber_table_store_lookups_total counter\n"
                  "nimber_table_store_lookups_total %llu\n"
@@ -291,7 +291,7 @@ char *srv_metrics_render(srv_metrics *m, const srv_gauges *g, size_t *len)
              (unsigned long long)st->write_errors, (unsigned long long)st->written_bytes,
              (unsigned long long)st->removed, (unsigned long long)st->files,
              (unsigned long long)st->bytes);
-    const nb_quotient_stats *q = &g->quotient;
+    const nb_quotient_stats *q = &g->lib.quotient;
     api_putf(&t, "# HELP nimber_quotient_growths_total Misère quotient growths, by how they "
                  "ended: period proved, as far as asked, or stopped at a limit.\n"
                  "# TYPE nimber_quotient_growths_total counter\n");

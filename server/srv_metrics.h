@@ -5,8 +5,7 @@
 
 #include <stddef.h>
 
-#include "tables/nb_cache.h"
-#include "tables/nb_quotient.h"
+#include "nimber.h"
 #include "srv_routes.h"
 
 
@@ -35,9 +34,7 @@ typedef struct srv_watch_stats {
 } srv_watch_stats;
 
 typedef struct srv_gauges {
-    nb_cache_stats cache;
-    nb_store_stats store; /* zeros without a table store */
-    nb_quotient_stats quotient;
+    nb_counters lib;      /* the cache's, the table store's, the quotient growths' */
     srv_watch_stats watch;
     size_t queue_waiting, queue_running, workers, queue_capacity, in_flight;
 } srv_gauges;

@@ -8,7 +8,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "core/nb_util.h"
+#include "nimber.h"
 
 typedef struct job {
     srv_job_fn fn;

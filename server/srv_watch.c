@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/nb_util.h"
+#include "nimber.h"
 #include "srv_dispatch.h"
 
 #define TICK_NS 50000000LL /* a process allocating 1 GB/s passes its cap by 50 MB at most */

@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
 """layers_check.py - the rooms of the tree include only downwards (docs/DESIGN.md, "Rooms").
 
-Rooms, lowest first: lib/core, lib/tables, lib/engine, lib/games, api, server. A file may
-include a project header of its own room or of a room below it, never one above. Inside
-lib every project include names its room ("engine/nb_solver.h"), and a game's files
-include no other game's header: games/nb_X.c includes games/nb_X.h and nothing else of
-games/. The library includes neither JSON nor HTTP headers.
+Rooms, lowest first: lib/core, lib/cache, lib/theory, lib/engine, lib/games (a folder a
+game), lib (the library's front: nimber.h and what it declares), api (api/types too),
+server. A file may include a project header of its own room or of a room below it, never
+one above. Inside lib every project include names its room ("engine/nb_solver.h"). A
+game's files include their own folder's headers and no other game's, but for a game that
+is a special case of another (SPECIAL_CASES: Grundy's game is the octal code 4!.0), which
+names that game's header. The library includes neither JSON nor HTTP headers, and the
+server includes no header of lib/ but nimber.h, the library's one public header.
 
 Usage: layers_check.py [ROOT]   (ROOT: the repository, default the current directory)
 Prints one line per offence, then "layers: N passed, M failed": one check per file, and
-one for the check itself (a copy of the tree with an upward include planted must fail).
+one for each of the check's own tests (copies of the tree with an offence planted must
+fail).
 """
 import os
 import re
@@ -17,10 +21,13 @@ import shutil
 import sys
 import tempfile
 
-ROOMS = ["lib/core", "lib/tables", "lib/engine", "lib/games", "api", "server"]
+ROOMS = ["lib/core", "lib/cache", "lib/theory", "lib/engine", "lib/games", "lib", "api",
+         "server"]
 RANK = {room: i for i, room in enumerate(ROOMS)}
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 LIB_FORBIDDEN = ("jansson.h", "microhttpd.h")
+PUBLIC = "lib/nimber.h"
+SPECIAL_CASES = {"grundy": "octal"}
 
 
 def room_of(path):
@@ -31,18 +38,29 @@ def room_of(path):
     return None
 
 
+def game_of(path):
+    """The game folder a path lies in ("octal"), or None."""
+    parts = path.split("/")
+    return parts[2] if len(parts) > 3 and parts[:2] == ["lib", "games"] else None
+
+
 def sources(root):
     for room in ROOMS:
         folder = os.path.join(root, room)
         if not os.path.isdir(folder):
             continue
-        for name in sorted(os.listdir(folder)):
-            if name.endswith((".c", ".h")):
-                yield f"{room}/{name}"
+        deep = room in ("lib/games", "api")  # a folder a game; api/types
+        for dirpath, dirnames, names in os.walk(folder):
+            rel_dir = os.path.relpath(dirpath, root)
+            if room_of(rel_dir + "/") != room or (not deep and rel_dir != room):
+                continue
+            for name in sorted(names):
+                if name.endswith((".c", ".h")):
+                    yield f"{rel_dir}/{name}"
 
 
 def resolve(root, rel, target):
-    """The room-relative path an include names: beside the file first, then lib/, api/,
+    """The root-relative path an include names: beside the file first, then lib/, api/,
     server/ (the Makefile's -I order). None when it is not a project header."""
     here = os.path.dirname(rel)
     for base in (here, "lib", "api", "server"):
@@ -55,7 +73,7 @@ def resolve(root, rel, target):
 def offences(root, rel):
     """What is wrong with one file's includes."""
     room = room_of(rel)
-    stem = os.path.splitext(os.path.basename(rel))[0]
+    game = game_of(rel)
     problems = []
     with open(os.path.join(root, rel), encoding="utf-8") as f:
         for lineno, line in enumerate(f, 1):
@@ -65,7 +83,7 @@ def offences(root, rel):
             kind, target = m.groups()
             where = f"{rel}:{lineno}: {line.strip()}"
             if kind == "<":
-                if room.startswith("lib/") and target in LIB_FORBIDDEN:
+                if room.startswith("lib") and target in LIB_FORBIDDEN:
                     problems.append(f"{where}: the library speaks games, not JSON or HTTP")
                 continue
             found = resolve(root, rel, target)
@@ -73,13 +91,17 @@ def offences(root, rel):
                 problems.append(f"{where}: no such project header")
                 continue
             their = room_of(found)
-            if room.startswith("lib/") and target != found[len("lib/"):]:
+            if room.startswith("lib") and target != found[len("lib/"):]:
                 problems.append(f"{where}: name its room (\"{found[len('lib/'):]}\")")
             if RANK[their] > RANK[room]:
                 problems.append(f"{where}: {room} may not include {their}, a room above it")
-            elif room == their == "lib/games" and os.path.basename(found) != f"{stem}.h":
+            elif room == "server" and their.startswith("lib") and found != PUBLIC:
+                problems.append(f"{where}: the server includes the library through nimber.h "
+                                "alone")
+            elif room == their == "lib/games" and game_of(found) not in (
+                    game, SPECIAL_CASES.get(game)):
                 problems.append(f"{where}: a game includes no other game's file "
-                                f"(share it through engine/ or tables/)")
+                                f"(share it through engine/ or theory/)")
     return problems
 
 
@@ -94,19 +116,24 @@ def check(root):
     return files, bad, problems
 
 
-def self_test(root):
-    """True when an upward include planted in a copy of lib/ is caught."""
+def planted_is_caught(root, file, line, says):
+    """True when `line` appended to a copy of `file` makes the check report `says` there."""
     with tempfile.TemporaryDirectory() as tmp:
-        for room in ROOMS:
+        for room in ("lib", "api", "server"):
             src = os.path.join(root, room)
             if os.path.isdir(src):
                 shutil.copytree(src, os.path.join(tmp, room))
-        planted = os.path.join(tmp, "lib/core/nb_util.c")
-        with open(planted, "a", encoding="utf-8") as f:
-            f.write('#include "engine/nb_solver.h"\n')
+        with open(os.path.join(tmp, file), "a", encoding="utf-8") as f:
+            f.write(line + "\n")
         _, _, problems = check(tmp)
-        return any(p.startswith("lib/core/nb_util.c") and "a room above" in p
-                   for p in problems)
+        return any(p.startswith(file) and says in p for p in problems)
+
+
+SELF_TESTS = [
+    ("lib/core/nb_util.c", '#include "engine/nb_solver.h"', "a room above"),
+    ("lib/games/nim/nb_nim.c", '#include "games/bash/nb_bash.h"', "no other game's"),
+    ("server/srv_pool.c", '#include "core/nb_util.h"', "nimber.h alone"),
+]
 
 
 def main():
@@ -114,11 +141,12 @@ def main():
     files, bad, problems = check(root)
     for p in problems:
         print(p)
-    caught = self_test(root)
-    if not caught:
-        print("layers_check: a planted upward include went unnoticed")
-    print(f"layers: {files - bad + caught} passed, {bad + (not caught)} failed")
-    return 1 if bad or not caught else 0
+    missed = [t for t in SELF_TESTS if not planted_is_caught(root, *t)]
+    for file, line, _ in missed:
+        print(f"layers_check: {line} planted in {file} went unnoticed")
+    caught = len(SELF_TESTS) - len(missed)
+    print(f"layers: {files - bad + caught} passed, {bad + len(missed)} failed")
+    return 1 if bad or missed else 0
 
 
 if __name__ == "__main__":

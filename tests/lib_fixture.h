@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "engine/nb_solver.h"
-#include "games/nb_subtraction.h"
+#include "games/subtraction/nb_subtraction.h"
 
 /* The solver of the case running (each case runs in a process of its own). */
 static nb_solver solver;

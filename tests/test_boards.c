@@ -16,12 +16,12 @@
 #include "core/nb_util.h"
 #include "engine/nb_every.h"
 #include "engine/nb_search.h"
-#include "games/nb_bash.h"
-#include "games/nb_chomp.h"
-#include "games/nb_coins.h"
-#include "games/nb_euclid.h"
-#include "games/nb_nim.h"
-#include "games/nb_nodekayles.h"
+#include "games/bash/nb_bash.h"
+#include "games/chomp/nb_chomp.h"
+#include "games/coins/nb_coins.h"
+#include "games/euclid/nb_euclid.h"
+#include "games/nim/nb_nim.h"
+#include "games/nodekayles/nb_nodekayles.h"
 #include "lib_fixture.h"
 
 static uint64_t rnd64(void) { return (uint64_t)random() << 33 ^ (uint64_t)random() << 11 ^ (uint64_t)random(); }

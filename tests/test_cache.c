@@ -11,8 +11,8 @@
 #include <time.h>
 
 #include "check_run.h"
-#include "games/nb_subtraction.h"
-#include "tables/nb_cache.h"
+#include "games/subtraction/nb_subtraction.h"
+#include "cache/nb_cache.h"
 
 /* A test table: `size` words, each equal to its index plus a per-key salt. */
 typedef struct test_table {

@@ -10,7 +10,7 @@
 #include "brute.h"
 #include "check_run.h"
 #include "engine/nb_loopy.h"
-#include "games/nb_dag.h"
+#include "games/dag/nb_dag.h"
 
 #define HEAP 4           /* the Nim heap beside the graph: values 0..HEAP-1 */
 #define MAX_NODES 8

@@ -10,9 +10,9 @@
 #include "check_run.h"
 #include "engine/nb_submisere.h"
 #include "engine/nb_tame.h"
-#include "games/nb_bash.h"
-#include "games/nb_moore.h"
-#include "games/nb_subtraction.h"
+#include "games/bash/nb_bash.h"
+#include "games/moore/nb_moore.h"
+#include "games/subtraction/nb_subtraction.h"
 
 static nb_solver solver;
 

@@ -9,9 +9,9 @@
 
 #include "check_run.h"
 #include "oeis.h"
-#include "games/nb_beans.h"
-#include "games/nb_octal.h"
-#include "tables/nb_octable.h"
+#include "games/beans/nb_beans.h"
+#include "games/grundy/nb_grundy.h"
+#include "theory/nb_octable.h"
 
 static nb_solver solver;
 
@@ -59,7 +59,7 @@ START_TEST(published_sequences)
         7, 4, 3, 7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3};
     static const uint64_t kayles[] = {0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4,
                                       3, 2, 1};
-    nb_octal_params p = {.rule = nb_octal_grundy()};
+    nb_octal_params p = {.rule = nb_grundy_rule()};
     expect_prefix("grundy", &p, grundy, sizeof grundy / sizeof *grundy);
     p = params_of("0.137");
     expect_prefix(".137", &p, oeis_a002187, OEIS_A002187_TERMS);
@@ -95,7 +95,7 @@ START_TEST(proved_periods)
                           cases[i].code, (unsigned long long)seq.preperiod);
         free(seq.values);
     }
-    nb_octal_params grundy = {.rule = nb_octal_grundy()};
+    nb_octal_params grundy = {.rule = nb_grundy_rule()};
     nb_sequence seq = table_of(&grundy, 10);
     ck_assert(!seq.has_period); /* the theorem does not apply: nothing is claimed */
     free(seq.values);
@@ -134,7 +134,7 @@ START_TEST(sparse_matches_naive)
         nb_octal_params p = params_of(code);
         expect_same(&p.rule, 700, code);
     }
-    nb_octal_rule grundy = nb_octal_grundy();
+    nb_octal_rule grundy = nb_grundy_rule();
     expect_same(&grundy, 4000, "grundy");
     /* a cached table grown in three steps, each resuming the last one's mask and rare heaps */
     uint32_t *naive = malloc(9000 * sizeof *naive);
@@ -266,7 +266,7 @@ START_TEST(codes_with_known_values)
     }
     free(l.values);
     free(n.values);
-    nb_octal_params bang = params_of("4!.0"), lower = params_of("0.f"), grundy = {.rule = nb_octal_grundy()};
+    nb_octal_params bang = params_of("4!.0"), lower = params_of("0.f"), grundy = {.rule = nb_grundy_rule()};
     ck_assert_str_eq(nb_octable_key(&bang.rule).text, nb_octable_key(&grundy.rule).text);
     char a[NB_OCTAL_CODE_MAX];
     nb_octal_code(&lower.rule, a);

@@ -15,10 +15,10 @@
 #include "check_run.h"
 #include "engine/nb_sum.h"
 #include "engine/nb_token_quotient.h"
-#include "games/nb_beans.h"
-#include "games/nb_dag.h"
-#include "games/nb_octal.h"
-#include "tables/nb_quotient.h"
+#include "games/beans/nb_beans.h"
+#include "games/dag/nb_dag.h"
+#include "games/octal/nb_octal.h"
+#include "theory/nb_quotient.h"
 
 static nb_solver solver;
 

@@ -17,12 +17,12 @@
 
 #include "check_run.h"
 #include "core/nb_util.h"
-#include "games/nb_octal.h"
-#include "tables/nb_cache.h"
-#include "tables/nb_octable.h"
-#include "tables/nb_quotient.h"
-#include "tables/nb_store.h"
-#include "tables/nb_subtable.h"
+#include "games/grundy/nb_grundy.h"
+#include "cache/nb_cache.h"
+#include "theory/nb_octable.h"
+#include "theory/nb_quotient.h"
+#include "cache/nb_store.h"
+#include "theory/nb_subtable.h"
 
 /* ---- fixtures ---- */
 
@@ -521,7 +521,7 @@ static const nb_octable *octal_table(nb_cache *c, const nb_octal_rule *rule, uin
 START_TEST(cache_answers_from_the_store)
 {
     make_dir();
-    nb_octal_rule grundy = nb_octal_grundy(), kayles, hex;
+    nb_octal_rule grundy = nb_grundy_rule(), kayles, hex;
     nb_err err;
     ck_assert_int_eq(nb_octal_parse("0.77", &kayles, &err), NB_OK);
     ck_assert_int_eq(nb_octal_parse("0.8", &hex, &err), NB_OK);
@@ -594,7 +594,7 @@ static void await_writes(nb_store *s, uint64_t writes)
 START_TEST(a_growth_reads_what_another_process_wrote)
 {
     make_dir();
-    nb_octal_rule grundy = nb_octal_grundy();
+    nb_octal_rule grundy = nb_grundy_rule();
     nb_store *sa = nb_store_open(dir, 0, 3600, on_event, NULL);
     nb_store *sb = nb_store_open(dir, 0, 3600, on_event, NULL);
     nb_cache *a = nb_cache_new(64 << 20), *b = nb_cache_new(64 << 20);

@@ -51,6 +51,16 @@ size_t nb_copy_cut(char *dst, size_t size, const char *s)
     return n;
 }
 
+bool nb_parse_count(const char *text, uint64_t least, uint64_t most, uint64_t *out)
+{
+    size_t n = strlen(text);
+    if (!n || n > 19 || strspn(text, "0123456789") != n)
+        return false;
+    uint64_t v = strtoull(text, NULL, 10); /* 19 digits never overflow 64 bits */
+    *out = v;
+    return v >= least && v <= most;
+}
+
 void nb_reserve(void **items, size_t *cap, size_t need, size_t size)
 {
     if (need <= *cap)

@@ -22,6 +22,10 @@ void *nb_xcalloc_large(size_t count, size_t size);
  * cost. Returns the length copied. */
 size_t nb_copy_cut(char *dst, size_t size, const char *s);
 
+/* A decimal count written in digits alone (no sign, space or exponent) between least and
+ * most into *out: false for anything else, an overflow included. */
+bool nb_parse_count(const char *text, uint64_t least, uint64_t most, uint64_t *out);
+
 /* Makes room for `need` elements of `size` bytes in *items (capacity *cap), doubling. */
 void nb_reserve(void **items, size_t *cap, size_t need, size_t size);
 

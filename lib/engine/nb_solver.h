@@ -6,7 +6,7 @@
 #include "core/nb_budget.h"
 #include "core/nb_key.h"
 #include "engine/nb_game.h"
-#include "tables/nb_cache.h"
+#include "cache/nb_cache.h"
 
 /* Limits on what one call may do; each message that names one uses the field's name. */
 typedef struct nb_limits {

@@ -4,7 +4,7 @@
 #define NB_SUBMISERE_H
 
 #include "engine/nb_tame.h"
-#include "tables/nb_subtable.h"
+#include "theory/nb_subtable.h"
 
 /* Built for one game and freed with it (nb_submisere_free); owns `cell`. */
 typedef struct nb_submisere {

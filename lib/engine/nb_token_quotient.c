@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 #include "core/nb_util.h"
-#include "tables/nb_quotient.h"
+#include "theory/nb_quotient.h"
 
 #define ON_PATH UINT32_MAX
 

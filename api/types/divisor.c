@@ -1,0 +1,74 @@
+/* types/divisor.c - the divisor games: "numbers" and "rule" ("replace" or "subtract"),
+ * moves {"number","to"}. */
+#include <string.h>
+
+#include "api_json.h"
+#include "api_position.h"
+#include "api_types.h"
+#include "core/nb_util.h"
+#include "games/divisor/nb_divisor.h"
+
+static int divisor_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
+                          api_problem *p)
+{
+    (void)lim;
+    nb_divisor_params *params = nb_xcalloc(1, sizeof *params);
+    g->game = (nb_game){.rules = &nb_divisor, .params = params};
+    json_t *rule = api_require(obj, base, "rule", p);
+    if (!rule)
+        return p->status;
+    const char *name = json_string_value(rule);
+    if (name && !strcmp(name, "replace")) {
+        params->rule = NB_DIVISOR_REPLACE;
+    } else if (name && !strcmp(name, "subtract")) {
+        params->rule = NB_DIVISOR_SUBTRACT;
+    } else {
+        char ptr[API_PATH_BYTES];
+        api_path(ptr, sizeof ptr, base, "rule");
+        return api_fail(p, 400, ptr, "rule must be \"replace\" or \"subtract\"");
+    }
+    return api_member_int_array(obj, base, "numbers", 0, INT64_MAX, &g->game.state,
+                                &g->game.len, p);
+}
+
+static void divisor_write(api_move_writer *w, const nb_move *m, const uint64_t *after,
+                          size_t len, api_buf *b)
+{
+    (void)w, (void)len;
+    api_put_lit_uint(b, "\"number\":", m->w[0]);
+    api_put_lit_uint(b, ",\"to\":", after[m->w[0]]);
+}
+
+/* One to three numbers up to 40 (one up to 24 when small), either rule. */
+static json_t *divisor_sample(api_rng *r, bool small)
+{
+    json_t *numbers = json_array();
+    for (size_t n = small ? 1 : 1 + api_rng_below(r, 3); n > 0; n--)
+        json_array_append_new(numbers,
+                              json_integer((json_int_t)(1 + api_rng_below(r, small ? 24 : 40))));
+    return json_pack("{s:s, s:s, s:o}", "type", "divisor", "rule",
+                     api_rng_below(r, 2) ? "replace" : "subtract", "numbers", numbers);
+}
+
+const api_type api_type_divisor = {
+    .name = "divisor",
+    .title = "Divisor game",
+    .rules_text = "Replace a number by one of its proper divisors, or take from it a divisor "
+                  "smaller than itself. Whoever cannot move loses.",
+    .rules = &nb_divisor,
+    .fields = (const char *const[]){"numbers", "rule", NULL},
+    .limits = (const char *const[]){"max_parts", "max_states", NULL},
+    .misere = true,
+    .methods = (const char *const[]){"sg-theorem", "closed-form", "genus", "search", NULL},
+    .moves_complete = true,
+    .heavy = true,
+    .decode = divisor_decode,
+    .sample = divisor_sample,
+    .write_move = divisor_write,
+    .write_state = api_put_int_state,
+    .summary = "replace a number by a proper divisor of it (rule replace), or subtract from it "
+               "a divisor smaller than it (rule subtract); 1 has no move",
+    .field_docs = "{\"numbers\":\"array of integers 1..2^63-1\",\"rule\":\"\\\"replace\\\" or "
+                  "\\\"subtract\\\"\"}",
+    .example = "{\"type\":\"divisor\",\"rule\":\"replace\",\"numbers\":[12,1000000007,30]}",
+};

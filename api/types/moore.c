@@ -1,0 +1,66 @@
+/* types/moore.c - Moore's Nim_k: "heaps" and "k", moves {"takes":[{"heap","take"},...]}. */
+
+#include "api_heaps.h"
+#include "api_json.h"
+#include "core/nb_util.h"
+#include "games/moore/nb_moore.h"
+
+static int moore_decode(json_t *obj, const char *base, const api_limits *lim, api_game *g,
+                        api_problem *p)
+{
+    (void)lim;
+    nb_moore_params *params = nb_xcalloc(1, sizeof *params);
+    g->game = (nb_game){.rules = &nb_moore, .params = params};
+    return api_k_decode(obj, base, &params->k, p) || api_heaps_decode(obj, base, g, p) ? p->status
+                                                                                    : 0;
+}
+
+/* {heap, take} pairs, in increasing heap order. */
+static void moore_write(api_move_writer *w, const nb_move *m, const uint64_t *after, size_t len,
+                        api_buf *b)
+{
+    (void)w, (void)after, (void)len;
+    api_put_lit(b, "\"takes\":[");
+    for (size_t i = 0; i + 1 < m->len; i += 2) {
+        if (i)
+            api_put_lit(b, ",");
+        api_put_lit(b, "{");
+        api_put_take(b, m->w[i], m->w[i + 1]);
+        api_put_lit(b, "}");
+    }
+    api_put_lit(b, "]");
+}
+
+static json_t *moore_sample(api_rng *r, bool small)
+{
+    return json_pack("{s:s, s:o, s:I}", "type", "moore", "heaps",
+                     api_sample_ints(r, small ? 2 : 4, small ? 3 : 5), "k",
+                     (json_int_t)(1 + api_rng_below(r, 3)));
+}
+
+/* Moore's Nim_k: normal and misère play by Moore's rules, no search */
+static const char *const moore_limits[] = {"max_parts", NULL};
+
+const api_type api_type_moore = {
+    .name = "moore",
+    .title = "Moore's Nim",
+    .rules_text = "Take counters from up to k heaps at once, any number from each. Whoever takes "
+                  "the last counter wins.",
+    .rules = &nb_moore,
+    .fields = (const char *const[]){"heaps", "k", NULL},
+    .position = NULL,
+    .limits = moore_limits,
+    .misere = true,
+    .methods = (const char *const[]){"closed-form", "search", NULL},
+    .moves_complete = false,
+    .heavy = true,
+    .decode = moore_decode,
+    .sample = moore_sample,
+    .write_move = moore_write,
+    .write_state = api_put_int_state,
+    .table = NULL,
+    .summary = "Moore's Nim_k: take any positive numbers from 1..k heaps at once",
+    .field_docs = "{\"heaps\":\"array of heap sizes, integers 0..2^63-1\","
+                  "\"k\":\"most heaps one move takes from, integer >= 1\"}",
+    .example = "{\"type\":\"moore\",\"heaps\":[3,1,3,2],\"k\":2}",
+};

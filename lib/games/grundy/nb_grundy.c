@@ -1,0 +1,7 @@
+/* nb_grundy.c - Grundy's game as a take-and-break rule. */
+#include "games/grundy/nb_grundy.h"
+
+nb_octal_rule nb_grundy_rule(void)
+{
+    return (nb_octal_rule){.digit = {4}, .distinct = 1, .last = 0};
+}

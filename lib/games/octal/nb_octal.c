@@ -1,0 +1,404 @@
+/* nb_octal.c - octal games and Grundy's game: take j counters from a heap and leave what
+ * digit j allows (no heap, one, or two); values from the cached sparse-space table, heaps
+ * past it through the proved period. */
+#include "games/octal/nb_octal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/nb_util.h"
+#include "engine/nb_heaps.h"
+#include "theory/nb_octable.h"
+#include "theory/nb_quotient.h"
+
+static nb_octal_params *oc_params(const nb_game *g) { return g->params; }
+
+/* The value of hex digit c, or -1. */
+static int hex_value(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    return -1;
+}
+
+static nb_status bad_code(nb_err *err, const char *code, const char *why)
+{
+    return nb_fail_field(err, NB_EINVAL, 1, NB_NO_INDEX, NB_NO_INDEX,
+                         "must be a take-and-break code \"d0.d1d2...\" (\"0.77\", \"4.07\", "
+                         "\"0.F\", \"4!.0\", \"4.[3]\"): %s, got \"%.40s\"", why, code);
+}
+
+/* code: d0 ['!'] '.' {digit ['!']} ['[' digit ['!'] {digit ['!']} ']'], hex digits; d0
+ * takes nothing, so it has only bits 4 and 8. A '!' on a digit that leaves at most one
+ * heap says nothing and is dropped; a group of zeros repeats nothing and is dropped. */
+nb_status nb_octal_parse(const char *code, nb_octal_rule *rule, nb_err *err)
+{
+    *rule = (nb_octal_rule){0};
+    const char *c = code;
+    int d0 = hex_value(*c);
+    if (d0 < 0 || (d0 & 3))
+        return bad_code(err, code, "d0 first, 0, 4, 8 or C (it takes nothing)");
+    rule->digit[0] = (uint8_t)d0;
+    if (*++c == '!')
+        rule->distinct |= (d0 & 12) != 0, c++;
+    if (*c++ != '.')
+        return bad_code(err, code, "a point after d0");
+    size_t j = 0, group = 0; /* group: the bracket's first digit's index */
+    for (; *c && *c != ']'; c++) {
+        if (*c == '[' && !group) {
+            group = j + 1;
+            continue;
+        }
+        int v = hex_value(*c);
+        if (v < 0)
+            return bad_code(err, code, "hex digits after the point, each maybe followed by '!'");
+        if (j == NB_OCTAL_MAX_DIGITS)
+            return bad_code(err, code, "at most 32 digits after the point");
+        rule->digit[++j] = (uint8_t)v;
+        if (c[1] == '!')
+            rule->distinct |= (uint64_t)((v & 12) != 0) << j, c++;
+    }
+    if (j == 0)
+        return bad_code(err, code, "at least one digit after the point");
+    if ((group || *c) && (!group || *c != ']' || c[1] || j < group))
+        return bad_code(err, code, "a group of digits in brackets may end the code");
+    for (size_t k = 0; k <= j; k++)
+        if (rule->digit[k])
+            rule->last = k;
+    if (group && rule->last >= group) /* a group with a nonzero digit repeats */
+        rule->tail = group, rule->last = j;
+    return NB_OK;
+}
+
+/* Acquires the table, grown to answer heap (and the period when asked). */
+static nb_status acquire_table(nb_solver *s, const nb_octal_rule *rule, uint64_t heap,
+                               bool want_period, const nb_octable **out, nb_err *err)
+{
+    nb_key key = nb_octable_key(rule);
+    nb_octable_need need = {heap, want_period, s->limits.max_table, s->limits.max_work, rule,
+                            s->budget};
+    const nb_cached *c;
+    nb_status st = nb_table_acquire(s, &key, &nb_octable_kind, &need, &c, err);
+    if (st == NB_OK)
+        *out = (const nb_octable *)c;
+    return st;
+}
+
+/* A heap (field 0, element i) or up_to (i = NB_NO_INDEX) the table cannot answer: past
+ * max_table, past the values when the search for a period (max_work) found none, or the
+ * table stopped short when the request's budget (its time or memory) was spent
+ * (cancelled: no field is at fault). The values grown are kept by the cache
+ * and the table store: the same request later goes on from them. */
+static nb_status past_table(const nb_octable *t, const nb_solver *s, size_t i, const char *what,
+                            uint64_t n, nb_err *err)
+{
+    if (nb_budget_spent(s->budget)) {
+        nb_status st = nb_budget_fail(s->budget, err);
+        if (st != NB_ELIMIT)
+            return st;
+        char why[sizeof err->msg];
+        nb_copy_cut(why, sizeof why, err->msg);
+        nb_fail(err, NB_ELIMIT, "%s %llu is past the %llu values of the SG table grown within "
+                "this request: %s; they are kept, and the same request goes on from them",
+                what, (unsigned long long)n, (unsigned long long)t->n, why);
+    } else if (!nb_octal_provable(&t->rule) && n >= t->limit)
+        nb_fail(err, NB_ELIMIT,
+                "%s %llu is past the SG table (limit max_table=%llu): the periodicity theorem "
+                "proves no period where %s", what, (unsigned long long)n,
+                (unsigned long long)s->limits.max_table,
+                t->rule.tail ? "takes are unbounded (a repeating group)"
+                             : "splits must be unequal (Grundy's game, '!')");
+    else if (t->n >= t->limit)
+        nb_fail(err, NB_ELIMIT,
+                "%s %llu is past the SG table: no period is proved within its first %llu "
+                "values (limit max_table=%llu)", what, (unsigned long long)n,
+                (unsigned long long)t->n, (unsigned long long)s->limits.max_table);
+    else
+        nb_fail(err, NB_ELIMIT,
+                "%s %llu is past the SG table: no period is proved within its first %llu "
+                "values, and one request's search for it stops at the limit max_work=%llu "
+                "pair tests; the values are kept, and the same request goes on from them",
+                what, (unsigned long long)n, (unsigned long long)t->n,
+                (unsigned long long)s->limits.max_work);
+    nb_err_blame(err, i == NB_NO_INDEX ? NB_FIELD_UP_TO : 0, i, NB_NO_INDEX);
+    return NB_ELIMIT;
+}
+
+static nb_status oc_prepare(nb_game *g, nb_solver *s, nb_err *err)
+{
+    nb_octal_params *p = oc_params(g);
+    uint64_t top = nb_heaps_max(g);
+    bool past = top >= s->limits.max_table;
+    nb_status st = acquire_table(s, &p->rule, past ? 0 : top, past, &p->table, err);
+    uint64_t v;
+    for (size_t i = 0; i < g->len && st == NB_OK; i++)
+        if (!nb_octable_value(p->table, g->state[i], &v))
+            st = past_table(p->table, s, i, "heap", g->state[i], err);
+    if (st != NB_OK && p->table) {
+        nb_table_release(s, &p->table->base);
+        p->table = NULL;
+    }
+    return st;
+}
+
+static void oc_release(nb_game *g, nb_solver *s)
+{
+    nb_octal_params *p = oc_params(g);
+    nb_table_release(s, p->table ? &p->table->base : NULL);
+    p->table = NULL;
+}
+
+static uint64_t heap_value(const nb_game *g, uint64_t n)
+{
+    uint64_t v = 0;
+    nb_octable_value(oc_params(g)->table, n, &v); /* prepare made every heap answerable */
+    return v;
+}
+
+/* The state with heap `heap` replaced in place by m's count heaps. */
+static void oc_apply(const nb_game *g, const nb_move *m, nb_state *after)
+{
+    size_t heap = m->w[0], count = m->w[2];
+    nb_state_resize(after, g->len - 1 + count);
+    memcpy(after->w, g->state, heap * sizeof *after->w);
+    for (size_t k = 0; k < count; k++)
+        after->w[heap + k] = m->w[3 + k];
+    memcpy(after->w + heap + count, g->state + heap + 1,
+           (g->len - heap - 1) * sizeof *after->w);
+}
+
+/* A heap inside the computed values is read from the table; past them, by the period. */
+static nb_method oc_method(const nb_game *g, size_t part)
+{
+    return g->state[part] < oc_params(g)->table->n ? NB_METHOD_TABLE : NB_METHOD_PERIOD;
+}
+
+static nb_status oc_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err *err)
+{
+    (void)s, (void)err;
+    for (size_t i = 0; i < g->len; i++)
+        sg[i] = heap_value(g, g->state[i]);
+    return NB_OK;
+}
+
+/* Calls fn(ctx, move, value after) for the moves of one heap: by take j ascending, no
+ * heap, then one, then the splits a + b by a ascending, then a + b + c (a <= b <= c) by a
+ * then b ascending; stops when fn says so. Returns false when it left moves out: past
+ * max_work splits, or, on a heap past the proved preperiod, the splits with a part other
+ * than the largest above max(preperiod + 2 period, LISTED_SPLITS): taking the period from
+ * such a part and giving it to the largest keeps every part in the periodic range and
+ * the value, so every value a split can take is still offered. `every`: no such shortcut
+ * (the exhaustive search). `valued`: fn is given each move's SG value (else 0: the
+ * callers that do not read it spare the lookups). */
+#define LISTED_SPLITS 4096 /* parts of a split listed in full below this size */
+static bool heap_moves(const nb_game *g, size_t heap, uint64_t max_work, bool every,
+                       bool valued, nb_option_fn fn, void *ctx)
+{
+    const nb_octal_rule *r = &oc_params(g)->rule;
+    const nb_octable *t = oc_params(g)->table;
+    uint64_t n = g->state[heap], work = 0;
+    uint64_t enough = UINT64_MAX; /* the shortcut needs the period */
+    if (t && t->proved && !every)
+        enough = t->preperiod + 2 * t->period > LISTED_SPLITS ? t->preperiod + 2 * t->period
+                                                              : LISTED_SPLITS;
+    bool all = true;
+    for (uint64_t j = 0; j <= nb_octal_reach(r, n); j++) {
+        uint8_t d = nb_octal_digit(r, j);
+        bool unequal = nb_octal_distinct(r, j);
+        uint64_t w[6] = {heap, j, 0, 0, 0, 0}, m = n - j;
+        nb_move move = {.len = 3, .w = w};
+        if ((d & 1) && m == 0 && !fn(ctx, &move, 0))
+            return all;
+        w[2] = 1, w[3] = m, move.len = 4;
+        if ((d & 2) && m > 0 && !fn(ctx, &move, valued ? heap_value(g, m) : 0))
+            return all;
+        w[2] = 2, move.len = 5;
+        for (uint64_t a = 1; (d & 4) && 2 * a <= m; a++) {
+            if (unequal && 2 * a == m)
+                break;
+            if (++work > max_work)
+                return false;
+            if (a > enough) {
+                all = false;
+                break;
+            }
+            w[3] = a, w[4] = m - a;
+            if (!fn(ctx, &move, valued ? heap_value(g, a) ^ heap_value(g, m - a) : 0))
+                return all;
+        }
+        w[2] = 3, move.len = 6;
+        for (uint64_t a = 1; (d & 8) && 3 * a <= m; a++)
+            for (uint64_t b = a; 2 * b <= m - a; b++) {
+                uint64_t c = m - a - b;
+                if (unequal && (a == b || b == c))
+                    continue;
+                if (++work > max_work)
+                    return false;
+                if (b > enough) {
+                    all = false;
+                    break;
+                }
+                w[3] = a, w[4] = b, w[5] = c;
+                if (!fn(ctx, &move,
+                        valued ? heap_value(g, a) ^ heap_value(g, b) ^ heap_value(g, c) : 0))
+                    return all;
+            }
+    }
+    return all;
+}
+
+static nb_status oc_options(const nb_game *g, nb_solver *s, size_t part, nb_option_fn fn,
+                            void *ctx, nb_err *err)
+{
+    if (heap_moves(g, part, s->limits.max_work, false, true, fn, ctx))
+        return NB_OK;
+    return nb_fail(err, NB_ELIMIT, "heap %llu has too many splits to list (limit max_work=%llu, "
+                   "or past the period: the splits listed take every value)",
+                   (unsigned long long)g->state[part], (unsigned long long)s->limits.max_work);
+}
+
+typedef struct target_ctx {
+    uint64_t target;
+    nb_movelist *out;
+} target_ctx;
+
+static bool push_if_target(void *ctx_, const nb_move *m, uint64_t value)
+{
+    target_ctx *c = ctx_;
+    return value != c->target || nb_movelist_push(c->out, m);
+}
+
+/* Every move to the target, or (the list then says it may be incomplete) one of each
+ * value class past the period or while max_work allows. */
+static nb_status oc_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64_t target,
+                             nb_movelist *out, nb_err *err)
+{
+    (void)err;
+    target_ctx c = {target, out};
+    if (!heap_moves(g, part, s->limits.max_work, false, true, push_if_target, &c))
+        out->incomplete = true;
+    return NB_OK;
+}
+
+/* Every move (the exhaustive search's: small heaps, every split listed). */
+static void oc_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
+{
+    nb_state_offer o = {.g = g, .fn = fn, .ctx = ctx};
+    for (size_t heap = 0; heap < g->len && !o.stopped; heap++)
+        heap_moves(g, heap, UINT64_MAX, true, false, nb_offer_state, &o);
+    free(o.after.w);
+}
+
+/* Misère play through the game's misère quotient (tables/nb_quotient.h): the position
+ * is lost exactly when the product of its heaps' elements is in the P-portion, and a
+ * move wins when the product with the moved heap's option in its place is (the product
+ * of the other heaps from nb_quotient_rests). */
+typedef struct quotient_ctx {
+    const nb_quotient *q;
+    uint32_t rest; /* the product of every other heap's element */
+    nb_movelist *out;
+} quotient_ctx;
+
+static bool push_if_lost(void *ctx_, const nb_move *m, uint64_t value)
+{
+    (void)value;
+    quotient_ctx *c = ctx_;
+    uint32_t x = c->rest, e;
+    for (uint64_t k = 0; k < m->w[2]; k++) {
+        nb_quotient_phi(c->q, m->w[3 + k], &e); /* every part is below a covered heap */
+        x = nb_quotient_mul(c->q, x, e);
+    }
+    return !c->q->lost[x] || nb_movelist_push(c->out, m);
+}
+
+/* The elements of the heaps of g into e; false when the quotient does not cover a heap. */
+static bool heap_elements(const nb_quotient *q, const nb_game *g, uint32_t *e)
+{
+    for (size_t i = 0; i < g->len; i++)
+        if (!nb_quotient_phi(q, g->state[i], &e[i]))
+            return false;
+    return true;
+}
+
+static nb_status oc_analyse_misere(const nb_game *g, nb_solver *s, nb_analysis *out,
+                                   nb_err *err)
+{
+    const nb_octal_rule *rule = &oc_params(g)->rule;
+    uint64_t top = nb_heaps_max(g);
+    if (!nb_octal_provable(rule) && top >= NB_QUOTIENT_MAX_HEAPS)
+        return nb_fail(err, NB_EDECLINED, "%s", "no quotient reaches this heap");
+    nb_key key = nb_quotient_key(rule);
+    /* grown as far as the heaps need (a proved period stops it sooner); a heap past what
+     * any growth reaches needs the period */
+    nb_quotient_need need = {top < NB_QUOTIENT_MAX_HEAPS ? top : UINT64_MAX,
+                             NB_QUOTIENT_MAX_ORDER, s->limits.max_work, rule, s->budget, NULL};
+    const nb_cached *c;
+    nb_status st = nb_table_acquire(s, &key, &nb_quotient_kind, &need, &c, err);
+    if (st != NB_OK)
+        return st;
+    const nb_quotient *q = (const nb_quotient *)c;
+    uint32_t *e = nb_xcalloc(2 * g->len + 1, sizeof *e), *rest = e + g->len;
+    if (!heap_elements(q, g, e)) {
+        st = nb_fail(err, NB_EDECLINED, "%s", "the quotient does not cover every heap");
+    } else {
+        nb_quotient_decide(q, nb_quotient_rests(q, e, g->len, rest), out);
+        for (size_t i = 0; i < g->len && out->verdict == NB_WIN; i++) {
+            quotient_ctx qc = {q, rest[i], &out->moves};
+            if (!heap_moves(g, i, s->limits.max_work, false, false, push_if_lost, &qc))
+                out->moves.incomplete = true;
+        }
+        /* past LISTED_SPLITS a heap's splits are listed one per class of the SG period;
+         * they cover every element only when the quotient's period is proved and as short
+         * (a split's smaller part shifted by it keeps its element) */
+        if (top > LISTED_SPLITS &&
+            (!q->proved || q->preperiod + 2 * q->period > LISTED_SPLITS))
+            out->moves.incomplete = true;
+    }
+    free(e);
+    nb_table_release(s, c);
+    return st;
+}
+
+const nb_ruleset nb_octal = {
+    .name = "octal",
+    .check = nb_heaps_check,
+    .apply = oc_apply,
+    .prepare = oc_prepare,
+    .release = oc_release,
+    .part_count = nb_heaps_part_count,
+    .part_values = oc_values,
+    .part_method = oc_method,
+    .moves_to = oc_moves_to,
+    .options = oc_options,
+    .each_move = oc_each_move,
+    .analyse_misere = oc_analyse_misere,
+    .canonicalize = nb_heaps_canonicalize,
+    .components = nb_components_per_part,
+};
+
+static bool table_value(const void *t, uint64_t n, uint64_t *value)
+{
+    return nb_octable_value(t, n, value);
+}
+
+nb_status nb_octal_sequence(nb_solver *s, nb_octal_params *p, uint64_t from, uint64_t up_to,
+                            nb_sequence *out, nb_err *err)
+{
+    const nb_octable *t;
+    nb_status st = nb_sequence_bound(s, up_to, err);
+    if (st == NB_OK)
+        st = acquire_table(s, &p->rule, up_to, true, &t, err);
+    if (st != NB_OK)
+        return st;
+    if (!nb_sequence_fill(out, s->budget, from, up_to, table_value, t,
+                          t->proved ? t->period : 0, t->preperiod))
+        st = nb_budget_spent(s->budget) ? nb_budget_fail(s->budget, err)
+                                        : past_table(t, s, NB_NO_INDEX, "up_to", up_to, err);
+    nb_table_release(s, &t->base);
+    return st;
+}

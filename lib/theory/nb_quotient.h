@@ -1,0 +1,121 @@
+/* nb_quotient.h - the misère quotient of a take-and-break game (Plambeck and Siegel):
+ * the commutative monoid of its positions up to misère indistinguishability, its
+ * P-portion and the pretending function (heap -> element), grown heap by heap, certified
+ * before use, its period proved by the periodicity theorem where the theorem applies. */
+#ifndef NB_QUOTIENT_H
+#define NB_QUOTIENT_H
+
+#include "core/nb_analysis.h"
+#include "core/nb_budget.h"
+#include "core/nb_key.h"
+#include "cache/nb_cache.h"
+#include "theory/nb_octable.h"
+
+/* Parts other than heaps: the nodes of a graph a token game is played on, or any parts
+ * whose moves leave one or two smaller parts. Part p in 1..parts-1 has the options
+ * e = off[p] .. off[p+1]) - 1: part succ[e], with part with[e] beside it when `with` is
+ * given and with[e] != 0 (part 0 is the empty position, so succ[e] = 0 leaves nothing),
+ * every part below p (numbered so). A token on a node is then a part, and tokens add up
+ * as heaps do (Plambeck and Siegel define the quotient of any set of games closed under
+ * options and sums). Borrowed by the quotient built over it. */
+typedef struct nb_quotient_graph {
+    uint64_t parts;
+    const uint32_t *off, *succ, *with;
+} nb_quotient_graph;
+
+/* A cached quotient version (immutable once built; the cache owns it and its arrays). It
+ * is exact for every position whose heaps are all below n, and for every position at all
+ * when `proved`: heap h >= preperiod then pretends to be the element of
+ * preperiod + (h - preperiod) % period. Element 0 is the identity (the empty position). */
+typedef struct nb_quotient {
+    nb_cached base;
+    nb_octal_rule rule; /* its heaps' rule, unless graph */
+    const nb_quotient_graph *graph; /* its parts, when a graph's nodes (borrowed) */
+    uint32_t order;     /* elements */
+    uint16_t *mul;      /* order x order: mul[x * order + y] = x y (inside `packed`) */
+    uint8_t *lost;      /* lost[x]: x is in the P-portion (lost for the player to move) */
+    uint64_t n;         /* phi[0..n) known: exact for heaps < n */
+    uint32_t *phi;      /* the pretending function: heap -> element */
+    bool proved;
+    uint64_t preperiod, period;
+    size_t gens;        /* generators: heaps whose elements generate the quotient */
+    uint64_t *gen_heap; /* gens heaps, ascending; generator k is the letter 'a' + k */
+    uint8_t *word;      /* order x gens: the exponents of a shortest word of each element */
+    uint64_t records;   /* records the last certification closed */
+    const char *stop;   /* why growth stopped short of what was asked: a static phrase
+                         * naming the limit ("max_quotient", "max_work", ...), or NULL */
+    uint16_t *packed;   /* the whole version as a table file holds it (nb_quotient.c) */
+    uint64_t packed_len;
+    bool from_file;     /* read back from the table store (and certified) */
+} nb_quotient;
+
+/* The most heaps a quotient is grown over, and the most elements it may have (the
+ * max_quotient limit). */
+#define NB_QUOTIENT_MAX_HEAPS 65536
+#define NB_QUOTIENT_MAX_ORDER 4096
+
+/* What a caller needs: heaps up to `heap` covered (or the period proved). */
+typedef struct nb_quotient_need {
+    uint64_t heap;        /* every heap < heap + 1 must be covered; UINT64_MAX: the period */
+    uint64_t max_order;   /* max_quotient: elements the reduced quotient may have */
+    uint64_t max_work;    /* records one certification may close, elements a candidate may have */
+    const nb_octal_rule *rule;
+    nb_budget *budget;    /* the asking request's (may be NULL) */
+    const nb_quotient_graph *graph; /* else NULL: parts are the rule's heaps. A graph's
+                                     * quotient is for its caller alone (not cached) */
+} nb_quotient_need;
+
+extern const nb_cache_kind nb_quotient_kind;
+
+/* The cache key of a rule's quotient ("quotient:0.77"). */
+nb_key nb_quotient_key(const nb_octal_rule *rule);
+
+/* Builds the quotient of `rule` alone (no cache): for the tests, the benchmark and the
+ * store. The caller owns *out (destroy through out->base.destroy). */
+nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_err *err);
+
+/* The element a heap of h pretends to be: true when the quotient covers h. */
+bool nb_quotient_phi(const nb_quotient *q, uint64_t h, uint32_t *element);
+
+/* x y */
+static inline uint32_t nb_quotient_mul(const nb_quotient *q, uint32_t x, uint32_t y)
+{
+    return q->mul[(size_t)x * q->order + y];
+}
+
+/* A monoid has no division: rest[i] = the product of every e[j] but e[i], from prefix and
+ * suffix products (rest: len values, the caller's). Returns the product of them all. */
+uint32_t nb_quotient_rests(const nb_quotient *q, const uint32_t *e, size_t len, uint32_t *rest);
+
+/* A misère position whose parts multiply to `all`: out's verdict (lost exactly when all
+ * is in the P-portion), method misere-quotient and element. */
+void nb_quotient_decide(const nb_quotient *q, uint32_t all, nb_analysis *out);
+
+/* A word from its exponents, one a generator: letters a..z, then g26, g27, ... ("1" when
+ * every exponent is 0), whole. The caller owns it (free). */
+char *nb_quotient_exponents_word(const uint8_t *exponents, size_t gens);
+
+/* An element as a word in the generators ("1", "a", "ab^2c"), whole. The caller owns it
+ * (free). */
+char *nb_quotient_word(const nb_quotient *q, uint32_t x);
+
+/* Checks q as a certificate: every record (element, elements of its options) of the sums
+ * of its heaps' records is parity-correct (in the P-portion exactly when it has an option
+ * and none in the P-portion). Closes at most max_records records. True: every position of
+ * heaps the quotient covers is lost exactly when its element is in the P-portion. */
+bool nb_quotient_certify(const nb_quotient *q, uint64_t max_records);
+
+/* What the process's quotient growths came to, for /metrics: growths by how each ended
+ * (NB_QUOTIENT_ENDS names them: proved, covered (as far as asked), then the limits),
+ * candidates started again, and versions read back from the table store, served or
+ * refused by their certification. Counted atomically (any thread). */
+#define NB_QUOTIENT_ENDS 6
+extern const char *const nb_quotient_end_names[NB_QUOTIENT_ENDS];
+typedef struct nb_quotient_stats {
+    uint64_t growths[NB_QUOTIENT_ENDS];
+    uint64_t restarts;
+    uint64_t files_served, files_refused;
+} nb_quotient_stats;
+nb_quotient_stats nb_quotient_get_stats(void);
+
+#endif
