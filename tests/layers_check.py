@@ -7,8 +7,9 @@ server. A file may include a project header of its own room or of a room below i
 one above. Inside lib every project include names its room ("engine/nb_solver.h"). A
 game's files include their own folder's headers and no other game's, but for a game that
 is a special case of another (SPECIAL_CASES: Grundy's game is the octal code 4!.0), which
-names that game's header. The library includes neither JSON nor HTTP headers, and the
-server includes no header of lib/ but nimber.h, the library's one public header.
+names that game's header. A module's private header (nb_X_internal.h) is included by the
+module's own files (nb_X*.c) alone. The library includes neither JSON nor HTTP headers,
+and the server includes no header of lib/ but nimber.h, the library's one public header.
 
 Usage: layers_check.py [ROOT]   (ROOT: the repository, default the current directory)
 Prints one line per offence, then "layers: N passed, M failed": one check per file, and
@@ -102,6 +103,9 @@ def offences(root, rel):
                     game, SPECIAL_CASES.get(game)):
                 problems.append(f"{where}: a game includes no other game's file "
                                 f"(share it through engine/ or theory/)")
+            elif found.endswith("_internal.h") and not os.path.basename(rel).startswith(
+                    os.path.basename(found)[:-len("_internal.h")]):
+                problems.append(f"{where}: a private header is its module's files' alone")
     return problems
 
 
@@ -133,6 +137,7 @@ SELF_TESTS = [
     ("lib/core/nb_util.c", '#include "engine/nb_solver.h"', "a room above"),
     ("lib/games/nim/nb_nim.c", '#include "games/bash/nb_bash.h"', "no other game's"),
     ("server/srv_pool.c", '#include "core/nb_util.h"', "nimber.h alone"),
+    ("lib/games/beans/nb_beans.c", '#include "theory/nb_quotient_internal.h"', "private header"),
 ]
 
 

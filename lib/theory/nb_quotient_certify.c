@@ -1,0 +1,333 @@
+/* nb_quotient_certify.c - the certificate that a quotient is right: the heaps' records
+ * (element, option elements) closed under sums, each parity-correct, its table a monoid
+ * its generators generate, its period one the periodicity theorem proves. Why that is a
+ * proof: nb_quotient.c. */
+#include "theory/nb_quotient_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the options of a heap, as the lists of heaps they leave ---- */
+
+
+static bool each_option(const nb_octal_rule *r, uint64_t n, nb_quotient_option_fn *fn,
+                        void *ctx)
+{
+    for (uint64_t j = 0; j <= nb_octal_reach(r, n); j++) {
+        uint8_t d = nb_octal_digit(r, j);
+        bool unequal = nb_octal_distinct(r, j);
+        uint64_t m = n - j, p[3];
+        if ((d & 1) && m == 0 && !fn(ctx, p, 0))
+            return false;
+        if ((d & 2) && m > 0 && j > 0 && (p[0] = m, !fn(ctx, p, 1)))
+            return false;
+        for (uint64_t a = 1; (d & 4) && 2 * a <= m; a++) {
+            if (unequal && 2 * a == m)
+                break;
+            p[0] = a, p[1] = m - a;
+            if (!fn(ctx, p, 2))
+                return false;
+        }
+        for (uint64_t a = 1; (d & 8) && 3 * a <= m; a++)
+            for (uint64_t b = a; 2 * b <= m - a; b++) {
+                if (unequal && (a == b || b == m - a - b))
+                    continue;
+                p[0] = a, p[1] = b, p[2] = m - a - b;
+                if (!fn(ctx, p, 3))
+                    return false;
+            }
+    }
+    return true;
+}
+
+/* The options of part p: a rule's heap (each_option), or a graph's part (one or two
+ * parts, or none, each). */
+bool nb_quotient_part_options(const nb_octal_rule *r, const nb_quotient_graph *graph,
+                              uint64_t p, nb_quotient_option_fn *fn, void *ctx)
+{
+    if (!graph)
+        return each_option(r, p, fn, ctx);
+    for (uint32_t e = graph->off[p]; e < graph->off[p + 1]; e++) {
+        uint64_t parts[2];
+        unsigned count = 0;
+        if (graph->succ[e])
+            parts[count++] = graph->succ[e];
+        if (graph->with && graph->with[e])
+            parts[count++] = graph->with[e];
+        if (!fn(ctx, parts, count))
+            return false;
+    }
+    return true;
+}
+/* ---- the certificate: records closed under sums ---- */
+
+
+void nb_quotient_certificate_free(certificate *c)
+{
+    for (size_t i = 0; i < c->nheaps; i++)
+        free(c->heaps[i].opts);
+    free(c->heaps);
+    c->heaps = NULL, c->nheaps = c->cap = 0;
+}
+
+/* Adds heap h's record unless an equal one is there; false when out of memory. *at is
+ * the record's index. */
+bool nb_quotient_certificate_add(certificate *c, uint32_t x, const u32s *opts, uint64_t h,
+                            size_t *at)
+{
+    uint64_t *bits = calloc(c->words, sizeof *bits);
+    if (!bits)
+        return false;
+    for (size_t i = 0; i < opts->len; i++)
+        bits[opts->v[i] / 64] |= 1ull << (opts->v[i] % 64);
+    for (size_t i = 0; i < c->nheaps; i++)
+        if (c->heaps[i].x == x && !memcmp(c->heaps[i].opts, bits, c->words * 8)) {
+            free(bits);
+            *at = i;
+            return true;
+        }
+    if (c->nheaps == c->cap) {
+        size_t cap = c->cap ? 2 * c->cap : 16;
+        heap_record *v = realloc(c->heaps, cap * sizeof *v);
+        if (!v) {
+            free(bits);
+            return false;
+        }
+        c->heaps = v, c->cap = cap;
+    }
+    c->heaps[c->nheaps] = (heap_record){x, bits, h};
+    *at = c->nheaps++;
+    return true;
+}
+
+
+void nb_quotient_closure_free(closure *k)
+{
+    free(k->rec), free(k->slot), free(k->parent), free(k->via);
+    memset(k, 0, sizeof *k);
+}
+
+static uint64_t record_hash(const uint64_t *r, size_t stride)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < stride; i++)
+        h = (h ^ r[i]) * 1099511628211ull, h ^= h >> 29;
+    return h;
+}
+
+/* Inserts r (a stride-word record) unless present; returns its index, or SIZE_MAX when
+ * out of memory. *fresh says whether it was new. */
+static size_t closure_insert(closure *k, const uint64_t *r, uint32_t parent, uint32_t via,
+                             bool *fresh)
+{
+    if (2 * (k->len + 1) > k->slots) {
+        size_t slots = k->slots ? 2 * k->slots : 1024;
+        uint32_t *slot = calloc(slots, sizeof *slot);
+        if (!slot)
+            return SIZE_MAX;
+        for (size_t i = 0; i < k->len; i++) {
+            size_t s = record_hash(k->rec + i * k->stride, k->stride) & (slots - 1);
+            while (slot[s])
+                s = (s + 1) & (slots - 1);
+            slot[s] = (uint32_t)i + 1;
+        }
+        free(k->slot);
+        k->slot = slot, k->slots = slots;
+    }
+    size_t s = record_hash(r, k->stride) & (k->slots - 1);
+    for (; k->slot[s]; s = (s + 1) & (k->slots - 1))
+        if (!memcmp(k->rec + (k->slot[s] - 1) * k->stride, r, k->stride * 8)) {
+            *fresh = false;
+            return k->slot[s] - 1;
+        }
+    if (k->len == k->cap) {
+        size_t cap = k->cap ? 2 * k->cap : 1024;
+        uint64_t *rec = realloc(k->rec, cap * k->stride * sizeof *rec);
+        uint32_t *parent = rec ? realloc(k->parent, cap * sizeof *parent) : NULL;
+        if (parent)
+            k->parent = parent;
+        uint32_t *via = parent ? realloc(k->via, cap * sizeof *via) : NULL;
+        if (rec)
+            k->rec = rec;
+        if (!via)
+            return SIZE_MAX;
+        k->via = via, k->cap = cap;
+    }
+    memcpy(k->rec + k->len * k->stride, r, k->stride * 8);
+    k->parent[k->len] = parent, k->via[k->len] = via;
+    k->slot[s] = (uint32_t)k->len + 1;
+    *fresh = true;
+    return k->len++;
+}
+
+
+/* Whether record r (element r[0], r[1] = 1 when it has an option, bits from r[2]) is
+ * parity-correct. */
+bool nb_quotient_parity_correct(const certificate *c, const uint64_t *r)
+{
+    bool any_lost = false;
+    for (size_t w = 0; w < c->words && !any_lost; w++)
+        for (uint64_t bits = r[2 + w]; bits && !any_lost; bits &= bits - 1)
+            any_lost = c->lost[w * 64 + (size_t)__builtin_ctzll(bits)];
+    return c->lost[r[0]] == (r[1] && !any_lost);
+}
+
+/* Closes the records of every sum of c's heap records from the empty position's, at most
+ * max_records of them. On FAILED, *failed is the index of a record that is not
+ * parity-correct (k keeps the records for its position). */
+verdict nb_quotient_close_records(const certificate *c, closure *k, uint64_t max_records,
+                            nb_budget *budget, size_t *failed)
+{
+    nb_quotient_closure_free(k);
+    k->words = c->words, k->stride = 2 + c->words;
+    uint64_t *r = calloc(k->stride, sizeof *r);
+    if (!r)
+        return TOO_LARGE;
+    bool fresh;
+    verdict v = CERTIFIED;
+    size_t at = closure_insert(k, r, UINT32_MAX, UINT32_MAX, &fresh);
+    if (at == SIZE_MAX)
+        v = TOO_LARGE;
+    else if (!nb_quotient_parity_correct(c, r))
+        v = FAILED, *failed = at;
+    for (size_t i = 0; v == CERTIFIED && i < k->len; i++) {
+        if (i % 256 == 255 && nb_budget_spent(budget))
+            v = TOO_LARGE; /* the asker's time or memory is spent */
+        for (size_t j = 0; v == CERTIFIED && j < c->nheaps; j++) {
+            const heap_record *h = &c->heaps[j];
+            const uint64_t *g = k->rec + i * k->stride;
+            uint32_t gx = (uint32_t)g[0];
+            memset(r, 0, k->stride * 8);
+            r[0] = c->mul[(size_t)gx * c->order + h->x];
+            for (size_t w = 0; w < c->words; w++) { /* the set bits, word by word */
+                for (uint64_t bits = g[2 + w]; bits; bits &= bits - 1) { /* g's options */
+                    size_t y = w * 64 + (size_t)__builtin_ctzll(bits);
+                    uint32_t z = c->mul[y * c->order + h->x];
+                    r[2 + z / 64] |= 1ull << (z % 64), r[1] = 1;
+                }
+                for (uint64_t bits = h->opts[w]; bits; bits &= bits - 1) { /* h's, beside g */
+                    size_t y = w * 64 + (size_t)__builtin_ctzll(bits);
+                    uint32_t z = c->mul[(size_t)gx * c->order + y];
+                    r[2 + z / 64] |= 1ull << (z % 64), r[1] = 1;
+                }
+            }
+            at = closure_insert(k, r, (uint32_t)i, (uint32_t)j, &fresh);
+            if (at == SIZE_MAX || (fresh && k->len > max_records))
+                v = TOO_LARGE;
+            else if (fresh && !nb_quotient_parity_correct(c, r))
+                v = FAILED, *failed = at;
+        }
+    }
+    free(r);
+    return v;
+}
+
+bool nb_quotient_add_option(void *ctx_, const uint64_t *parts, unsigned count)
+{
+    nb_quotient_opt_ctx *c = ctx_;
+    uint32_t x = 0;
+    uint64_t w = 0;
+    for (unsigned i = 0; i < count; i++) {
+        x = c->mul(c->monoid, x, c->phi[parts[i]]);
+        w += c->weight ? c->weight[parts[i]] : 0; /* each at most MAX_WEIGHT */
+    }
+    if (w > c->heaviest)
+        c->heaviest = w;
+    c->ok = u32s_push(c->out, x);
+    return c->ok;
+}
+
+
+/* Whether the periodicity theorem proves period p from n0 on for heap records rec_id
+ * over heaps 1..n-1: they repeat, and k n0 + k p + t + 1 <= n. */
+bool nb_quotient_period_holds(const nb_octal_rule *rule, const uint32_t *rec_id, uint64_t n,
+                         uint64_t n0, uint64_t p)
+{
+    uint64_t k = nb_octal_parts(rule), t = rule->last;
+    if (!nb_octal_provable(rule) || !p || !n0 || n0 > n || p > n || k * n0 + k * p + t + 1 > n)
+        return false;
+    for (uint64_t h = n0; h + p < n; h++)
+        if (rec_id[h] != rec_id[h + p])
+            return false;
+    return true;
+}
+
+
+static uint32_t mul_quotient(const void *q, uint32_t x, uint32_t y)
+{
+    return nb_quotient_mul(q, x, y);
+}
+
+/* Whether q's table is a commutative monoid with identity 0 that its generators'
+ * elements generate, associative by Light's test on those generators, and whether each
+ * element's word multiplies out to it. */
+static bool is_monoid(const nb_quotient *q, nb_budget *budget)
+{
+    uint32_t n = q->order, *s = malloc((q->gens + 1) * sizeof *s), *queue = malloc(n * 4);
+    uint8_t *seen = calloc(n, 1);
+    bool ok = s && queue && seen;
+    for (uint32_t x = 0; ok && x < n; x++)
+        for (uint32_t y = 0; ok && y <= x; y++)
+            ok = nb_quotient_mul(q, x, y) == nb_quotient_mul(q, y, x) &&
+                 (y || nb_quotient_mul(q, x, 0) == x);
+    for (size_t k = 0; ok && k < q->gens; k++)
+        s[k] = q->phi[q->gen_heap[k]];
+    uint32_t reached = ok ? 1 : 0;
+    if (ok)
+        queue[0] = 0, seen[0] = 1;
+    for (uint32_t i = 0; ok && i < reached; i++)
+        for (size_t k = 0; k < q->gens; k++) {
+            uint32_t y = nb_quotient_mul(q, queue[i], s[k]);
+            if (!seen[y])
+                seen[y] = 1, queue[reached++] = y;
+        }
+    ok = ok && reached == n;
+    for (size_t k = 0; ok && k < q->gens; k++)
+        for (uint32_t x = 0; ok && x < n; x++) {
+            ok = !(x % 64 == 63 && nb_budget_spent(budget));
+            uint32_t xs = nb_quotient_mul(q, x, s[k]);
+            for (uint32_t y = 0; ok && y < n; y++)
+                ok = nb_quotient_mul(q, xs, y) ==
+                     nb_quotient_mul(q, x, nb_quotient_mul(q, s[k], y));
+        }
+    for (uint32_t x = 0; ok && x < n; x++) {
+        uint32_t product = 0;
+        for (size_t k = 0; k < q->gens; k++)
+            for (unsigned e = q->word[(size_t)x * q->gens + k]; e; e--)
+                product = nb_quotient_mul(q, product, s[k]);
+        ok = product == x;
+    }
+    free(s), free(queue), free(seen);
+    return ok;
+}
+
+bool nb_quotient_certify_within(const nb_quotient *q, uint64_t max_records, nb_budget *budget)
+{
+    certificate c = {q->order, q->mul, q->lost, (q->order + 63) / 64, NULL, 0, 0};
+    u32s opts = {0};
+    uint32_t *rec_id = malloc(q->n * sizeof *rec_id);
+    bool ok = rec_id && q->order > 0 && !q->lost[0] && !q->phi[0] && is_monoid(q, budget);
+    for (uint64_t h = 1; ok && h < q->n; h++) {
+        opts.len = 0;
+        nb_quotient_opt_ctx cc = {mul_quotient, q, q->phi, NULL, 0, &opts, true};
+        nb_quotient_part_options(&q->rule, q->graph, h, nb_quotient_add_option, &cc);
+        size_t at = 0;
+        ok = cc.ok && nb_quotient_certificate_add(&c, q->phi[h], &opts, h, &at);
+        rec_id[h] = (uint32_t)at;
+    }
+    closure k = {0};
+    size_t failed;
+    ok = ok && nb_quotient_close_records(&c, &k, max_records, budget, &failed) == CERTIFIED;
+    ok = ok && (!q->proved || (!q->graph && nb_quotient_period_holds(&q->rule, rec_id, q->n,
+                                                                     q->preperiod, q->period)));
+    nb_quotient_closure_free(&k);
+    nb_quotient_certificate_free(&c);
+    free(opts.v), free(rec_id);
+    return ok;
+}
+
+bool nb_quotient_certify(const nb_quotient *q, uint64_t max_records)
+{
+    return nb_quotient_certify_within(q, max_records, NULL);
+}
+

@@ -1,0 +1,145 @@
+/* nb_quotient_internal.h - what the four files of the misère quotient share, and no
+ * other file may include: growable arrays of elements, a heap's options, the records of
+ * the certificate, the packed form, the counters. */
+#ifndef NB_QUOTIENT_INTERNAL_H
+#define NB_QUOTIENT_INTERNAL_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "theory/nb_quotient.h"
+
+/* A growable array of uint32_t. */
+typedef struct u32s {
+    uint32_t *v;
+    size_t len, cap;
+} u32s;
+
+static inline bool u32s_push(u32s *a, uint32_t x)
+{
+    if (a->len == a->cap) {
+        size_t cap = a->cap ? 2 * a->cap : 16;
+        uint32_t *v = realloc(a->v, cap * sizeof *v);
+        if (!v)
+            return false;
+        a->v = v, a->cap = cap;
+    }
+    a->v[a->len++] = x;
+    return true;
+}
+
+static inline int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sorts and removes repeats. */
+static inline void u32s_unique(u32s *a)
+{
+    if (a->len < 2)
+        return;
+    qsort(a->v, a->len, sizeof *a->v, cmp_u32);
+    size_t k = 1;
+    for (size_t i = 1; i < a->len; i++)
+        if (a->v[i] != a->v[k - 1])
+            a->v[k++] = a->v[i];
+    a->len = k;
+}
+
+/* Called with each option of a part: the parts it leaves (ascending, each >= 1); false
+ * stops the walk. */
+typedef bool nb_quotient_option_fn(void *ctx, const uint64_t *parts, unsigned count);
+
+/* Calls fn for every option of part p: a rule's heap, or a graph's part (one or two
+ * parts, or none, each). */
+bool nb_quotient_part_options(const nb_octal_rule *r, const nb_quotient_graph *graph,
+                              uint64_t p, nb_quotient_option_fn *fn, void *ctx);
+
+/* Collects the elements of a heap's options: the product of their parts' elements, in
+ * a monoid given by its multiplication. */
+typedef struct nb_quotient_opt_ctx {
+    uint32_t (*mul)(const void *monoid, uint32_t x, uint32_t y);
+    const void *monoid;
+    const uint32_t *phi; /* heap -> element */
+    const uint64_t *weight; /* heap -> weight, or NULL */
+    uint64_t heaviest;      /* the largest weight of an option's parts */
+    u32s *out;
+    bool ok;
+} nb_quotient_opt_ctx;
+/* An option_fn over a nb_quotient_opt_ctx: the option's element appended to out. */
+bool nb_quotient_add_option(void *ctx, const uint64_t *parts, unsigned count);
+
+/* A heap's record in a reduced quotient: its element and its options' elements. */
+typedef struct heap_record {
+    uint32_t x;
+    uint64_t *opts; /* a bit set of `words` words */
+    uint64_t heap;  /* the least heap with this record */
+} heap_record;
+
+/* The distinct records of a quotient's heaps, and the quotient they multiply in. */
+typedef struct certificate {
+    uint32_t order;
+    const uint16_t *mul;
+    const uint8_t *lost;
+    size_t words;
+    heap_record *heaps;
+    size_t nheaps, cap;
+} certificate;
+
+/* The closure's records, flat: record i is at rec + i * stride (element, flags, bits),
+ * found through an open-addressed hash table; parent/via give the position it stands for
+ * (a record's parent plus one heap record). */
+typedef struct closure {
+    size_t words, stride;
+    uint64_t *rec;
+    size_t len, cap;
+    uint32_t *slot; /* index + 1, 0 empty */
+    size_t slots;
+    uint32_t *parent, *via;
+} closure;
+
+typedef enum verdict { CERTIFIED, FAILED, TOO_LARGE } verdict;
+
+void nb_quotient_certificate_free(certificate *c);
+/* Adds heap h's record unless an equal one is there; false when out of memory. *at is
+ * the record's index. */
+bool nb_quotient_certificate_add(certificate *c, uint32_t x, const u32s *opts, uint64_t h,
+                                 size_t *at);
+void nb_quotient_closure_free(closure *k);
+/* Whether record r (element r[0], r[1] = 1 when it has an option, bits from r[2]) is
+ * parity-correct. */
+bool nb_quotient_parity_correct(const certificate *c, const uint64_t *r);
+/* Closes the records of every sum of c's heap records from the empty position's, at most
+ * max_records of them (and within the budget: else TOO_LARGE). On FAILED, *failed is the
+ * index of a record that is not parity-correct (k keeps the records for its position). */
+verdict nb_quotient_close_records(const certificate *c, closure *k, uint64_t max_records,
+                                  nb_budget *budget, size_t *failed);
+/* Whether the periodicity theorem proves period p from n0 on for heap records rec_id
+ * over heaps 1..n-1: they repeat, and k n0 + k p + t + 1 <= n. */
+bool nb_quotient_period_holds(const nb_octal_rule *rule, const uint32_t *rec_id, uint64_t n,
+                              uint64_t n0, uint64_t p);
+/* q certified (nb_quotient_certify), within the budget (may be NULL). */
+bool nb_quotient_certify_within(const nb_quotient *q, uint64_t max_records, nb_budget *budget);
+
+/* Fills q->packed from q's fields and the table mul, and points q->mul into it. False
+ * when out of memory. */
+bool nb_quotient_pack(nb_quotient *q, const uint16_t *mul);
+/* Says why q's growth stopped, in q and in its packed form. */
+void nb_quotient_set_stop(nb_quotient *q, const char *stop);
+/* The cache kind's store members (nb_cache_kind). */
+bool nb_quotient_image(const nb_cached *c, nb_table_image *out);
+nb_cached *nb_quotient_from_store(nb_stored *f, const void *need);
+
+/* Frees a version and what it owns (its base's destroy). */
+void nb_quotient_destroy(nb_cached *c);
+
+/* The counters nb_quotient_get_stats gives: a growth ended as q says, a candidate
+ * started again, a version read from a file served or refused. */
+void nb_quotient_count_growth(const nb_quotient *q);
+void nb_quotient_count_restart(void);
+void nb_quotient_count_file(bool served);
+
+#endif
