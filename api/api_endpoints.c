@@ -8,6 +8,8 @@
 
 #include "api_json.h"
 #include "api_position.h"
+#include "api_quotient.h"
+#include "engine/nb_moves.h"
 
 static void put_verdict(nb_verdict v, api_buf *b)
 {

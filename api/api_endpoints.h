@@ -60,11 +60,6 @@ api_endpoint api_play;
  * legal move in the ruleset's order, at most max_moves of them. */
 api_endpoint api_moves;
 api_endpoint api_table;
-/* {"type":"octal","code":...,"up_to"?} -> the ruleset's misère quotient (API.md). */
-api_endpoint api_quotient;
-/* Whether POST /v1/quotient takes games of this type (take-and-break: octal, grundy). */
-bool api_quotient_takes(const char *type);
-
 /* GET /v1/games: every registered type with fields, limits and a working example. */
 json_t *api_catalog(const api_limits *limits);
 

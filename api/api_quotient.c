@@ -1,7 +1,7 @@
 /* api_quotient.c - POST /v1/quotient: a take-and-break ruleset's misère quotient as JSON
  * (order, P-portion, tame or not, generators and relations, elements as words, the
  * pretending function with its period, the heaps it is exact for, the table on request). */
-#include "api_endpoints.h"
+#include "api_quotient.h"
 
 #include <stdio.h>
 #include <stdlib.h>

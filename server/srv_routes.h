@@ -4,6 +4,7 @@
 #define SRV_ROUTES_H
 
 #include "api_endpoints.h"
+#include "api_quotient.h"
 
 typedef enum srv_route_id {
     SRV_ANALYZE, SRV_BATCH, SRV_PLAY, SRV_MOVES, SRV_TABLE, SRV_QUOTIENT, SRV_TABLES, SRV_GAMES, SRV_HEALTHZ,

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/nb_solver.h"
+#include "engine/nb_moves.h"
 
 /* Values that are no SG values: the player to move wins at once (cuts out a 1x1); a
  * cycle is reachable (the brute gives no value). */

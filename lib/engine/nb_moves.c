@@ -1,12 +1,13 @@
-/* nb_moves.c - every legal move of a position with what it leads to: the outcome for the
- * player who makes it, the SG value after it where defined, the remoteness where known. */
+/* nb_moves.c - every legal move with its outcome: by the parts' values and options under
+ * normal play, else by the ruleset's rule or a search of the positions after the moves. */
+#include "engine/nb_moves.h"
+
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/nb_util.h"
 #include "engine/nb_search.h"
 #include "engine/nb_smith.h"
-#include "engine/nb_solver.h"
 
 /* The list being made: moves and outcomes side by side. */
 typedef struct lister {

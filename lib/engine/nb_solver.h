@@ -54,20 +54,6 @@ typedef struct nb_play_result {
 nb_status nb_play(nb_solver *s, nb_game *g, nb_convention conv, nb_play_result *out,
                   nb_err *err);
 
-/* What a legal move leads to, for the player who makes it. */
-typedef struct nb_move_outcome {
-    nb_verdict outcome;       /* NB_WIN: it leaves a lost position (or wins at once) */
-    bool has_sg;              /* the SG value of the position after it (normal play) */
-    uint64_t sg;
-    bool has_remoteness;      /* moves to the end after it, with best play */
-    uint64_t remoteness;
-} nb_move_outcome;
-
-/* Every legal move of g, in the order of its ruleset's each_move, at most max_moves of
- * them, with what each leads to. On success the caller owns *moves (nb_movelist_free) and
- * *outcomes (free; one per move); *complete says the list holds every legal move. */
-nb_status nb_moves(nb_solver *s, nb_game *g, nb_convention conv, size_t max_moves,
-                   nb_movelist *moves, nb_move_outcome **outcomes, bool *complete, nb_err *err);
 
 /* NB_OK when misère play is defined for g, else NB_EUNDEFINED blaming the convention. */
 nb_status nb_misere_defined(const nb_game *g, nb_err *err);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "core/nb_util.h"
+#include "engine/nb_moves.h"
 
 static const char *const names[] = {"perfect", "strong", "casual", "random"};
 static const unsigned misses[] = {0, 10, 40, 100};

@@ -180,9 +180,9 @@ static nb_status fib_prepare(nb_game *g, nb_solver *s, nb_err *err)
     if (top >= s->limits.max_side) {
         if (nheaps(g) == 1)
             return NB_OK;
-        nb_fail(err, NB_ELIMIT, "heaps[%zu] is past the SG table of dynamic subtraction, the "
-                "limit max_side=%llu (one heap alone is decided at any size)", at,
-                (unsigned long long)s->limits.max_side);
+        nb_fail(err, NB_ELIMIT, "heap %llu is past the SG table of dynamic subtraction, the "
+                "limit max_side=%llu (one heap alone is decided at any size)",
+                (unsigned long long)top, (unsigned long long)s->limits.max_side);
         nb_err_blame(err, 0, at, NB_NO_INDEX);
         free(p->terms);
         p->terms = NULL;

@@ -94,7 +94,7 @@ static nb_status acquire_table(nb_solver *s, const nb_octal_rule *rule, uint64_t
  * table stopped short when the request's budget (its time or memory) was spent
  * (cancelled: no field is at fault). The values grown are kept by the cache
  * and the table store: the same request later goes on from them. */
-static nb_status past_table(const nb_octable *t, const nb_solver *s, size_t i, const char *what,
+static nb_status past_table(const nb_octable *t, const nb_solver *s, size_t i,
                             uint64_t n, nb_err *err)
 {
     if (nb_budget_spent(s->budget)) {
@@ -103,27 +103,27 @@ static nb_status past_table(const nb_octable *t, const nb_solver *s, size_t i, c
             return st;
         char why[sizeof err->msg];
         nb_copy_cut(why, sizeof why, err->msg);
-        nb_fail(err, NB_ELIMIT, "%s %llu is past the %llu values of the SG table grown within "
+        nb_fail(err, NB_ELIMIT, "heap %llu is past the %llu values of the SG table grown within "
                 "this request: %s; they are kept, and the same request goes on from them",
-                what, (unsigned long long)n, (unsigned long long)t->n, why);
+                (unsigned long long)n, (unsigned long long)t->n, why);
     } else if (!nb_octal_provable(&t->rule) && n >= t->limit)
         nb_fail(err, NB_ELIMIT,
-                "%s %llu is past the SG table (limit max_table=%llu): the periodicity theorem "
-                "proves no period where %s", what, (unsigned long long)n,
+                "heap %llu is past the SG table (limit max_table=%llu): the periodicity theorem "
+                "proves no period where %s", (unsigned long long)n,
                 (unsigned long long)s->limits.max_table,
                 t->rule.tail ? "takes are unbounded (a repeating group)"
                              : "splits must be unequal (Grundy's game, '!')");
     else if (t->n >= t->limit)
         nb_fail(err, NB_ELIMIT,
-                "%s %llu is past the SG table: no period is proved within its first %llu "
-                "values (limit max_table=%llu)", what, (unsigned long long)n,
+                "heap %llu is past the SG table: no period is proved within its first %llu "
+                "values (limit max_table=%llu)", (unsigned long long)n,
                 (unsigned long long)t->n, (unsigned long long)s->limits.max_table);
     else
         nb_fail(err, NB_ELIMIT,
-                "%s %llu is past the SG table: no period is proved within its first %llu "
+                "heap %llu is past the SG table: no period is proved within its first %llu "
                 "values, and one request's search for it stops at the limit max_work=%llu "
                 "pair tests; the values are kept, and the same request goes on from them",
-                what, (unsigned long long)n, (unsigned long long)t->n,
+                (unsigned long long)n, (unsigned long long)t->n,
                 (unsigned long long)s->limits.max_work);
     nb_err_blame(err, i == NB_NO_INDEX ? NB_FIELD_UP_TO : 0, i, NB_NO_INDEX);
     return NB_ELIMIT;
@@ -138,7 +138,7 @@ static nb_status oc_prepare(nb_game *g, nb_solver *s, nb_err *err)
     uint64_t v;
     for (size_t i = 0; i < g->len && st == NB_OK; i++)
         if (!nb_octable_value(p->table, g->state[i], &v))
-            st = past_table(p->table, s, i, "heap", g->state[i], err);
+            st = past_table(p->table, s, i, g->state[i], err);
     if (st != NB_OK && p->table) {
         nb_table_release(s, &p->table->base);
         p->table = NULL;
@@ -398,7 +398,7 @@ nb_status nb_octal_sequence(nb_solver *s, nb_octal_params *p, uint64_t from, uin
     if (!nb_sequence_fill(out, s->budget, from, up_to, table_value, t,
                           t->proved ? t->period : 0, t->preperiod))
         st = nb_budget_spent(s->budget) ? nb_budget_fail(s->budget, err)
-                                        : past_table(t, s, NB_NO_INDEX, "up_to", up_to, err);
+                                        : past_table(t, s, NB_NO_INDEX, up_to, err);
     nb_table_release(s, &t->base);
     return st;
 }

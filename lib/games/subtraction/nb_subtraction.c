@@ -91,16 +91,16 @@ static nb_status acquire_table(nb_solver *s, const nb_subtraction_params *p, uin
 /* A heap (field 0, element i) or up_to (i = NB_NO_INDEX) past the table: past max_table,
  * or the table stopped short when the request's budget was spent. */
 static nb_status past_table(const nb_subtable *t, const nb_solver *s, size_t i,
-                            const char *what, uint64_t n, nb_err *err)
+                            uint64_t n, nb_err *err)
 {
     nb_status st = NB_ELIMIT;
     if (nb_budget_spent(s->budget))
         st = nb_budget_fail(s->budget, err);
     else
         nb_fail(err, NB_ELIMIT,
-                "%s %llu is past the SG table: no period appears within its first %llu "
+                "heap %llu is past the SG table: no period appears within its first %llu "
                 "values (limit max_table=%llu)",
-                what, (unsigned long long)n, (unsigned long long)t->n,
+                (unsigned long long)n, (unsigned long long)t->n,
                 (unsigned long long)s->limits.max_table);
     if (st != NB_ELIMIT) /* cancelled: no field is at fault */
         return st;
@@ -121,7 +121,7 @@ static nb_status sub_prepare(nb_game *g, nb_solver *s, nb_err *err)
     uint64_t v;
     for (size_t i = 0; i < g->len; i++) {
         if (!nb_subtable_value(p->table, g->state[i], &v)) {
-            st = past_table(p->table, s, i, "heap", g->state[i], err);
+            st = past_table(p->table, s, i, g->state[i], err);
             nb_table_release(s, &p->table->base);
             p->table = NULL;
             return st;
@@ -234,7 +234,7 @@ nb_status nb_subtraction_sequence(nb_solver *s, nb_subtraction_params *p, uint64
     if (!nb_sequence_fill(out, s->budget, from, up_to, table_value, t,
                           t->proved ? t->period : 0, t->preperiod))
         st = nb_budget_spent(s->budget) ? nb_budget_fail(s->budget, err)
-                                        : past_table(t, s, NB_NO_INDEX, "up_to", up_to, err);
+                                        : past_table(t, s, NB_NO_INDEX, up_to, err);
     nb_table_release(s, &t->base);
     return st;
 }
