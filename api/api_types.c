@@ -9,17 +9,15 @@
 #include "api_json.h"
 #include "core/nb_util.h"
 
-extern const api_type api_type_nim, api_type_bash, api_type_subtraction, api_type_moore,
-    api_type_staircase, api_type_coins, api_type_cutting, api_type_dag, api_type_hackenbush,
-    api_type_coprime, api_type_octal, api_type_grundy, api_type_beans, api_type_euclid,
-    api_type_divisor, api_type_wythoff, api_type_fibonacci, api_type_chomp, api_type_nodekayles, api_type_sum;
+/* Every row of the registry (api_registry.h) declared, then listed in its order. */
+#define API_TYPE(name) extern const api_type api_type_##name;
+#include "api_registry.h"
+#undef API_TYPE
 
 const api_type *const api_registry[] = {
-    &api_type_nim, &api_type_bash, &api_type_subtraction, &api_type_moore,
-    &api_type_staircase, &api_type_coins, &api_type_cutting, &api_type_dag,
-    &api_type_hackenbush, &api_type_coprime, &api_type_octal, &api_type_grundy,
-    &api_type_beans, &api_type_euclid, &api_type_divisor,
-    &api_type_wythoff, &api_type_fibonacci, &api_type_chomp, &api_type_nodekayles, &api_type_sum,
+#define API_TYPE(name) &api_type_##name,
+#include "api_registry.h"
+#undef API_TYPE
     NULL,
 };
 

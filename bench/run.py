@@ -537,3 +537,26 @@ for r in [("what", "baseline (same run)", "figure", "goal", "")] + rows:
     print(" | ".join(c.ljust(w[i]) for i, c in enumerate(r)))
 missed = sum(r[4] == "MISSED" for r in rows)
 print(f"\nbench: {len(rows) - missed} goals met, {missed} missed ({cores} cores)")
+
+
+def write_results(path):
+    """The run's table as bench/RESULTS.md: the latest figures, which git keeps the history
+    of (bench/README.md says what each row measures)."""
+    def cell(text):
+        return text.replace("|", "\\|")
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True).stdout.strip() or "unknown"
+    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                           capture_output=True, text=True).stdout.strip()
+    with open(path, "w") as f:
+        f.write(f"# Latest figures\n\n`make bench` on {time.strftime('%Y-%m-%d')}, {cores} "
+                f"cores, on `{commit}`{' with uncommitted changes' if dirty else ''}: "
+                f"{len(rows) - missed} goals met, {missed} missed. Compare ratios, not times, "
+                "with earlier runs: absolute times drift on a shared machine. What each row "
+                "measures and why its goal is what it is: [README.md](README.md).\n\n")
+        f.write("| row | baseline (same run) | figure | goal | |\n| --- | --- | --- | --- | --- |\n")
+        for r in rows:
+            f.write("| " + " | ".join(cell(c) for c in r) + " |\n")
+
+
+write_results(os.path.join(os.path.dirname(os.path.abspath(__file__)), "RESULTS.md"))

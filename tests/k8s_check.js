@@ -126,12 +126,12 @@ check((c.ports || []).some((p) => p.containerPort === listen),
       `the container declares the port nimberd listens on (${listen})`);
 check(["Always", "IfNotPresent", "Never"].includes(c.imagePullPolicy), "imagePullPolicy is set");
 check(c.image && !/:latest$|^[^:]*$/.test(c.image), `the image has a fixed tag: ${c.image}`);
-// the tag the README builds and compose runs is the one the Deployment runs
-const readme = fs.readFileSync(path.join(__dirname, "..", "README.md"), "utf8");
+// the tag the operations document builds and compose runs is the one the Deployment runs
+const readme = fs.readFileSync(path.join(__dirname, "..", "docs", "OPERATIONS.md"), "utf8");
 const compose = fs.readFileSync(path.join(__dirname, "..", "docker", "compose.yaml"), "utf8");
 check(readme.includes(`docker build -f docker/Dockerfile --build-arg COMMIT=$(git rev-parse --short HEAD) -t ${c.image} .`) &&
       compose.includes(`image: ${c.image}\n`),
-      `the README's docker build and compose.yaml use the Deployment's image ${c.image}`);
+      `docs/OPERATIONS.md's docker build and compose.yaml use the Deployment's image ${c.image}`);
 // the image builds on a base pinned by digest, the same in every stage, and says which
 const dockerfile = fs.readFileSync(path.join(__dirname, "..", "docker", "Dockerfile"), "utf8");
 const base = (dockerfile.match(/^ARG BASE=(\S+)$/m) || [])[1] || "";
