@@ -1,4 +1,4 @@
-/* api_endpoints.c - analyze, batch, play, table and the catalog over the registry. */
+/* api_endpoints.c - /v1/analyze, batch, play, table and the catalog over the registry. */
 #include "api_endpoints.h"
 
 #include <stdatomic.h>
@@ -295,7 +295,7 @@ static int analyse_game(const api_context *ctx, api_game *g, const api_query *q,
     return status;
 }
 
-int api_analyze(const api_context *ctx, json_t *body, const api_query *q, api_buf *out,
+int api_analyse(const api_context *ctx, json_t *body, const api_query *q, api_buf *out,
                 api_problem *p)
 {
     api_game g;

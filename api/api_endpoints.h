@@ -24,9 +24,9 @@ typedef struct api_context {
 /* What the query string asks of an answer; a route takes only the parameters it honours
  * (the server refuses the others). */
 typedef struct api_query {
-    size_t max_moves;       /* moves an answer lists (analyze, batch, moves) */
-    size_t max_components;  /* components an analysis lists (analyze, batch): SIZE_MAX all */
-    api_positions positions; /* how a listed move gives its position (analyze, batch,
+    size_t max_moves;       /* moves an answer lists (/v1/analyze, batch, moves) */
+    size_t max_components;  /* components an analysis lists (/v1/analyze, batch): SIZE_MAX all */
+    api_positions positions; /* how a listed move gives its position (/v1/analyze, batch,
                               * moves, play) */
     size_t request_bytes;   /* the request's body, which bounds its answer (not a
                              * parameter: the server sets it) */
@@ -52,7 +52,7 @@ typedef struct api_query {
 typedef int api_endpoint(const api_context *ctx, json_t *body, const api_query *q, api_buf *out,
                          api_problem *p);
 
-api_endpoint api_analyze;
+api_endpoint api_analyse;
 /* {"positions":[...]} -> {"results":[...]}: each result an analysis or a problem object. */
 api_endpoint api_batch;
 api_endpoint api_play;
@@ -67,7 +67,7 @@ json_t *api_catalog(const api_limits *limits);
  * server runs it off its I/O threads. Cheap: looks at the body's shape only. */
 typedef bool api_cost(json_t *body);
 
-api_cost api_game_is_heavy;  /* a game object (analyze, play) */
+api_cost api_game_is_heavy;  /* a game object (/v1/analyze, play) */
 api_cost api_batch_is_heavy; /* {"positions":[...]} */
 api_cost api_always_heavy;   /* a table */
 

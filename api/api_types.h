@@ -73,7 +73,7 @@ struct api_type {
     const char *const *limits;   /* names of the limits that bound it (catalog) */
     bool misere;                 /* "convention":"misere" is defined */
     const char *const *methods;  /* every `method` its analyses may give (nb_method_name) */
-    bool moves_complete;         /* analyze lists every winning move (else at least one) */
+    bool moves_complete;         /* an analysis lists every winning move (else at least one) */
     bool heavy;                  /* its work or memory is not bounded by its JSON's size (a
                                   * table, a search, a declared node count): solved off the
                                   * I/O threads */

@@ -62,7 +62,7 @@ static void compute(srv_request *r)
     solver.budget = &r->budget;
     api_context ctx = s->api;
     ctx.solver = &solver;
-    ctx.decided_by = r->route->id == SRV_ANALYZE ? &r->decided_by : NULL;
+    ctx.decided_by = r->route->id == SRV_ANALYSE ? &r->decided_by : NULL;
     api_buf out = {.p = nb_xmalloc(ANSWER_START_BYTES), .cap = ANSWER_START_BYTES};
     api_problem p = {0};
     r->query.request_bytes = r->len;

@@ -202,7 +202,7 @@ char *srv_metrics_render(srv_metrics *m, const srv_gauges *g, size_t *len)
                  "# TYPE nimber_build_info gauge\n"
                  "nimber_build_info{version=\"%s\",commit=\"%s\"} 1\n",
              srv_build_version, srv_build_commit);
-    api_putf(&t, "# HELP nimber_game_requests_total Game positions asked about (analyze, "
+    api_putf(&t, "# HELP nimber_game_requests_total Game positions asked about (/v1/analyze, "
                  "batch items, play, moves, table), by game type.\n"
                  "# TYPE nimber_game_requests_total counter\n");
     for (size_t row = 0; row < MAX_TYPES && api_registry[row]; row++)
@@ -233,7 +233,7 @@ char *srv_metrics_render(srv_metrics *m, const srv_gauges *g, size_t *len)
             put_histogram(&t, "nimber_http_request_duration_seconds", labels, x);
         }
     api_putf(&t, "# HELP nimber_game_request_duration_seconds Time from the first byte of "
-                 "a request about one game (analyze, moves, play, table) to the last of its "
+                 "a request about one game (/v1/analyze, moves, play, table) to the last of its "
                  "answer, by the game's type.\n"
                  "# TYPE nimber_game_request_duration_seconds histogram\n");
     for (size_t row = 0; row < MAX_TYPES && api_registry[row]; row++) {

@@ -6,7 +6,7 @@
 
 static const char *const analysis_query[] = {"max_moves", "components", "positions", NULL};
 /* the routes a GET reaches too: `game` (GET alone) first */
-static const char *const analyze_query[] = {"game", "max_moves", "components", "positions",
+static const char *const analyse_query[] = {"game", "max_moves", "components", "positions",
                                                  NULL};
 static const char *const moves_query[] = {"game", "max_moves", "positions", NULL};
 static const char *const play_query[] = {"positions", "strength", "seed", NULL};
@@ -18,7 +18,7 @@ static const srv_route routes[] = {
 #define POST "POST", "POST, OPTIONS"
 #define POST_GET "POST", "GET, HEAD, POST, OPTIONS"
 #define GET "GET", "GET, HEAD, OPTIONS"
-    {"/v1/analyze", POST_GET, SRV_ANALYZE, api_analyze, api_game_is_heavy, true, analyze_query},
+    {"/v1/analyze", POST_GET, SRV_ANALYSE, api_analyse, api_game_is_heavy, true, analyse_query},
     {"/v1/analyze/batch", POST, SRV_BATCH, api_batch, api_batch_is_heavy, false, analysis_query},
     {"/v1/play", POST, SRV_PLAY, api_play, api_game_is_heavy, false, play_query},
     {"/v1/moves", POST_GET, SRV_MOVES, api_moves, api_game_is_heavy, true, moves_query},

@@ -71,7 +71,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
         return 0;
     api_problem p = {0};
     api_buf out = {0};
-    api_endpoint *const endpoints[] = {api_analyze, api_batch, api_play, api_table, api_moves};
+    api_endpoint *const endpoints[] = {api_analyse, api_batch, api_play, api_table, api_moves};
     int status = endpoints[endpoint](&ctx, body, &API_QUERY_DEFAULT, &out, &p);
     size_t len;
     char *text = api_buf_take(&out, &len);

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """golden.py - answers that must not change: a fixed corpus of requests (every type's
-catalog example and hundreds of seeded random positions, both conventions, analyze, play,
+catalog example and hundreds of seeded random positions, both conventions, /v1/analyze, play,
 table, batch, and bad input) replayed against a running nimberd, each answer compared byte
 for byte with the one recorded in tests/golden.jsonl and held to the schema openapi.yaml
 documents for its route and status (every type's moves in their typed shapes).

@@ -58,7 +58,7 @@ static int run(const char *body, json_t **out, api_problem *p)
     if (!j)
         return p->status;
     api_buf text = {0};
-    int status = api_analyze(&ctx, j, &API_QUERY_DEFAULT, &text, p);
+    int status = api_analyse(&ctx, j, &API_QUERY_DEFAULT, &text, p);
     json_decref(j);
     *out = parsed(&text);
     ck_assert_msg((status == 200) == (*out != NULL), "%s: status %d with answer %p", body,
@@ -776,7 +776,7 @@ START_TEST(answers_in_proportion)
     q.request_bytes = body.len;
     for (int how = API_POSITIONS_FULL; how <= API_POSITIONS_NONE; how++) {
         q.positions = (api_positions)how;
-        api_endpoint *const endpoints[] = {api_analyze, api_moves, api_play};
+        api_endpoint *const endpoints[] = {api_analyse, api_moves, api_play};
         for (int e = 0; e < 3; e++) {
             api_buf out = {0};
             memset(&p, 0, sizeof p);

@@ -45,7 +45,7 @@ static int analyse(const char *body, nb_budget *b, api_problem *p)
     ck_assert_msg(j != NULL, "%s does not parse", body);
     solver.budget = b;
     api_buf out = {0};
-    int status = api_analyze(&ctx, j, &API_QUERY_DEFAULT, &out, p);
+    int status = api_analyse(&ctx, j, &API_QUERY_DEFAULT, &out, p);
     solver.budget = NULL;
     free(out.p);
     json_decref(j);

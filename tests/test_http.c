@@ -103,7 +103,7 @@ static const char *verdict_of(json_t *analysis)
 
 /* Analyzes `body`; then re-posts the position after every winning move and expects the
  * player to move there to lose (unless the move won at once). Returns the verdict. */
-static char *analyze_and_check_moves(const char *body)
+static char *analyse_and_check_moves(const char *body)
 {
     http_response r = expect("/v1/analyze?max_moves=1000", body, 200);
     ck_assert_str_eq(http_header(&r, "Content-Type"), "application/json");
@@ -194,7 +194,7 @@ START_TEST(every_type_and_every_winning_move)
     json_array_foreach(types, i, type) {
         for (int round = 0; round < 40; round++) {
             char *game = random_game(json_string_value(type), &rng, round % 4 == 3);
-            free(analyze_and_check_moves(game));
+            free(analyse_and_check_moves(game));
             free(game);
         }
     }
