@@ -191,7 +191,7 @@ verdict nb_quotient_close_records(const certificate *c, closure *k, uint64_t max
     else if (!nb_quotient_parity_correct(c, r))
         v = FAILED, *failed = at;
     for (size_t i = 0; v == CERTIFIED && i < k->len; i++) {
-        if (i % 256 == 255 && nb_budget_spent(budget))
+        if (nb_budget_spent_after(budget, c->nheaps * (1 + c->words)))
             v = TOO_LARGE; /* the asker's time or memory is spent */
         for (size_t j = 0; v == CERTIFIED && j < c->nheaps; j++) {
             const heap_record *h = &c->heaps[j];
@@ -284,7 +284,7 @@ static bool is_monoid(const nb_quotient *q, nb_budget *budget)
     ok = ok && reached == n;
     for (size_t k = 0; ok && k < q->gens; k++)
         for (uint32_t x = 0; ok && x < n; x++) {
-            ok = !(x % 64 == 63 && nb_budget_spent(budget));
+            ok = !nb_budget_spent_after(budget, n);
             uint32_t xs = nb_quotient_mul(q, x, s[k]);
             for (uint32_t y = 0; ok && y < n; y++)
                 ok = nb_quotient_mul(q, xs, y) ==

@@ -250,7 +250,7 @@ static bool label_m(grower *g)
         if (done[x] || top.d != dist[x])
             continue;
         done[x] = 1;
-        if (x % 4096 == 4095 && nb_budget_spent(g->budget)) {
+        if (nb_budget_spent_after(g->budget, nheaps)) { /* each element: a pass over heaps */
             ok = false;
             break;
         }
@@ -334,7 +334,8 @@ static bool reduce_m(grower *g)
             }
             before = count, count = 0;
             memset(t.ids, 0xff, slots * sizeof *t.ids);
-            for (uint32_t x = 0; x < size; x++) {
+            for (uint32_t x = 0; x < size && (ok = !nb_budget_spent_after(g->budget, width));
+                 x++) {
                 key[0] = cls[x];
                 const uint8_t *d = g->fm.digits + (size_t)x * g->m.gens;
                 for (size_t k = 0; k < g->m.gens; k++) {
@@ -362,25 +363,26 @@ static bool reduce_m(grower *g)
             uint32_t *swap = cls;
             cls = next, next = swap;
         }
-        if (count > g->need->max_order)
+        if (ok && count > g->need->max_order)
             ok = false, g->stop = "max_quotient";
     }
     uint32_t *rep = ok ? malloc(count * sizeof *rep) : NULL;
     uint16_t *mul = ok ? malloc((size_t)count * count * sizeof *mul) : NULL;
     uint8_t *lost = ok ? malloc(count) : NULL;
-    if (ok && rep && mul && lost) {
+    ok = ok && rep && mul && lost;
+    if (ok)
         for (uint32_t x = size; x-- > 0;)
             rep[cls[x]] = x;
-        for (uint32_t a = 0; a < count; a++) {
-            lost[a] = g->lost_m[rep[a]];
-            for (uint32_t b = 0; b < count; b++)
-                mul[(size_t)a * count + b] = (uint16_t)cls[mul_m(&g->m, rep[a], rep[b])];
-        }
+    for (uint32_t a = 0; ok && a < count; a++) { /* order^2 products: the budget is looked at */
+        ok = !nb_budget_spent_after(g->budget, (uint64_t)count * (g->m.gens + 1));
+        lost[a] = g->lost_m[rep[a]];
+        for (uint32_t b = 0; ok && b < count; b++)
+            mul[(size_t)a * count + b] = (uint16_t)cls[mul_m(&g->m, rep[a], rep[b])];
+    }
+    if (ok) {
         free(g->cls), free(g->rep), free(g->mul), free(g->lost);
         g->cls = cls, g->rep = rep, g->mul = mul, g->lost = lost, g->order = count;
         cls = NULL, rep = NULL, mul = NULL, lost = NULL;
-    } else {
-        ok = false;
     }
     free(cls), free(next), free(key), free(t.keys), free(t.ids), free(rep), free(mul),
         free(lost);
