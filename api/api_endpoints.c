@@ -189,17 +189,17 @@ static void put_method(nb_method m, api_buf *b)
 static void put_component(const nb_component *c, api_buf *b)
 {
     if (c->has_sg) {
-        api_put_lit_uint(b, "{\"sg\":", c->sg);
+        api_put_lit_int64(b, "{\"sg\":", c->sg);
     } else if (c->loopy) {
         api_put_lit(b, "{\"sg\":null,\"loopy\":[");
         for (size_t k = 0; k < c->nfollowers; k++) {
             if (k)
                 api_put_lit(b, ",");
-            api_put_uint(b, c->followers[k]);
+            api_put_int64(b, c->followers[k]);
         }
         api_put_lit(b, "]");
     } else if (c->has_steps) { /* Every-SG: the length of its play */
-        api_put_lit_uint(b, "{\"steps\":", c->steps);
+        api_put_lit_int64(b, "{\"steps\":", c->steps);
     } else {
         api_put_lit(b, "{}"); /* no value to give, nor a way it was found */
         return;
@@ -233,7 +233,7 @@ static bool put_analysis(const api_context *ctx, const api_game *g, const nb_ana
     put_verdict(a->verdict, b);
     put_method(a->method, b);
     if (a->has_sg && normal) {
-        api_put_lit_uint(b, ",\"sg\":", a->sg);
+        api_put_lit_int64(b, ",\"sg\":", a->sg);
     }
     if (a->has_remoteness)
         api_put_lit_uint(b, ",\"remoteness\":", a->remoteness);
@@ -396,14 +396,13 @@ int api_play(const api_context *ctx, json_t *body, const api_query *q, api_buf *
             nb_move m = nb_movelist_at(&r.move, 0);
             api_put_lit(out, ",\"move\":");
             api_put_move(&w, &m, API_POSITIONS_NONE, out);
-            if (q->positions != API_POSITIONS_NONE) {
-                api_put_lit(out, ",\"position\":");
-                api_put_position_as(&w, q->positions, w.after.w, w.after.len, out);
-            }
+            api_put_position_member(&w, q->positions, out);
             api_put_lit(out, "}");
             api_move_writer_free(&w);
-        } else if (q->positions != API_POSITIONS_NONE) {
+        } else if (q->positions == API_POSITIONS_FULL) {
             api_put_lit(out, ",\"move\":null,\"position\":null}");
+        } else if (q->positions == API_POSITIONS_CHANGED) {
+            api_put_lit(out, ",\"move\":null,\"changed\":null}");
         } else {
             api_put_lit(out, ",\"move\":null}");
         }
@@ -450,7 +449,7 @@ int api_moves(const api_context *ctx, json_t *body, const api_query *q, api_buf 
             api_put_lit(out, ",\"outcome\":");
             put_verdict(outcomes[i].outcome, out);
             if (outcomes[i].has_sg)
-                api_put_lit_uint(out, ",\"sg\":", outcomes[i].sg);
+                api_put_lit_int64(out, ",\"sg\":", outcomes[i].sg);
             if (outcomes[i].has_remoteness)
                 api_put_lit_uint(out, ",\"remoteness\":", outcomes[i].remoteness);
             api_put_lit(out, "}");
@@ -500,8 +499,8 @@ int api_table(const api_context *ctx, json_t *body, const api_query *q, api_buf 
         status = api_fail(p, 422, "/up_to", "the table would take %zu bytes, over the limit "
                           "max_response_bytes=%zu; ask for a smaller page with from and up_to",
                           need, ctx->limits->max_response);
-    if (status == 200)
-        api_put_json(out, table);
+    if (status == 200) /* SG values may pass 2^53 (a nim heap's is the heap), as may k */
+        api_put_object_int64(out, table, (const char *const[]){"values", "k", NULL});
     json_decref(table);
     api_game_free(&g);
     return status;
@@ -523,7 +522,7 @@ static json_int_t limit_value(const api_limits *lim, const char *name)
     return 0;
 }
 
-json_t *api_catalog(const api_limits *limits)
+json_t *api_catalog(const api_limits *limits, bool int64_strings)
 {
     json_t *types = json_array();
     for (const api_type *const *t = api_registry; *t; t++) {
@@ -535,13 +534,16 @@ json_t *api_catalog(const api_limits *limits)
         json_t *methods = json_array();
         for (const char *const *m = (*t)->methods; *m; m++)
             json_array_append_new(methods, json_string(*m));
+        json_t *example = json_loads((*t)->example, 0, NULL);
+        if (int64_strings)
+            api_game_int64_strings(example);
         json_array_append_new(types, json_pack(
             "{s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:b, s:b, s:b, s:o}", "type", (*t)->name,
             "name", (*t)->title, "rules", (*t)->rules_text, "summary", (*t)->summary,
             "fields", json_loads((*t)->field_docs, 0, NULL), "limits", lims,
             "conventions", conventions, "methods", methods, "table", (*t)->table != NULL,
             "quotient", api_quotient_takes((*t)->name), "moves_complete", (*t)->moves_complete,
-            "example", json_loads((*t)->example, 0, NULL)));
+            "example", example));
     }
     return json_pack("{s:o, s:{s:i, s:i, s:I, s:I, s:I, s:I, s:I}}", "types", types, "query",
                      "max_moves_default", API_MAX_MOVES_DEFAULT, "max_moves_limit",

@@ -35,6 +35,7 @@ typedef struct api_query {
     uint64_t seed;          /* else from a seed of the moment */
     size_t from, limit;     /* the first item of a listing and how many (GET /v1/tables) */
     bool with_table;        /* the multiplication table too (quotient: table=1) */
+    bool int64_strings;     /* int64 fields as strings of digits (int64=string) */
 } api_query;
 
 /* At most how many times its source text jansson's compact text of a parsed value is: a
@@ -46,7 +47,7 @@ typedef struct api_query {
 /* The query of a request that gives no parameters. */
 #define API_QUERY_DEFAULT                                                                   \
     ((api_query){API_MAX_MOVES_DEFAULT, SIZE_MAX, API_POSITIONS_FULL, 0, NB_PERFECT, false, 0, \
-                 0, API_TABLES_LIMIT_DEFAULT, false})
+                 0, API_TABLES_LIMIT_DEFAULT, false, false})
 
 /* A computing endpoint: the parsed body and the query in, the status out. */
 typedef int api_endpoint(const api_context *ctx, json_t *body, const api_query *q, api_buf *out,
@@ -60,8 +61,9 @@ api_endpoint api_play;
  * legal move in the ruleset's order, at most max_moves of them. */
 api_endpoint api_moves;
 api_endpoint api_table;
-/* GET /v1/games: every registered type with fields, limits and a working example. */
-json_t *api_catalog(const api_limits *limits);
+/* GET /v1/games: every registered type with fields, limits and a working example (its
+ * int64 members as strings when int64_strings, for ?int64=string). */
+json_t *api_catalog(const api_limits *limits, bool int64_strings);
 
 /* Whether a request may take long (tables to build, searches, big graphs), so that the
  * server runs it off its I/O threads. Cheap: looks at the body's shape only. */

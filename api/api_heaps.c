@@ -24,7 +24,7 @@ int api_k_decode(json_t *obj, const char *base, uint64_t *k, api_problem *p)
 void api_put_take(api_buf *b, uint64_t heap, uint64_t take)
 {
     api_put_lit_uint(b, "\"heap\":", heap);
-    api_put_lit_uint(b, ",\"take\":", take);
+    api_put_lit_int64(b, ",\"take\":", take);
 }
 
 void api_take_write(api_move_writer *w, const nb_move *m, const uint64_t *after, size_t len,

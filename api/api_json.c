@@ -1,6 +1,7 @@
 /* api_json.c - request parsing and typed field access with JSON Pointers in errors. */
 #include "api_json.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -187,19 +188,70 @@ static const char *kind_of(const json_t *v)
     }
 }
 
+/* Whether s (n bytes) is the decimal text of an integer: -?(0|[1-9][0-9]*). */
+static bool integer_text(const char *s, size_t n)
+{
+    size_t at = n && s[0] == '-';
+    return n > at && strspn(s + at, "0123456789") == n - at && (s[at] != '0' || n - at == 1);
+}
+
+/* The integer v is, or that its string of decimal digits spells: false for any other
+ * value, and for digits past 64 bits. */
+static bool int_of(const json_t *v, json_int_t *out)
+{
+    if (json_is_integer(v)) {
+        *out = json_integer_value(v);
+        return true;
+    }
+    const char *s = json_string_value(v);
+    if (!s)
+        return false;
+    size_t n = json_string_length(v);
+    if (!integer_text(s, n) || n > 20)
+        return false;
+    errno = 0;
+    long long x = strtoll(s, NULL, 10);
+    if (errno)
+        return false;
+    *out = x;
+    return true;
+}
+
+void api_settle_int(json_t *container, size_t i, const char *key, json_t *v, int64_t x)
+{
+    if (!json_is_string(v))
+        return;
+    if (json_is_array(container))
+        json_array_set_new(container, i, json_integer(x));
+    else
+        json_object_set_new(container, key, json_integer(x));
+}
+
 int api_get_int(json_t *v, const char *pointer, const char *name, int64_t min, int64_t max,
                 int64_t *out, api_problem *p)
 {
-    if (!json_is_integer(v))
+    json_int_t x;
+    if (json_is_string(v) && integer_text(json_string_value(v), json_string_length(v)) &&
+        !int_of(v, &x))
+        return api_fail(p, 400, pointer, "%s must be an integer between -2^63 and 2^63-1",
+                        name);
+    if (json_is_string(v) && !int_of(v, &x)) {
+        bool cut;
+        int shown = quoted_length(json_string_value(v), &cut);
+        return api_fail(p, 400, pointer, "%s must be an integer, or a string of its decimal "
+                        "digits, got \"%.*s%s\"", name, shown, json_string_value(v),
+                        cut ? "..." : "");
+    }
+    if (!int_of(v, &x))
         return api_fail(p, 400, pointer, "%s must be an integer, got %s", name, kind_of(v));
-    if (json_integer_value(v) < min || json_integer_value(v) > max) {
+    if (x < min || x > max) {
         if (max == INT64_MAX)
             return api_fail(p, 400, pointer, "%s must be an integer of at least %lld", name,
                             (long long)min);
         return api_fail(p, 400, pointer, "%s must be an integer between %lld and %lld", name,
                         (long long)min, (long long)max);
     }
-    *out = json_integer_value(v);
+    *out = x;
     return 0;
 }
 
@@ -213,9 +265,10 @@ static int get_int_array(json_t *v, const char *pointer, const char *name, int64
     uint64_t *vals = nb_xmalloc((n + 1) * sizeof *vals);
     for (size_t i = 0; i < n; i++) {
         json_t *item = json_array_get(v, i);
-        json_int_t x = json_is_integer(item) ? json_integer_value(item) : 0;
-        if (json_is_integer(item) && x >= min && x <= max) {
+        json_int_t x = 0;
+        if (int_of(item, &x) && x >= min && x <= max) {
             vals[i] = (uint64_t)x;
+            api_settle_int(v, i, NULL, item, x);
             continue;
         }
         char ptr[API_PATH_BYTES], item_name[64]; /* names are made only for the error */
@@ -237,7 +290,10 @@ int api_member_int(json_t *obj, const char *base, const char *key, int64_t min, 
     char ptr[API_PATH_BYTES];
     json_t *v = api_require(obj, base, key, p);
     api_path(ptr, sizeof ptr, base, key);
-    return v ? api_get_int(v, ptr, key, min, max, out, p) : p->status;
+    if (!v || api_get_int(v, ptr, key, min, max, out, p))
+        return p->status;
+    api_settle_int(obj, 0, key, v, *out);
+    return 0;
 }
 
 int api_member_int_array(json_t *obj, const char *base, const char *key, int64_t min,
@@ -275,10 +331,12 @@ int api_member_pairs(json_t *obj, const char *base, const char *key,
             char side[API_PATH_BYTES + 48];
             int64_t v = 0;
             api_path_index(side, sizeof side, item, d);
-            if (api_get_int(json_array_get(pair, d), side, names[d], 0, INT64_MAX, &v, p)) {
+            json_t *item = json_array_get(pair, d);
+            if (api_get_int(item, side, names[d], 0, INT64_MAX, &v, p)) {
                 free(state);
                 return p->status;
             }
+            api_settle_int(pair, d, NULL, item, v);
             state[2 * i + d] = (uint64_t)v;
         }
     }
@@ -300,15 +358,18 @@ int api_member_edges(json_t *obj, const char *base, uint32_t **out, size_t *m, a
     uint32_t *list = nb_xmalloc((2 * n + 1) * sizeof *list);
     for (size_t e = 0; e < n; e++) {
         json_t *pair = json_array_get(edges, e);
+        json_int_t ends[2];
         if (!json_is_array(pair) || json_array_size(pair) != 2 ||
-            !json_is_integer(json_array_get(pair, 0)) || !json_is_integer(json_array_get(pair, 1))) {
+            !int_of(json_array_get(pair, 0), &ends[0]) ||
+            !int_of(json_array_get(pair, 1), &ends[1])) {
             char item[API_PATH_BYTES + 24];
             api_path_index(item, sizeof item, ptr, e);
             free(list);
             return api_fail(p, 400, item, "edges[%zu] must be a pair [u,v] of node numbers", e);
         }
         for (size_t k = 0; k < 2; k++) {
-            json_int_t v = json_integer_value(json_array_get(pair, k));
+            json_int_t v = ends[k];
+            api_settle_int(pair, k, NULL, json_array_get(pair, k), v);
             list[2 * e + k] = v < 0 || v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
         }
     }

@@ -28,12 +28,19 @@ int api_check_keys(json_t *obj, const char *base, const char *const *allowed, ap
 /* Required member `key` of obj; NULL with p filled (400) when missing. */
 json_t *api_require(json_t *obj, const char *base, const char *key, api_problem *p);
 
-/* A JSON integer in [min, max]; the message names the field as `name`. */
+/* A JSON integer in [min, max], or a string of its decimal digits, -?(0|[1-9][0-9]*), as
+ * the protobuf JSON mapping writes 64-bit integers for JavaScript; the message names the
+ * field as `name`. */
 int api_get_int(json_t *v, const char *pointer, const char *name, int64_t min, int64_t max,
                 int64_t *out, api_problem *p);
+/* The integer a string of decimal digits spells put in its place: container's item i (an
+ * array) or member key (an object, i ignored), so that what the request echoes back is
+ * written as every integer is. Nothing when v is no string. */
+void api_settle_int(json_t *container, size_t i, const char *key, json_t *v, int64_t x);
 
 /* Required member `key` of obj (at `base`): an integer in [min, max], or an array of
- * such (*out malloc'ed, caller frees), with the member's pointer in any problem. */
+ * such (*out malloc'ed, caller frees), with the member's pointer in any problem; each
+ * may be a string of its digits (api_get_int), settled to an integer in the tree. */
 int api_member_int(json_t *obj, const char *base, const char *key, int64_t min, int64_t max,
                    int64_t *out, api_problem *p);
 int api_member_int_array(json_t *obj, const char *base, const char *key, int64_t min,

@@ -37,16 +37,22 @@ void api_put_move_open(api_move_writer *w, const nb_move *m, api_positions how, 
     game->rules->apply(game, m, &w->after);
     api_put_lit(b, "{");
     w->game->type->write_move(w, m, w->after.w, w->after.len, b);
-    if (how != API_POSITIONS_NONE) {
-        api_put_lit(b, ",\"position\":");
-        api_put_position_as(w, how, w->after.w, w->after.len, b);
-    }
+    api_put_position_member(w, how, b);
 }
 
 void api_put_move(api_move_writer *w, const nb_move *m, api_positions how, api_buf *b)
 {
     api_put_move_open(w, m, how, b);
     api_put_lit(b, "}");
+}
+
+void api_put_position_member(api_move_writer *w, api_positions how, api_buf *b)
+{
+    if (how == API_POSITIONS_FULL)
+        api_put_lit(b, ",\"position\":");
+    else if (how == API_POSITIONS_CHANGED)
+        api_put_lit(b, ",\"changed\":");
+    api_put_position_as(w, how, w->after.w, w->after.len, b);
 }
 
 void api_put_position_as(api_move_writer *w, api_positions how, const uint64_t *state,
@@ -85,6 +91,21 @@ static size_t state_member(const api_type *t, const char *name)
     return SIZE_MAX;
 }
 
+/* Whether b writes state member m's integers as strings (?int64=string). */
+static bool int64_member(const api_move_writer *w, size_t m, const api_buf *b)
+{
+    return b->int64_strings && api_type_int64(w->game->type, w->game->type->fields[m]);
+}
+
+/* An integer of state member m into b. */
+static void put_entry(const api_move_writer *w, size_t m, uint64_t v, api_buf *b)
+{
+    if (int64_member(w, m, b))
+        api_put_int64(b, v);
+    else
+        api_put_uint(b, v);
+}
+
 /* Leaves a hole in `around` for member m's value. */
 static void put_hole(api_move_writer *w, size_t m)
 {
@@ -94,9 +115,10 @@ static void put_hole(api_move_writer *w, size_t m)
 /* The game object as it came, its members in their order, but for the state members'
  * values, whose places are remembered; a state member it lacks but the first (fibonacci's
  * limits, all first moves) is added at its end, as a move gives it a value. */
-static void render_around(api_move_writer *w)
+static void render_around(api_move_writer *w, bool int64_strings)
 {
     const api_game *g = w->game;
+    w->around.int64_strings = int64_strings;
     const char *name;
     json_t *item;
     bool first = true, present[API_STATE_MEMBERS] = {false};
@@ -109,7 +131,9 @@ static void render_around(api_move_writer *w)
         api_put_string(&w->around, name, strlen(name));
         api_put_lit(&w->around, ":");
         size_t m = state_member(g->type, name);
-        if (m == SIZE_MAX) {
+        if (m == SIZE_MAX && api_type_int64(g->type, name)) {
+            api_put_json_int64(&w->around, item);
+        } else if (m == SIZE_MAX) {
             api_put_json(&w->around, item);
         } else {
             present[m] = true;
@@ -129,7 +153,7 @@ static void render_around(api_move_writer *w)
 void api_put_position(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b)
 {
     if (!w->around.p)
-        render_around(w);
+        render_around(w, b->int64_strings);
     size_t copied = 0; /* the text of `around` before this is in b */
     for (size_t i = 0; i < w->holes; i++) {
         api_put(b, w->around.p + copied, w->hole[i].at - copied);
@@ -139,16 +163,18 @@ void api_put_position(api_move_writer *w, const uint64_t *state, size_t len, api
     api_put(b, w->around.p + copied, w->around.len - copied);
 }
 
-/* The state as a JSON array, and where each entry's text ends in it. */
-static void render_state(api_move_writer *w)
+/* The state (member m) as a JSON array, and where each entry's text ends in it; its
+ * integers as strings when int64_strings. */
+static void render_state(api_move_writer *w, size_t m, bool int64_strings)
 {
     const nb_game *game = &w->game->game;
     w->entry_ends = nb_xmalloc((game->len + 1) * sizeof *w->entry_ends);
+    w->state.int64_strings = int64_strings;
     api_put_lit(&w->state, "[");
     for (size_t i = 0; i < game->len; i++) {
         if (i)
             api_put_lit(&w->state, ",");
-        api_put_uint(&w->state, game->state[i]);
+        put_entry(w, m, game->state[i], &w->state);
         w->entry_ends[i] = w->state.len;
     }
     api_put_lit(&w->state, "]");
@@ -157,27 +183,26 @@ static void render_state(api_move_writer *w)
 void api_put_int_state(api_move_writer *w, size_t member, const uint64_t *state, size_t len,
                        api_buf *b)
 {
-    (void)member;
     const nb_game *game = &w->game->game;
     if (len != game->len) {
         api_put_lit(b, "[");
         for (size_t i = 0; i < len; i++) {
             if (i)
                 api_put_lit(b, ",");
-            api_put_uint(b, state[i]);
+            put_entry(w, member, state[i], b);
         }
         api_put_lit(b, "]");
         return;
     }
     if (!w->entry_ends)
-        render_state(w);
+        render_state(w, member, b->int64_strings);
     size_t copied = 0; /* the state's text before this is in b */
     for (size_t i = 0; i < len; i++) {
         if (state[i] == game->state[i])
             continue;
         size_t start = i ? w->entry_ends[i - 1] + 1 : 1; /* past the '[' or ',' */
         api_put(b, w->state.p + copied, start - copied);
-        api_put_uint(b, state[i]);
+        put_entry(w, member, state[i], b);
         copied = w->entry_ends[i];
     }
     api_put(b, w->state.p + copied, w->state.len - copied);
@@ -186,15 +211,14 @@ void api_put_int_state(api_move_writer *w, size_t member, const uint64_t *state,
 void api_put_pair_state(api_move_writer *w, size_t member, const uint64_t *state, size_t len,
                         api_buf *b)
 {
-    (void)w, (void)member;
     api_put_lit(b, "[");
     for (size_t i = 0; i + 1 < len; i += 2) {
         if (i)
             api_put_lit(b, ",");
         api_put_lit(b, "[");
-        api_put_uint(b, state[i]);
+        put_entry(w, member, state[i], b);
         api_put_lit(b, ",");
-        api_put_uint(b, state[i + 1]);
+        put_entry(w, member, state[i + 1], b);
         api_put_lit(b, "]");
     }
     api_put_lit(b, "]");

@@ -42,6 +42,9 @@ void api_put_move_open(api_move_writer *w, const nb_move *m, api_positions how, 
 void api_put_position(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b);
 /* Writes only what that state changes of the game (the type's write_changed). */
 void api_put_changed(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b);
+/* ,"position":the game after the last move put (w->after), or ,"changed":what it changed,
+ * or nothing, as `how` says: one member, one shape. */
+void api_put_position_member(api_move_writer *w, api_positions how, api_buf *b);
 /* The position after the move as `how` says: the game, what changed, or nothing. */
 void api_put_position_as(api_move_writer *w, api_positions how, const uint64_t *state,
                          size_t len, api_buf *b);

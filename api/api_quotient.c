@@ -209,9 +209,10 @@ int api_quotient(const api_context *ctx, json_t *body, const api_query *q, api_b
     json_t *up = json_object_get(body, "up_to");
     uint64_t up_to = UINT64_MAX;
     if (up) {
-        if (!json_is_integer(up) || json_integer_value(up) < 0)
-            return api_fail(p, 400, "/up_to", "%s", "must be an integer, 0 or more");
-        up_to = (uint64_t)json_integer_value(up);
+        int64_t v;
+        if (api_get_int(up, "/up_to", "up_to", 0, INT64_MAX, &v, p))
+            return p->status;
+        up_to = (uint64_t)v;
         if (up_to >= NB_QUOTIENT_MAX_HEAPS)
             return api_fail(p, 422, "/up_to", "a misère quotient grows over at most %d heaps: "
                             "up_to must be below it", NB_QUOTIENT_MAX_HEAPS);
@@ -247,7 +248,7 @@ int api_quotient(const api_context *ctx, json_t *body, const api_query *q, api_b
                                   "limit max_response_bytes=%zu", need_bytes,
                                   ctx->limits->max_response);
             } else {
-                api_put_json(out, answer);
+                api_put_object_int64(out, answer, (const char *const[]){"exact_up_to", NULL});
             }
             json_decref(answer);
         }

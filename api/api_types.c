@@ -21,6 +21,45 @@ const api_type *const api_registry[] = {
     NULL,
 };
 
+bool api_type_int64(const api_type *t, const char *field)
+{
+    for (const char *const *f = t->int64; f && *f; f++)
+        if (!strcmp(*f, field))
+            return true;
+    return false;
+}
+
+/* Every integer in v (an integer, or arrays of them at any depth) as a string of its
+ * digits. */
+static json_t *int64_strings(json_t *v)
+{
+    if (json_is_integer(v)) {
+        char text[24];
+        snprintf(text, sizeof text, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+        return json_string(text);
+    }
+    if (json_is_array(v))
+        for (size_t i = 0; i < json_array_size(v); i++)
+            json_array_set_new(v, i, int64_strings(json_array_get(v, i)));
+    return json_incref(v);
+}
+
+void api_game_int64_strings(json_t *game)
+{
+    const char *name = json_string_value(json_object_get(game, "type"));
+    const api_type *t = name ? api_type_find(name) : NULL;
+    if (!t)
+        return;
+    json_t *parts = json_object_get(game, "components"); /* a sum's games */
+    for (size_t i = 0; i < json_array_size(parts); i++)
+        api_game_int64_strings(json_array_get(parts, i));
+    for (const char *const *f = t->int64; f && *f; f++) {
+        json_t *v = json_object_get(game, *f);
+        if (v)
+            json_object_set_new(game, *f, int64_strings(v));
+    }
+}
+
 const api_type *api_type_find(const char *name)
 {
     for (const api_type *const *t = api_registry; *t; t++)

@@ -68,6 +68,10 @@ struct api_type {
     /* The state members are alternatives (a row of coins or a grid): a game holds one of
      * them, and each position after a move keeps the one it came with. */
     bool state_either;
+    /* The members (of `fields`) whose integers may pass 2^53-1 (heaps, k, piles): written
+     * as strings under ?int64=string, and marked format: int64 in openapi.yaml. NULL:
+     * none. */
+    const char *const *int64;
     const char *position;        /* JSON object text: the position members a /v1/table
                                     request may leave out, with the empty value they take */
     const char *const *limits;   /* names of the limits that bound it (catalog) */
@@ -109,6 +113,12 @@ struct api_type {
     const char *field_docs;   /* JSON object text: field -> description */
     const char *example;      /* JSON text of a working request */
 };
+
+/* Whether member `field` of t's games holds int64 integers (t->int64). */
+bool api_type_int64(const api_type *t, const char *field);
+/* The game object (borrowed, changed in place) with the integers of its int64 members, a
+ * sum's components' included, as strings of their digits: as ?int64=string writes it. */
+void api_game_int64_strings(json_t *game);
 
 /* The most members a state spans. */
 #define API_STATE_MEMBERS 2

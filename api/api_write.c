@@ -125,7 +125,45 @@ void api_put_string(api_buf *b, const char *s, size_t n)
     b->len += (size_t)(o - out);
 }
 
-void api_put_json(api_buf *b, const json_t *v)
+void api_put_int64(api_buf *b, uint64_t v)
+{
+    if (!b->int64_strings) {
+        api_put_uint(b, v);
+        return;
+    }
+    api_put(b, "\"", 1);
+    api_put_uint(b, v);
+    api_put(b, "\"", 1);
+}
+
+static void put_json(api_buf *b, const json_t *v, bool int64);
+
+void api_put_json(api_buf *b, const json_t *v) { put_json(b, v, false); }
+
+void api_put_json_int64(api_buf *b, const json_t *v) { put_json(b, v, b->int64_strings); }
+
+void api_put_object_int64(api_buf *b, const json_t *obj, const char *const *int64)
+{
+    const char *key;
+    json_t *item;
+    bool first = true;
+    api_put(b, "{", 1);
+    json_object_foreach((json_t *)obj, key, item) {
+        bool quoted = false;
+        for (const char *const *name = int64; name && *name && !quoted; name++)
+            quoted = !strcmp(*name, key);
+        if (!first)
+            api_put(b, ",", 1);
+        first = false;
+        api_put_string(b, key, strlen(key));
+        api_put(b, ":", 1);
+        put_json(b, item, quoted && b->int64_strings);
+    }
+    api_put(b, "}", 1);
+}
+
+/* The text of v; its integers quoted when `quoted`. */
+static void put_json(api_buf *b, const json_t *v, bool quoted)
 {
     switch (json_typeof(v)) {
     case JSON_OBJECT: {
@@ -139,7 +177,7 @@ void api_put_json(api_buf *b, const json_t *v)
             first = false;
             api_put_string(b, key, strlen(key));
             api_put(b, ":", 1);
-            api_put_json(b, item);
+            put_json(b, item, quoted);
         }
         api_put(b, "}", 1);
         break;
@@ -149,7 +187,7 @@ void api_put_json(api_buf *b, const json_t *v)
         for (size_t i = 0; i < json_array_size(v); i++) {
             if (i)
                 api_put(b, ",", 1);
-            api_put_json(b, json_array_get(v, i));
+            put_json(b, json_array_get(v, i), quoted);
         }
         api_put(b, "]", 1);
         break;
@@ -157,7 +195,11 @@ void api_put_json(api_buf *b, const json_t *v)
         api_put_string(b, json_string_value(v), json_string_length(v));
         break;
     case JSON_INTEGER:
+        if (quoted)
+            api_put(b, "\"", 1);
         put_int(b, json_integer_value(v));
+        if (quoted)
+            api_put(b, "\"", 1);
         break;
     case JSON_REAL: { /* never in a request the api accepts: jansson's own text */
         size_t n = json_dumpb(v, NULL, 0, JSON_COMPACT | JSON_ENCODE_ANY);

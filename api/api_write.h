@@ -13,11 +13,13 @@
 
 /* Text being written; p[len] stays free for the final NUL. Owns p (malloc'ed): start
  * zeroed, end with api_buf_take or free(p). Once memory to grow it is refused, `failed`
- * is set and every later write is dropped: the text is not whole. */
+ * is set and every later write is dropped: the text is not whole. `int64_strings`: the
+ * answer's 64-bit integers go as strings of their digits (?int64=string). */
 typedef struct api_buf {
     char *p;
     size_t len, cap;
     bool failed;
+    bool int64_strings;
 } api_buf;
 
 /* api_put's slow path: grows the buffer, then appends (nothing once it failed). */
@@ -36,9 +38,20 @@ static inline void api_put(api_buf *b, const char *s, size_t n)
 void api_put_uint(api_buf *b, uint64_t v);
 /* A literal, then an unsigned integer: a member such as ,"take":3 */
 #define api_put_lit_uint(b, literal, v) (api_put_lit((b), (literal)), api_put_uint((b), (v)))
+/* An integer of a field that openapi.yaml marks int64, one that may pass 2^53-1 (a heap, a
+ * take, an SG value): a JSON number, or a string of its digits when b->int64_strings, so
+ * that JavaScript reads it whole. Indices and node numbers go by api_put_uint. */
+void api_put_int64(api_buf *b, uint64_t v);
+#define api_put_lit_int64(b, literal, v) (api_put_lit((b), (literal)), api_put_int64((b), (v)))
 /* A JSON string literal of the n bytes at s, escaped. */
 void api_put_string(api_buf *b, const char *s, size_t n);
 void api_put_json(api_buf *b, const json_t *v);
+/* v as api_put_json writes it, its integers as api_put_int64 writes them (an int64 member
+ * of a game the request gave: "k", say). */
+void api_put_json_int64(api_buf *b, const json_t *v);
+/* The object obj, the members named in `int64` (NULL-terminated; NULL: none) as
+ * api_put_json_int64 writes them, the others as api_put_json does. */
+void api_put_object_int64(api_buf *b, const json_t *obj, const char *const *int64);
 /* Text formatted as by printf. */
 void api_putf(api_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -63,7 +63,8 @@ static void compute(srv_request *r)
     api_context ctx = s->api;
     ctx.solver = &solver;
     ctx.decided_by = r->route->id == SRV_ANALYSE ? &r->decided_by : NULL;
-    api_buf out = {.p = nb_xmalloc(ANSWER_START_BYTES), .cap = ANSWER_START_BYTES};
+    api_buf out = {.p = nb_xmalloc(ANSWER_START_BYTES), .cap = ANSWER_START_BYTES,
+                   .int64_strings = r->query.int64_strings};
     api_problem p = {0};
     r->query.request_bytes = r->len;
     int status = r->route->endpoint(&ctx, r->json, &r->query, &out, &p);
@@ -208,7 +209,8 @@ static void answer_get(srv_request *r)
     srv_server *s = r->server;
     switch (r->route->id) {
     case SRV_GAMES:
-        srv_answer(r, 200, s->catalog, s->catalog_len, true, "application/json");
+        srv_answer(r, 200, s->catalog[r->query.int64_strings],
+                   s->catalog_len[r->query.int64_strings], true, "application/json");
         break;
     case SRV_FILE: {
         const srv_file *f = srv_file_find(r->route->path);
@@ -279,7 +281,7 @@ bool srv_json_media(const char *type)
 }
 
 /* Most query parameters a route honours. */
-#define QUERY_NAMES 4
+#define QUERY_NAMES 8
 
 /* The query string as a route honours it: each parameter one the route lists, given once,
  * without a NUL; values[i] is the route's i-th parameter's value or NULL. The scan stops
@@ -370,6 +372,13 @@ static bool read_query(srv_request *r)
             if (!r->query.has_seed)
                 snprintf(qs.fault, sizeof qs.fault, "the query parameter seed must be a "
                          "decimal integer between 0 and 999999999999999999, not \"%.40s\"", v);
+            continue;
+        }
+        if (v && !strcmp(qs.names[i], "int64")) {
+            r->query.int64_strings = !strcmp(v, "string");
+            if (!r->query.int64_strings)
+                snprintf(qs.fault, sizeof qs.fault, "the query parameter int64 must be string "
+                         "(64-bit integers written as strings of digits), not \"%.40s\"", v);
             continue;
         }
         if (v && !strcmp(qs.names[i], "table")) {

@@ -476,10 +476,12 @@ srv_server *srv_server_start(const srv_config *cfg, char *err, size_t errlen)
     s->watch = srv_watch_start(s);
     s->metrics = srv_metrics_new();
     limit_to_address_space(s); /* before the catalog, which gives max_request_mb */
-    json_t *catalog = api_catalog(&s->cfg.limits);
-    s->catalog = api_write(catalog, &s->catalog_len);
-    json_decref(catalog);
-    s->etag_seed = srv_etag_seed(s->catalog);
+    for (int strings = 0; strings < 2; strings++) {
+        json_t *catalog = api_catalog(&s->cfg.limits, strings);
+        s->catalog[strings] = api_write(catalog, &s->catalog_len[strings]);
+        json_decref(catalog);
+    }
+    s->etag_seed = srv_etag_seed(s->catalog[0]);
     struct timespec now;
     clock_gettime(CLOCK_REALTIME, &now);
     s->id_salt = (unsigned long long)now.tv_nsec * 2654435761ULL ^ (unsigned long long)getpid() << 32;
@@ -601,6 +603,7 @@ void srv_server_stop(srv_server *s, double timeout)
     srv_metrics_free(s->metrics);
     nb_cache_free(s->solver.cache); /* writes out what its writer has queued */
     nb_store_close(s->store);
-    free(s->catalog);
+    free(s->catalog[0]);
+    free(s->catalog[1]);
     free(s);
 }

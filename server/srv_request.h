@@ -48,8 +48,8 @@ typedef struct srv_server {
     nb_solver solver;
     nb_store *store;      /* the table store beneath the solver's cache, or NULL */
     api_context api;
-    char *catalog;        /* GET /v1/games, rendered once */
-    size_t catalog_len;
+    char *catalog[2];     /* GET /v1/games, rendered once; [1] under ?int64=string */
+    size_t catalog_len[2];
     uint64_t etag_seed;   /* the hash of what decides every answer but its request: the
                            * build's commit and the catalog, which holds the limits */
     atomic_bool draining;

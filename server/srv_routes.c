@@ -4,15 +4,18 @@
 #include <stdbool.h>
 #include <string.h>
 
-static const char *const analysis_query[] = {"max_moves", "components", "positions", NULL};
+/* int64=string: every route that answers JSON writes its int64 fields as strings */
+static const char *const analysis_query[] = {"max_moves", "components", "positions", "int64",
+                                             NULL};
 /* the routes a GET reaches too: `game` (GET alone) first */
 static const char *const analyse_query[] = {"game", "max_moves", "components", "positions",
-                                                 NULL};
-static const char *const moves_query[] = {"game", "max_moves", "positions", NULL};
-static const char *const play_query[] = {"positions", "strength", "seed", NULL};
+                                            "int64", NULL};
+static const char *const moves_query[] = {"game", "max_moves", "positions", "int64", NULL};
+static const char *const play_query[] = {"positions", "strength", "seed", "int64", NULL};
 static const char *const page_query[] = {"type", NULL}; /* the game type it opens on */
-static const char *const tables_query[] = {"from", "limit", NULL};
-static const char *const quotient_query[] = {"table", NULL};
+static const char *const tables_query[] = {"from", "limit", "int64", NULL};
+static const char *const quotient_query[] = {"table", "int64", NULL};
+static const char *const json_query[] = {"int64", NULL};
 
 static const srv_route routes[] = {
 #define POST "POST", "POST, OPTIONS"
@@ -22,12 +25,12 @@ static const srv_route routes[] = {
     {"/v1/analyze/batch", POST, SRV_BATCH, api_batch, api_batch_is_heavy, false, analysis_query},
     {"/v1/play", POST, SRV_PLAY, api_play, api_game_is_heavy, false, play_query},
     {"/v1/moves", POST_GET, SRV_MOVES, api_moves, api_game_is_heavy, true, moves_query},
-    {"/v1/table", POST, SRV_TABLE, api_table, api_always_heavy, false, NULL},
+    {"/v1/table", POST, SRV_TABLE, api_table, api_always_heavy, false, json_query},
     {"/v1/quotient", POST, SRV_QUOTIENT, api_quotient, api_always_heavy, false, quotient_query},
     {"/v1/tables", GET, SRV_TABLES, NULL, NULL, false, tables_query},
-    {"/v1/games", GET, SRV_GAMES, NULL, NULL, false, NULL},
-    {"/healthz", GET, SRV_HEALTHZ, NULL, NULL, false, NULL},
-    {"/readyz", GET, SRV_READYZ, NULL, NULL, false, NULL},
+    {"/v1/games", GET, SRV_GAMES, NULL, NULL, false, json_query},
+    {"/healthz", GET, SRV_HEALTHZ, NULL, NULL, false, json_query},
+    {"/readyz", GET, SRV_READYZ, NULL, NULL, false, json_query},
     {"/metrics", GET, SRV_METRICS, NULL, NULL, false, NULL},
     {"/openapi.yaml", GET, SRV_FILE, NULL, NULL, false, NULL},
     {"/", GET, SRV_FILE, NULL, NULL, false, page_query},

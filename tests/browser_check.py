@@ -7,6 +7,7 @@ game type in the catalog, keyboard play and phone width. Screenshots go to OUTDI
 Usage: browser_check.py PORT OUTDIR"""
 import functools
 import json
+import re
 import os
 import sys
 import urllib.parse
@@ -583,8 +584,41 @@ def check_quotient_plot():
           "back to normal play: the table's button, the quotient gone")
 
 
+def check_exact_integers():
+    """The octal example holds a heap of 10^18: its moves and the board keep every digit
+    (the page asks with int64=string and keeps such numbers as BigInt), so taking one pin
+    leaves 999999999999999999, the board shows it, and the curl command carries it."""
+    load("?type=octal")
+    check(find("#field-heaps").get_attribute("value").endswith("1000000000000000000]"),
+          f"the example heaps are {find('#field-heaps').get_attribute('value')!r}")
+    start()
+    settled(0)
+    move = [b for b in find_all("#moves button")
+            if b.text.startswith("heap 2: take 1, leave 999999999999999999")]
+    check(move, "no move leaves 999999999999999999 of the heap of 10^18: "
+                f"{[b.text for b in find_all('#moves button')][-3:]}")
+    if not move:
+        return
+    move[0].click()
+    settled(2)
+    history = [li.text for li in find_all("#history li")]
+    check("leave 999999999999999999" in history[0], f"the history says {history[:2]}")
+    taken = sum(int(n) for n in re.findall(r"take (\d+)", history[1]))
+    find("#share").click()
+    wait.until(lambda d: find("#shared").is_displayed())
+    curl = find("#curl").text
+    game = json.loads(urllib.parse.unquote(curl.split("game=")[1].rstrip("'")))
+    sizes = driver.execute_script(
+        "return [...document.querySelectorAll('#board .heap')].map((h) => h.dataset.size)")
+    check(sizes == [str(h) for h in game["heaps"]], f"the board shows {sizes}, the curl {game}")
+    check(sum(game["heaps"]) == 10**18 + 13 - 1 - taken and 10**18 not in game["heaps"],
+          f"after take 1 and nimber's take {taken} the heaps are {game['heaps']}")
+    shot("exact-integers")
+
+
 try:
     check_menu()
+    check_exact_integers()
     check_quotient_element()
     check_quotient_plot()
     check_whole_games()

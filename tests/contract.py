@@ -20,15 +20,23 @@ class Contract:
             node = target
         return node
 
-    def schema_errors(self, value, schema):
-        """How value breaks schema (a Schema Object of the document, $refs into it allowed)."""
-        validator = jsonschema.Draft202012Validator(schema, resolver=self.resolver)
+    def schema_errors(self, value, schema, int64=None):
+        """How value breaks schema (a Schema Object of the document, $refs into it allowed).
+        int64 "string" or "number": every value where a `format: int64` schema applies must
+        be a string of digits (an answer to ?int64=string) or a JSON number (any other)."""
+        checker = None
+        if int64:
+            checker = jsonschema.FormatChecker([])
+            want = str if int64 == "string" else int
+            checker.checks("int64")(lambda v: isinstance(v, want) and not isinstance(v, bool))
+        validator = jsonschema.Draft202012Validator(schema, resolver=self.resolver,
+                                                    format_checker=checker)
         return [f"{'/'.join(map(str, e.absolute_path))}: {e.message}"
                 for e in validator.iter_errors(value)]
 
-    def answer_errors(self, method, path, status, answer):
+    def answer_errors(self, method, path, status, answer, int64=None):
         """How a JSON answer breaks the schema documented for that route and status (the
-        query string is not part of the path); [] when it fits."""
+        query string is not part of the path); [] when it fits. int64: as schema_errors."""
         op = self.spec["paths"].get(path.split("?")[0], {}).get(method.lower())
         if op is None:
             return [f"{method} {path} is not documented"]
@@ -39,4 +47,4 @@ class Contract:
                    if "schema" in m]
         if not schemas:
             return [f"{method} {path} {status} documents no schema"]
-        return self.schema_errors(answer, schemas[0])
+        return self.schema_errors(answer, schemas[0], int64)

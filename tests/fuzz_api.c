@@ -1,7 +1,8 @@
 /* fuzz_api.c - a libFuzzer target for the JSON layer (`make fuzz`): every input is parsed
  * by api_parse and by jansson, which must agree, and is then posted in process to one
- * endpoint (picked by its first byte), which must answer 200 with JSON or 400/422 with a
- * problem, without a crash, a leak or undefined behaviour (ASan and UBSan watch). */
+ * endpoint (picked by its first byte, as are positions= and int64=string), which must
+ * answer 200 with JSON or 400/422 with a problem, without a crash, a leak or undefined
+ * behaviour (ASan and UBSan watch). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,13 +67,16 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     if (size < 1)
         return 0;
     int endpoint = data[0] % 5;
+    api_query q = API_QUERY_DEFAULT;
+    q.positions = (api_positions)(data[0] / 5 % 3);
+    q.int64_strings = data[0] / 15 % 2;
     json_t *body = parse_both(data + 1, size - 1);
     if (!body)
         return 0;
     api_problem p = {0};
-    api_buf out = {0};
+    api_buf out = {.int64_strings = q.int64_strings};
     api_endpoint *const endpoints[] = {api_analyse, api_batch, api_play, api_table, api_moves};
-    int status = endpoints[endpoint](&ctx, body, &API_QUERY_DEFAULT, &out, &p);
+    int status = endpoints[endpoint](&ctx, body, &q, &out, &p);
     size_t len;
     char *text = api_buf_take(&out, &len);
     if (status == 200) {

@@ -110,7 +110,7 @@ check(not contract.answer_errors("POST", "/v1/play", 200, dict(sum_move, move={
     "component": 0, "move": {"heap": 0, "take": 1}})), "a sum's component move fits")
 
 # every type's catalog example asked with positions=changed and none: the answers match
-# their schemas (a change, or no position at all)
+# their schemas (the whole game in `position`, a change in `changed`, or neither)
 with urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/games") as r:
     examples = [t["example"] for t in json.load(r)["types"]]
 for example in examples:
@@ -123,13 +123,54 @@ for example in examples:
                 got = json.load(r)
             errors = contract.answer_errors("POST", path, 200, got)
             check(not errors, f"{path}?positions={how} of {example['type']}: {errors[:3]}")
-            if path == "/v1/play":  # its position beside the move (null: no move)
-                positions = [got.get("position")] if got.get("move") else []
+            if path == "/v1/play":  # beside the move (null: no move)
+                items = [got] if got.get("move") else []
             else:
-                positions = [m.get("position") for m in got.get("moves", got.get("winning_moves"))]
-            check(all(p is None for p in positions) if how == "none" else
-                  all("type" not in p for p in positions),
-                  f"{path}?positions={how} of {example['type']} gives {positions[:2]}")
+                items = got.get("moves", got.get("winning_moves"))
+            check(all("position" not in m for m in items) and
+                  all(("changed" in m) == (how == "changed") for m in items) and
+                  all("type" not in m["changed"] for m in items if how == "changed"),
+                  f"{path}?positions={how} of {example['type']} gives {items[:2]}")
+
+
+def digits_to_ints(value):
+    """An answer to ?int64=string read back: every string of digits a number again."""
+    if isinstance(value, dict):
+        return {k: digits_to_ints(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [digits_to_ints(v) for v in value]
+    if isinstance(value, str) and value.isdigit():
+        return int(value)
+    return value
+
+
+def check_int64(path, body, what):
+    """Posts body to path plainly and with ?int64=string, the second time with each of its
+    integers a string of digits, as a JavaScript client may send them: every format: int64
+    field of the answers a number, then a string (and only those: the schemas type the
+    rest), the same numbers both times."""
+    answers = {}
+    for mode in ("number", "string"):
+        query = "?int64=string" if mode == "string" else ""
+        sent = json.loads(json.dumps(body), parse_int=str) if mode == "string" else body
+        req = urllib.request.Request(f"http://127.0.0.1:{port}{path}{query}",
+                                     data=json.dumps(sent).encode(),
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req) as r:
+            answers[mode] = json.load(r)
+        errors = contract.answer_errors("POST", path, 200, answers[mode], int64=mode)
+        check(not errors, f"{path}{query} of {what}: int64 fields {errors[:3]}")
+    check(digits_to_ints(answers["string"]) == answers["number"],
+          f"{path}?int64=string of {what} answers other numbers")
+
+
+for example in examples:
+    for path in ("/v1/analyze", "/v1/moves", "/v1/play"):
+        check_int64(path, example, example["type"])
+for path in ("/v1/table", "/v1/analyze/batch"):  # each request example the spec gives
+    examples_of = spec["paths"][path]["post"]["requestBody"]["content"]["application/json"]["examples"]
+    for name, ex in examples_of.items():
+        check_int64(path, ex["value"], f"example {name}")
 
 # every path the server answers is documented, and nothing else; each GET answers with
 # the media type documented

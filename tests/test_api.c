@@ -124,7 +124,8 @@ static const struct { const char *body; int status; const char *pointer; } cases
     {"{\"type\":\"coins\",\"grid\":[\"H\"],\"rule\":[\"twins\",\"x\"]}", 400, "/rule/1"},
     {"{\"type\":\"coins\",\"grid\":[\"HHH\",\"HHH\",\"HHH\"]}", 422, "/grid"},
     {"{\"type\":\"cutting\",\"pieces\":[[1,2,3]]}", 400, "/pieces/0"},
-    {"{\"type\":\"cutting\",\"pieces\":[[1,\"2\"]]}", 400, "/pieces/0/1"},
+    {"{\"type\":\"cutting\",\"pieces\":[[1,\"2.0\"]]}", 400, "/pieces/0/1"},
+    {"{\"type\":\"cutting\",\"pieces\":[[\"2\",\"3\"]]}", 200, NULL}, /* digits as strings */
     {"{\"type\":\"cutting\",\"pieces\":[[0,2]]}", 400, "/pieces/0/0"},
     {"{\"type\":\"cutting\",\"pieces\":{}}", 400, "/pieces"},
     {"{\"type\":\"cutting\",\"pieces\":[[1001,2]]}", 422, "/pieces/0/0"},
@@ -295,7 +296,13 @@ START_TEST(batch_play_table_catalog)
     ck_assert_ptr_null(parsed(&text));
     json_decref(body);
 
-    json_t *catalog = api_catalog(&limits);
+    json_t *catalog = api_catalog(&limits, false);
+    json_t *strings = api_catalog(&limits, true); /* examples' int64 members as strings */
+    json_t *octal = json_array_get(json_object_get(strings, "types"), 10);
+    ck_assert_str_eq(json_string_value(json_object_get(octal, "type")), "octal");
+    ck_assert_str_eq(json_string_value(json_array_get(json_object_get(json_object_get(
+                         octal, "example"), "heaps"), 2)), "1000000000000000000");
+    json_decref(strings);
     json_t *types = json_object_get(catalog, "types");
     size_t i;
     json_t *t;
@@ -670,7 +677,7 @@ static void apply_change(json_t *game, json_t *change)
         json_t *comps = json_object_get(game, "components");
         size_t c = (size_t)json_integer_value(json_object_get(change, "component"));
         ck_assert_uint_lt(c, json_array_size(comps));
-        apply_change(json_array_get(comps, c), json_object_get(change, "position"));
+        apply_change(json_array_get(comps, c), json_object_get(change, "changed"));
     } else if (!strcmp(type, "hackenbush")) {
         json_t *edges = json_object_get(game, "edges"), *removed = json_object_get(change, "removed");
         for (size_t k = json_array_size(removed); k-- > 0;) /* ascending: from the last */
@@ -729,14 +736,16 @@ START_TEST(changed_positions_rebuild_the_full_ones)
             json_array_foreach(full, i, f) {
                 json_t *c = json_array_get(changed, i), *n = json_array_get(none, i);
                 ck_assert_ptr_null(json_object_get(n, "position"));
+                ck_assert_ptr_null(json_object_get(n, "changed"));
+                ck_assert_ptr_null(json_object_get(c, "position")); /* one member, one shape */
                 json_t *rebuilt = json_deep_copy(game);
-                apply_change(rebuilt, json_object_get(c, "position"));
+                apply_change(rebuilt, json_object_get(c, "changed"));
                 char *want = json_dumps(json_object_get(f, "position"), JSON_COMPACT | JSON_SORT_KEYS),
                      *have = json_dumps(rebuilt, JSON_COMPACT | JSON_SORT_KEYS);
                 ck_assert_msg(!strcmp(want, have), "%s move %zu: changed gives %s, full %s",
                               (*t)->name, i, have, want);
                 json_object_del(f, "position");
-                json_object_del(c, "position");
+                json_object_del(c, "changed");
                 ck_assert_msg(json_equal(f, c) && json_equal(f, n), "%s move %zu differs",
                               (*t)->name, i);
                 free(want);

@@ -654,15 +654,21 @@ START_TEST(bad_input)
     expect_problem("/v1/table", "{\"type\":\"moore\",\"k\":2,\"up_to\":5}", 400, "/type",
                    "has no SG table");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1,2.5]}", 400, "/heaps/1", "integer");
-    expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1,\"3\"]}", 400, "/heaps/1",
-                   "heaps[1] must be an integer, got a string");
+    /* an integer may come as a string of its decimal digits, nothing else */
+    expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1,\"03\"]}", 400, "/heaps/1",
+                   "heaps[1] must be an integer, or a string of its decimal digits, got \"03\"");
+    expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1,\" 3\"]}", 400, "/heaps/1", "digits");
+    expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1,\"-3\"]}", 400, "/heaps/1", "at least 0");
+    expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1,\"9223372036854775808\"]}", 400,
+                   "/heaps/1", "2^63-1");
+    expect_problem(A, "{\"type\":\"bash\",\"heaps\":[1],\"k\":\"0\"}", 400, "/k", "at least 1");
     expect_problem(A, "{\"type\":\"hackenbush\",\"nodes\":1,\"edges\":[],\"ground\":1}", 400,
                    "/ground", "in 0..0 (there is 1 node)");
     expect_problem(A, "{\"type\":\"hackenbush\",\"nodes\":0,\"edges\":[]}", 400, "/nodes",
                    "at least 1");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1e3]}", 400, "/heaps/0", "integer");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[3.0]}", 400, "/heaps/0", "integer");
-    expect_problem(A, "{\"type\":\"nim\",\"heaps\":[\"3\"]}", 400, "/heaps/0", "integer");
+    expect_problem(A, "{\"type\":\"nim\",\"heaps\":[\"3e0\"]}", 400, "/heaps/0", "integer");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[-3]}", 400, "/heaps/0", "at least 0");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1,9223372036854775808]}", 400, "/heaps/1", "2^63-1");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1],\"heaps\":[2]}", 400, NULL, "duplicate");
@@ -950,6 +956,65 @@ START_TEST(get_answers_are_cacheable)
     ck_assert_int_eq(put.status, 405);
     ck_assert_str_eq(http_header(&put, "Allow"), "GET, HEAD, POST, OPTIONS");
     http_free(&put);
+}
+END_TEST
+
+/* ?int64=string: the 64-bit fields as strings of digits on every route that answers JSON
+ * (the shapes of every type's answers are held to openapi.yaml by openapi_check.py), a
+ * GET's own ETag, and a 400 for any other value. */
+START_TEST(int64_as_strings)
+{
+    static const char big[] = "{\"type\":\"nim\",\"heaps\":[\"9007199254740993\",3]}";
+    http_response r = expect("/v1/analyze?int64=string", big, 200);
+    ck_assert_str_eq(json_string_value(json_object_get(r.json, "sg")), "9007199254740994");
+    json_t *move = json_array_get(json_object_get(r.json, "winning_moves"), 0);
+    ck_assert(json_is_integer(json_object_get(move, "heap"))); /* an index stays a number */
+    ck_assert_str_eq(json_string_value(json_object_get(move, "take")), "9007199254740990");
+    http_free(&r);
+    r = expect("/v1/analyze", big, 200); /* numbers unless asked, whatever the request sent */
+    ck_assert_int_eq(json_integer_value(json_object_get(r.json, "sg")), 9007199254740994);
+    http_free(&r);
+    r = expect("/v1/table?int64=string", "{\"type\":\"octal\",\"code\":\"4.[3]\","
+               "\"up_to\":\"4\"}", 200);
+    ck_assert(equal_owned(json_object_get(r.json, "values"),
+                          json_pack("[s,s,s,s,s]", "0", "1", "2", "4", "3")));
+    http_free(&r);
+    r = expect("/v1/quotient?int64=string", "{\"type\":\"octal\",\"code\":\"0.77\"}", 200);
+    const char *exact = json_string_value(json_object_get(r.json, "exact_up_to"));
+    ck_assert_msg(exact && strspn(exact, "0123456789") == strlen(exact) && *exact, "%s", exact);
+    http_free(&r);
+    r = expect("/v1/play?int64=string&positions=changed",
+               "{\"type\":\"staircase\",\"stairs\":[\"4611686018427387904\"]}", 200);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(r.json, "move"),
+                                                       "count")), "4611686018427387904");
+    ck_assert_str_eq(json_string_value(json_array_get(json_object_get(json_object_get(
+                         r.json, "changed"), "stairs"), 0)), "0");
+    http_free(&r);
+    http_response games = http_do(nimberd.port, "GET", "/v1/games?int64=string", NULL, NULL, 0);
+    ck_assert_int_eq(games.status, 200);
+    ck_assert_ptr_nonnull(strstr(games.body, "\"1000000000000000000\""));
+    http_free(&games);
+    static const char path[] = "/v1/analyze?game=%7B%22type%22%3A%22nim%22%2C%22heaps%22%3A%5B1%5D%7D";
+    http_response plain = http_do(nimberd.port, "GET", path, NULL, NULL, 0);
+    char tag[64];
+    snprintf(tag, sizeof tag, "%s", http_header(&plain, "ETag"));
+    http_response strings = http_do(nimberd.port, "GET", "/v1/analyze?int64=string&game="
+                                    "%7B%22type%22%3A%22nim%22%2C%22heaps%22%3A%5B1%5D%7D",
+                                    NULL, NULL, 0);
+    ck_assert_int_eq(strings.status, 200);
+    ck_assert_ptr_nonnull(strstr(strings.body, "\"sg\":\"1\""));
+    ck_assert_str_ne(tag, http_header(&strings, "ETag"));
+    http_free(&plain), http_free(&strings);
+    static const char *const bad[] = {"/v1/analyze?int64=number", "/v1/games?int64=",
+                                      "/healthz?int64=1", "/v1/tables?int64=String"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        http_response b = strncmp(bad[i], "/v1/analyze", 11)
+                              ? http_do(nimberd.port, "GET", bad[i], NULL, NULL, 0)
+                              : http_post(nimberd.port, bad[i], big);
+        ck_assert_msg(b.status == 400 && strstr(b.body, "int64 must be string"), "%s: %d %s",
+                      bad[i], b.status, b.body);
+        http_free(&b);
+    }
 }
 END_TEST
 
@@ -1284,9 +1349,9 @@ START_TEST(answer_size_is_bounded)
     expect_problem("/v1/play?positions=sideways", "{\"type\":\"nim\",\"heaps\":[1]}", 400,
                    NULL, "full, changed or none");
     r = expect("/v1/play?positions=changed", body, 200);
-    ck_assert_int_eq(json_array_size(json_object_get(json_object_get(r.json, "position"),
+    ck_assert_int_eq(json_array_size(json_object_get(json_object_get(r.json, "changed"),
                                                      "heaps")), 60000);
-    ck_assert_ptr_null(json_object_get(json_object_get(r.json, "position"), "type"));
+    ck_assert_ptr_null(json_object_get(r.json, "position")); /* a whole game or nothing */
     http_free(&r);
     r = expect("/v1/play?positions=none", body, 200);
     ck_assert_ptr_null(json_object_get(r.json, "position"));
@@ -2051,6 +2116,7 @@ int main(void)
     tcase_add_test(shared, unsound_heads_refused);
     tcase_add_test(shared, library_refusals_are_problems);
     tcase_add_test(shared, get_answers_are_cacheable);
+    tcase_add_test(shared, int64_as_strings);
     tcase_add_test(shared, play_strengths);
     tcase_add_test(shared, catalog_names_and_rules);
     tcase_add_test(shared, problems_quote_client_text_safely);

@@ -42,14 +42,71 @@ class Problem extends Error {
   }
 }
 
+// --- exact integers ---------------------------------------------------------------------
+// Heaps, takes and SG values reach 2^63-1, past the 2^53-1 up to which a JavaScript number
+// is exact. The page asks with ?int64=string, so that the server writes every field
+// openapi.yaml marks int64 as a string of digits, and keeps each such number as a Number
+// while it is exact and as a BigInt past that; it writes BigInts back as plain digits.
+
+// The members openapi.yaml marks format: int64 (whatever their depth in an answer).
+const INT64_MEMBERS = new Set(["bottles", "count", "exact_up_to", "heaps", "k", "leave", "limits",
+  "loopy", "numbers", "pairs", "piles", "sg", "split", "stairs", "steps", "take", "to", "values"]);
+
+// A string of decimal digits as a number: a Number while exact, else a BigInt.
+function exactNumber(digits) {
+  const big = BigInt(digits);
+  return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big;
+}
+
+const DIGITS = /^-?(0|[1-9][0-9]*)$/;
+
+// Every string of digits in an int64 member's value (a number, or arrays of them) read back.
+function int64Value(value) {
+  if (typeof value === "string" && DIGITS.test(value)) return exactNumber(value);
+  if (Array.isArray(value)) return value.map(int64Value);
+  return value;
+}
+
+// An answer's text, its int64 members' strings of digits read as numbers.
+function parseAnswer(text) {
+  return JSON.parse(text, (key, value) => (INT64_MEMBERS.has(key) ? int64Value(value) : value));
+}
+
+// JSON typed by a person or carried in a URL: an integer literal past 2^53-1 is read whole
+// (as a BigInt), where JSON.parse would round it.
+function parseExact(text) {
+  const MARK = "\u0000";
+  const marked = text.replace(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g, (token) =>
+    (token[0] !== '"' && /^-?\d{16,}$/.test(token) ? `"\\u0000${token}"` : token));
+  return JSON.parse(marked, (key, value) =>
+    (typeof value === "string" && value[0] === MARK ? exactNumber(value.slice(1)) : value));
+}
+
+// JSON text of a value that may hold BigInts, each written as its digits.
+function jsonText(value) {
+  const MARK = "\u0000";
+  return JSON.stringify(value, (key, v) => (typeof v === "bigint" ? MARK + v.toString() + MARK : v))
+    .replace(/"\\u0000(-?\d+)\\u0000"/g, "$1");
+}
+
+// n + d exactly (n a Number or a BigInt), as exactNumber keeps it.
+function exactAdd(n, d) {
+  return exactNumber((BigInt(n) + BigInt(d)).toString());
+}
+
+// Every request asks for exact integers: this path with int64=string added to its query.
+function withInt64(path) {
+  return path + (path.includes("?") ? "&" : "?") + "int64=string";
+}
+
 async function api(path, body) {
   const init = body === undefined ? {} : {
     method: "POST",
     headers: {"Content-Type": "application/json"},
-    body: JSON.stringify(body),
+    body: jsonText(body),
   };
-  const response = await fetch(path, init);
-  const data = await response.json();
+  const response = await fetch(withInt64(path), init);
+  const data = parseAnswer(await response.text());
   if (!response.ok) throw new Problem(data);
   return data;
 }
@@ -57,7 +114,7 @@ async function api(path, body) {
 // A GET of the game (the answer a browser or a CDN may keep) where its URL is short enough,
 // else a POST of it.
 async function ask(path, query, game) {
-  const encoded = encodeURIComponent(JSON.stringify(game));
+  const encoded = encodeURIComponent(jsonText(game));
   if (path.length + query.length + encoded.length < GET_URL_CHARS) {
     return api(`${path}?game=${encoded}${query ? "&" + query : ""}`);
   }
@@ -72,18 +129,21 @@ function withConvention(game) {
 // whole for a small game, only what changes for a large one (a big graph's every move
 // would repeat the graph).
 function positionsFor(game) {
-  return JSON.stringify(game).length > LARGE_GAME_CHARS ? "changed" : "full";
+  return jsonText(game).length > LARGE_GAME_CHARS ? "changed" : "full";
 }
 
-// The game after a move, from the move's `position`: the whole game, or (positions=changed)
-// what the move changes: a sum's component, the edges hackenbush removes (indices into
-// the game's edges), or members that take new values.
+// The game after a move: its `position`, the whole game, or (positions=changed) the game
+// with the move's `changed` applied: a sum's component, the edges hackenbush removes
+// (indices into the game's edges), or members that take new values.
+function afterMove(game, move) {
+  return move.position !== undefined ? move.position : applyChange(game, move.changed);
+}
+
 function applyChange(game, change) {
-  if (change.type !== undefined) return change;
   if (game.type === "sum" && change.components) return {...game, components: change.components};
   if (game.type === "sum") {
     const components = game.components.slice();
-    components[change.component] = applyChange(components[change.component], change.position);
+    components[change.component] = applyChange(components[change.component], change.changed);
     return {...game, components};
   }
   if (game.type === "hackenbush") {
@@ -161,7 +221,7 @@ function showError(error, fallbackId = "error-form") {
 function fieldText(value) {
   if (value === undefined) return "";
   if (typeof value === "string") return value;
-  return JSON.stringify(value).replace(/,/g, ", ");
+  return jsonText(value).replace(/,/g, ", ");
 }
 
 // Positions of other variants of a type, offered beside its catalog example: the coin
@@ -252,10 +312,10 @@ function editorKind(name, example) {
 function stepper(label, value, set) {
   return el("span", {class: "stepper"},
     el("button", {type: "button", class: "less", "aria-label": `${label}: one less`,
-                  onclick: () => set(Math.max(0, value - 1))}, "−"),
+                  onclick: () => set(value > 0 ? exactAdd(value, -1) : value)}, "−"),
     el("output", {text: String(value)}),
     el("button", {type: "button", class: "more", "aria-label": `${label}: one more`,
-                  onclick: () => set(value + 1)}, "+"));
+                  onclick: () => set(exactAdd(value, 1))}, "+"));
 }
 
 // The editor of a field, kept in step with its JSON text both ways; null for none.
@@ -268,7 +328,7 @@ function attachEditor(name, input, example) {
   const draw = () => {
     let value;
     try {
-      value = kind === "coins" ? input.value.trim() : JSON.parse(input.value);
+      value = kind === "coins" ? input.value.trim() : parseExact(input.value);
     } catch (e) {
       return; /* being typed: the editor waits for JSON */
     }
@@ -328,8 +388,8 @@ function graphEditor(nodesInput, edgesInput, directed) {
   const draw = () => {
     let nodes, edges;
     try {
-      nodes = JSON.parse(nodesInput.value);
-      edges = JSON.parse(edgesInput.value);
+      nodes = parseExact(nodesInput.value);
+      edges = parseExact(edgesInput.value);
     } catch (e) {
       return;
     }
@@ -399,7 +459,7 @@ function readForm() {
     if (raw === "") continue; // left out: the server says when it is needed
     if (typeof entry.example[name] === "string") { game[name] = raw; continue; }
     try {
-      game[name] = JSON.parse(raw);
+      game[name] = parseExact(raw);
     } catch (e) {
       if (/^[A-Za-z_]+$/.test(raw)) { game[name] = raw; continue; } // a name: twins, every
       $("error-" + name).textContent = `${name} is not valid JSON: ${e.message}`;
@@ -447,7 +507,7 @@ function describeMove(m) {
     return `delete edge ${m.edge}` + (others.length ? ` (${fall})` : "");
   }
   const {position, outcome, sg, remoteness, ...rest} = m;
-  return JSON.stringify(rest);
+  return jsonText(rest);
 }
 
 const OUTCOME_TEXT = {win: "★ wins", lose: "loses", draw: "draws"};
@@ -516,7 +576,7 @@ async function refresh() {
   state.busy = false;
   renderBoard();
   renderAnalysis();
-  const key = JSON.stringify(state.game);
+  const key = jsonText(state.game);
   state.seen.set(key, (state.seen.get(key) || 0) + 1);
   const mover = state.turn === "you" ? "you" : "nimber";
   const other = mover === "you" ? "nimber" : "you";
@@ -546,7 +606,7 @@ async function makeMove(move, who) {
   const last = $("last-move");
   last.hidden = who !== "nimber";
   last.textContent = who === "nimber" ? `nimber played: ${describeMove(move)}` : "";
-  state.game = applyChange(state.game, move.position);
+  state.game = afterMove(state.game, move);
   if (move.wins_immediately) {
     renderBoard();
     endGame(who, `${who === "you" ? "You" : "nimber"} cut out a 1×1 piece.`);
@@ -572,7 +632,7 @@ async function computerMove() {
     return;
   }
   state.busy = false;
-  await makeMove({...play.move, position: play.position}, "nimber");
+  await makeMove({...play.move, position: play.position, changed: play.changed}, "nimber");
 }
 
 async function playerMove(move) {
@@ -616,13 +676,13 @@ async function redo() {
 // The page's address for the position now and its settings (in the fragment, which stays
 // in the browser), and the curl command of its analysis (a GET that caches may keep).
 function share() {
-  const params = new URLSearchParams({type: state.entry.type, game: JSON.stringify(state.game),
+  const params = new URLSearchParams({type: state.entry.type, game: jsonText(state.game),
                                       first: state.turn, convention: state.convention,
                                       strength: state.strength});
   const link = `${location.origin}${location.pathname}#${params}`;
   $("permalink").href = link;
   $("permalink").textContent = link.length > 90 ? link.slice(0, 87) + "…" : link;
-  const game = encodeURIComponent(JSON.stringify(withConvention(state.game)));
+  const game = encodeURIComponent(jsonText(withConvention(state.game)));
   $("curl").textContent = `curl -s '${location.origin}/v1/analyze?game=${game}'`;
   $("copy-curl").textContent = "Copy";
   $("shared").hidden = false;
@@ -635,7 +695,7 @@ function openPermalink() {
   if (!entry || !params.get("game")) return false;
   let game;
   try {
-    game = JSON.parse(params.get("game"));
+    game = parseExact(params.get("game"));
   } catch (e) {
     return false;
   }
@@ -757,7 +817,7 @@ function markChanges(before, after, scope) {
   if (after.type === "sum") {
     const pictures = scope.querySelectorAll(":scope .component");
     after.components.forEach((c, i) => {
-      if (pictures[i] && JSON.stringify(c) !== JSON.stringify(before.components[i])) {
+      if (pictures[i] && jsonText(c) !== jsonText(before.components[i])) {
         markChanges(before.components[i], c, pictures[i]);
       }
     });
@@ -781,7 +841,7 @@ function markChanges(before, after, scope) {
     const was = before[name], now = after[name];
     if (!root || !Array.isArray(now) || !Array.isArray(was) || now.length !== was.length) continue;
     now.forEach((v, i) => {
-      if (JSON.stringify(v) !== JSON.stringify(was[i]) && root.children[i]) root.children[i].classList.add("changed");
+      if (jsonText(v) !== jsonText(was[i]) && root.children[i]) root.children[i].classList.add("changed");
     });
   }
   if (!scope.querySelector(".changed") && root) root.classList.add("changed"); /* the picture */
@@ -822,7 +882,7 @@ function columnsPicture(sizes, noun, movesOf, wrap, takes) {
   sizes.forEach((size, i) => {
     const column = pickable(el("div", {class: "heap", "data-heap": i, "data-size": size}),
                             `${noun} ${i} of ${size}`, wrap(movesOf(i)));
-    const drawn = Math.min(size, MAX_DRAWN_COUNTERS);
+    const drawn = size > MAX_DRAWN_COUNTERS ? MAX_DRAWN_COUNTERS : size; /* size may be a BigInt */
     for (let level = drawn; level >= 1; level--) {
       const counter = el("span", {class: "counter"});
       if (size <= MAX_DRAWN_COUNTERS && takes) {
@@ -850,7 +910,7 @@ function stairsPicture(game, wrap) {
     const stair = i + 1;
     const column = pickable(el("div", {class: "heap", "data-stair": stair, "data-size": coins}),
                             `stair ${stair} with ${plural(coins, "coin")}`, wrap((m) => m.stair === stair));
-    const drawn = Math.min(coins, MAX_DRAWN_COUNTERS);
+    const drawn = coins > MAX_DRAWN_COUNTERS ? MAX_DRAWN_COUNTERS : coins; /* coins may be a BigInt */
     for (let level = drawn; level >= 1; level--) {
       const counter = el("span", {class: "counter coin"});
       if (coins <= MAX_DRAWN_COUNTERS) {
@@ -937,10 +997,10 @@ function cuttingPicture(game, wrap) {
 function euclidPicture(game, wrap) {
   const box = el("div", {class: "pieces pairs"});
   game.pairs.forEach(([a, b], p) => {
-    const width = 300, bar = 22, top = Math.max(a, b, 1);
+    const width = 300, bar = 22, top = Math.max(Number(a), Number(b), 1); /* a scale: near enough */
     const image = svg("svg", {width: width + 16, height: 2 * bar + 34, class: "pair",
                               viewBox: `-8 -6 ${width + 16} ${2 * bar + 34}`});
-    const length = (n) => Math.max(n ? 2 : 0, (n / top) * width);
+    const length = (n) => Math.max(n ? 2 : 0, (Number(n) / top) * width);
     [a, b].forEach((n, side) => {
       const y = side * (bar + 12);
       image.append(pickable(svg("rect", {x: 0, y, width: length(n), height: bar, class: "number"}),
@@ -948,7 +1008,7 @@ function euclidPicture(game, wrap) {
                    svgText(4, y + bar + 10, String(n), "label"));
     });
     const [big, small] = a >= b ? [0, b] : [1, a];
-    const larger = Math.max(a, b);
+    const larger = a >= b ? a : b;
     if (small > 0 && Number.isSafeInteger(larger) && larger / small <= 60) {
       for (let to = larger % small; to < larger; to += small) {
         const x = length(to), y = big * (bar + 12);
@@ -1269,7 +1329,7 @@ async function plotTable() {
   const request = {...game};
   if (state.entry.type !== "dag") {
     try {
-      request.up_to = JSON.parse($("up-to").value);
+      request.up_to = parseExact($("up-to").value);
     } catch (e) {
       $("error-up_to").textContent = `up_to is not valid JSON: ${e.message}`;
       return;
@@ -1344,7 +1404,7 @@ function linePlot(table, how = SG_POINTS) {
   });
   const text = el("details", {}, el("summary", {text: "the values as text"}),
                   el("p", {class: "values", text: table.values.map((v) =>
-                    (typeof v === "number" ? v : JSON.stringify(v))).join(" ")}));
+                    (typeof v === "number" ? v : jsonText(v))).join(" ")}));
   return el("figure", {id: "table-figure"}, image, el("figcaption", {text: how.caption(table)}),
             text);
 }
@@ -1366,7 +1426,7 @@ function syncPlotButton() {
 async function plotQuotient(game) {
   let upTo;
   try {
-    upTo = JSON.parse($("up-to").value);
+    upTo = parseExact($("up-to").value);
   } catch (e) {
     $("error-up_to").textContent = `up_to is not valid JSON: ${e.message}`;
     return;

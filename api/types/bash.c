@@ -40,6 +40,7 @@ const api_type api_type_bash = {
     .rules_text = "Take 1 to k counters from one heap. Whoever takes the last counter wins.",
     .rules = &nb_bash,
     .fields = (const char *const[]){"heaps", "k", NULL},
+    .int64 = (const char *const[]){"heaps", "k", NULL},
     .position = "{\"heaps\":[]}",
     .limits = bash_limits,
     .misere = true,

@@ -36,6 +36,7 @@ const api_type api_type_beans = {
                   " (or two into one). Whoever cannot move loses.",
     .rules = &nb_beans,
     .fields = (const char *const[]){"bottles", NULL},
+    .int64 = (const char *const[]){"bottles", NULL},
     .limits = (const char *const[]){"max_parts", "max_work", "max_states", NULL},
     .misere = true,
     .methods = (const char *const[]){"sg-theorem", "closed-form", "misere-quotient", "search",

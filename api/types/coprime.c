@@ -22,7 +22,7 @@ static void coprime_write(api_move_writer *w, const nb_move *m, const uint64_t *
 {
     (void)w, (void)after, (void)len;
     api_put_lit_uint(b, "\"heap\":", m->w[0]);
-    api_put_lit_uint(b, ",\"take\":", m->w[1]);
+    api_put_lit_int64(b, ",\"take\":", m->w[1]);
 }
 
 static int coprime_table(nb_solver *s, const api_game *g, json_t *req, const api_limits *lim,
@@ -54,6 +54,7 @@ const api_type api_type_coprime = {
                   "move loses.",
     .rules = &nb_coprime,
     .fields = (const char *const[]){"heaps", NULL},
+    .int64 = (const char *const[]){"heaps", NULL},
     .position = "{\"heaps\":[]}",
     .limits = (const char *const[]){"max_parts", "max_table", "max_table_page",
                                     "max_prime_count", "max_states", NULL},

@@ -36,7 +36,7 @@ static void divisor_write(api_move_writer *w, const nb_move *m, const uint64_t *
 {
     (void)w, (void)len;
     api_put_lit_uint(b, "\"number\":", m->w[0]);
-    api_put_lit_uint(b, ",\"to\":", after[m->w[0]]);
+    api_put_lit_int64(b, ",\"to\":", after[m->w[0]]);
 }
 
 /* One to three numbers up to 40 (one up to 24 when small), either rule. */
@@ -57,6 +57,7 @@ const api_type api_type_divisor = {
                   "smaller than itself. Whoever cannot move loses.",
     .rules = &nb_divisor,
     .fields = (const char *const[]){"numbers", "rule", NULL},
+    .int64 = (const char *const[]){"numbers", NULL},
     .limits = (const char *const[]){"max_parts", "max_states", NULL},
     .misere = true,
     .methods = (const char *const[]){"sg-theorem", "closed-form", "genus", "search", NULL},

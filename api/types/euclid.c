@@ -18,8 +18,8 @@ static void euclid_write(api_move_writer *w, const nb_move *m, const uint64_t *a
 {
     (void)w, (void)after, (void)len;
     api_put_lit_uint(b, "\"pair\":", m->w[0]);
-    api_put_lit_uint(b, ",\"to\":[", m->w[1]);
-    api_put_lit_uint(b, ",", m->w[2]);
+    api_put_lit_int64(b, ",\"to\":[", m->w[1]);
+    api_put_lit_int64(b, ",", m->w[2]);
     api_put_lit(b, "]");
 }
 
@@ -41,6 +41,7 @@ const api_type api_type_euclid = {
                   "Whoever cannot move loses.",
     .rules = &nb_euclid,
     .fields = (const char *const[]){"pairs", NULL},
+    .int64 = (const char *const[]){"pairs", NULL},
     .limits = (const char *const[]){"max_parts", "max_states", NULL},
     .misere = true,
     .methods = (const char *const[]){"sg-theorem", "closed-form", "search", NULL},

@@ -50,6 +50,7 @@ static int fibonacci_decode(json_t *obj, const char *base, const api_limits *lim
         api_path(ptr, sizeof ptr, base, "k");
         if (api_get_int(k, ptr, "k", 0, INT64_MAX, &v, p))
             return p->status;
+        api_settle_int(obj, 0, "k", k, v);
         params->k = (uint64_t)v;
     }
     uint64_t *heaps;
@@ -69,7 +70,7 @@ static void fibonacci_write(api_move_writer *w, const nb_move *m, const uint64_t
 {
     (void)w, (void)after, (void)len;
     api_put_lit_uint(b, "\"heap\":", m->w[0]);
-    api_put_lit_uint(b, ",\"take\":", m->w[1]);
+    api_put_lit_int64(b, ",\"take\":", m->w[1]);
 }
 
 /* Member 0 the heaps, member 1 the limits (null for a first move's). */
@@ -84,7 +85,7 @@ static void fibonacci_state(api_move_writer *w, size_t member, const uint64_t *s
         if (state[i] == NB_FIB_FIRST)
             api_put_lit(b, "null");
         else
-            api_put_uint(b, state[i]);
+            api_put_int64(b, state[i]); /* heaps and limits alike */
     }
     api_put_lit(b, "]");
 }
@@ -144,6 +145,7 @@ const api_type api_type_fibonacci = {
                   "the last counter wins.",
     .rules = &nb_fibonacci,
     .fields = (const char *const[]){"heaps", "limits", "k", NULL},
+    .int64 = (const char *const[]){"heaps", "limits", "k", NULL},
     .state_members = 2,
     .position = "{\"heaps\":[]}",
     .limits = (const char *const[]){"max_parts", "max_side", "max_table", "max_states", NULL},

@@ -19,8 +19,8 @@ static void grundy_write(api_move_writer *w, const nb_move *m, const uint64_t *a
 {
     (void)w, (void)after, (void)len;
     api_put_lit_uint(b, "\"heap\":", m->w[0]);
-    api_put_lit_uint(b, ",\"split\":[", m->w[3]);
-    api_put_lit_uint(b, ",", m->w[4]);
+    api_put_lit_int64(b, ",\"split\":[", m->w[3]);
+    api_put_lit_int64(b, ",", m->w[4]);
     api_put_lit(b, "]");
 }
 
@@ -51,6 +51,7 @@ const api_type api_type_grundy = {
     .rules_text = "Split a heap into two heaps of different sizes. Whoever cannot move loses.",
     .rules = &nb_octal,
     .fields = (const char *const[]){"heaps", NULL},
+    .int64 = (const char *const[]){"heaps", NULL},
     .position = "{\"heaps\":[]}",
     .limits = grundy_limits,
     .misere = true,

@@ -48,6 +48,7 @@ const api_type api_type_moore = {
                   "the last counter wins.",
     .rules = &nb_moore,
     .fields = (const char *const[]){"heaps", "k", NULL},
+    .int64 = (const char *const[]){"heaps", "k", NULL},
     .position = NULL,
     .limits = moore_limits,
     .misere = true,

@@ -33,6 +33,7 @@ const api_type api_type_nim = {
     .rules_text = "Take any number of counters from one heap. Whoever takes the last counter wins.",
     .rules = &nb_nim,
     .fields = (const char *const[]){"heaps", NULL},
+    .int64 = (const char *const[]){"heaps", NULL},
     .position = "{\"heaps\":[]}",
     .limits = nim_limits,
     .misere = true,

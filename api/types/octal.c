@@ -31,12 +31,12 @@ static void octal_write(api_move_writer *w, const nb_move *m, const uint64_t *af
 {
     (void)w, (void)after, (void)len;
     api_put_lit_uint(b, "\"heap\":", m->w[0]);
-    api_put_lit_uint(b, ",\"take\":", m->w[1]);
+    api_put_lit_int64(b, ",\"take\":", m->w[1]);
     api_put_lit(b, ",\"leave\":[");
     for (uint64_t k = 0; k < m->w[2]; k++) {
         if (k)
             api_put_lit(b, ",");
-        api_put_uint(b, m->w[3 + k]);
+        api_put_int64(b, m->w[3 + k]);
     }
     api_put_lit(b, "]");
 }
@@ -90,6 +90,7 @@ const api_type api_type_octal = {
                   "which may split a row in two). Whoever cannot move loses.",
     .rules = &nb_octal,
     .fields = (const char *const[]){"heaps", "code", NULL},
+    .int64 = (const char *const[]){"heaps", NULL},
     .position = "{\"heaps\":[]}",
     .limits = octal_limits,
     .misere = true,

@@ -18,7 +18,7 @@ static void staircase_write(api_move_writer *w, const nb_move *m, const uint64_t
 {
     (void)w, (void)after, (void)len;
     api_put_lit_uint(b, "\"stair\":", m->w[0]);
-    api_put_lit_uint(b, ",\"count\":", m->w[1]);
+    api_put_lit_int64(b, ",\"count\":", m->w[1]);
 }
 
 static json_t *staircase_sample(api_rng *r, bool small)
@@ -34,6 +34,7 @@ const api_type api_type_staircase = {
                   "floor are out of play. Whoever cannot move loses.",
     .rules = &nb_staircase,
     .fields = (const char *const[]){"stairs", NULL},
+    .int64 = (const char *const[]){"stairs", NULL},
     .limits = (const char *const[]){"max_parts", NULL},
     .misere = true,
     .methods = (const char *const[]){"closed-form", "search", NULL},

@@ -61,6 +61,7 @@ const api_type api_type_subtraction = {
                   "loses.",
     .rules = &nb_subtraction,
     .fields = (const char *const[]){"heaps", "set", NULL},
+    .int64 = (const char *const[]){"heaps", NULL},
     .position = "{\"heaps\":[]}",
     .limits = subtraction_limits,
     .misere = true,

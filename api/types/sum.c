@@ -111,14 +111,14 @@ static void components_state(api_move_writer *w, size_t member, const uint64_t *
         if (c)
             api_put_lit(b, ",");
         if (n == child->game.len && !memcmp(words, child->game.state, n * sizeof *words))
-            api_put_json(b, child->json);
+            api_put_object_int64(b, child->json, child->type->int64);
         else
             api_put_position(api_move_writer_child(w, c), words, n, b);
     }
     api_put_lit(b, "]");
 }
 
-/* What a move changes: {"component":i,"position":what it changes of component i}. */
+/* What a move changes: {"component":i,"changed":what it changes of component i}. */
 static void sum_changed(api_move_writer *w, const uint64_t *state, size_t len, api_buf *b)
 {
     const api_game *g = w->game;
@@ -135,7 +135,7 @@ static void sum_changed(api_move_writer *w, const uint64_t *state, size_t len, a
         if (n == child->game.len && !memcmp(words, child->game.state, n * sizeof *words))
             continue;
         api_put_lit_uint(b, "{\"component\":", c);
-        api_put_lit(b, ",\"position\":");
+        api_put_lit(b, ",\"changed\":");
         api_put_changed(api_move_writer_child(w, c), words, n, b);
         api_put_lit(b, "}");
         return;

@@ -22,8 +22,8 @@ static void wythoff_write(api_move_writer *w, const nb_move *m, const uint64_t *
 {
     (void)w, (void)after, (void)len;
     api_put_lit_uint(b, "\"pile\":", m->w[0]);
-    api_put_lit_uint(b, ",\"take\":[", m->w[1]);
-    api_put_lit_uint(b, ",", m->w[2]);
+    api_put_lit_int64(b, ",\"take\":[", m->w[1]);
+    api_put_lit_int64(b, ",", m->w[2]);
     api_put_lit(b, "]");
 }
 
@@ -80,6 +80,7 @@ const api_type api_type_wythoff = {
                   "both. Whoever cannot move loses.",
     .rules = &nb_wythoff,
     .fields = (const char *const[]){"piles", NULL},
+    .int64 = (const char *const[]){"piles", NULL},
     .position = "{\"piles\":[]}",
     .limits = (const char *const[]){"max_parts", "max_side", "max_states", NULL},
     .misere = true,

@@ -113,9 +113,13 @@ async function main(): Promise<void> {
       const text = movesText(moves.data);
       check(text.length === moves.data.moves.length && !text.some((t) => t.includes("undefined")),
             `${game.type}: a move lacks a field the spec names: ${text.join("; ")}`);
+      // a move's position is a whole game: its type narrows (positions=changed has its own
+      // member, `changed`)
+      const after = moves.data.moves.map((x) => x.position?.type);
+      check(after.every((t) => t === game.type), `${game.type}: positions of types ${after}`);
     }
     if (game.type === "nim") {
-      const narrowed: number[] = game.heaps; // narrowed by type to Nim, not never
+      const narrowed: (number | string)[] = game.heaps; // narrowed by type to Nim, not never
       check(narrowed.length === 3, "nim: narrowing");
     }
   }
