@@ -36,6 +36,8 @@ typedef struct api_query {
     size_t from, limit;     /* the first item of a listing and how many (GET /v1/tables) */
     bool with_table;        /* the multiplication table too (quotient: table=1) */
     bool int64_strings;     /* int64 fields as strings of digits (int64=string) */
+    bool reply;             /* the computer's reply after the move, at `strength` (move:
+                             * reply=S) */
 } api_query;
 
 /* At most how many times its source text jansson's compact text of a parsed value is: a
@@ -47,7 +49,7 @@ typedef struct api_query {
 /* The query of a request that gives no parameters. */
 #define API_QUERY_DEFAULT                                                                   \
     ((api_query){API_MAX_MOVES_DEFAULT, SIZE_MAX, API_POSITIONS_FULL, 0, NB_PERFECT, false, 0, \
-                 0, API_TABLES_LIMIT_DEFAULT, false, false})
+                 0, API_TABLES_LIMIT_DEFAULT, false, false, false})
 
 /* A computing endpoint: the parsed body and the query in, the status out. */
 typedef int api_endpoint(const api_context *ctx, json_t *body, const api_query *q, api_buf *out,

@@ -34,6 +34,15 @@ void api_take_write(api_move_writer *w, const nb_move *m, const uint64_t *after,
     api_put_take(b, m->w[0], m->w[1]);
 }
 
+const char *const api_take_words[] = {"heap", "take", NULL};
+
+int api_take_read(const api_game *g, json_t *move, const char *base, nb_state *words,
+                  api_problem *p)
+{
+    (void)g;
+    return api_member_words_of(move, base, api_take_words, words, p);
+}
+
 int api_closed_table(const api_game *g, json_t *req, const api_limits *lim, json_t **out,
                      api_problem *p, uint64_t modulus)
 {

@@ -19,6 +19,12 @@ void api_put_take(api_buf *b, uint64_t heap, uint64_t take);
 void api_take_write(api_move_writer *w, const nb_move *m, const uint64_t *after, size_t len,
                     api_buf *b);
 
+/* Reads {"heap":h,"take":t} into words {h, t} (a type's read_move). */
+int api_take_read(const api_game *g, json_t *move, const char *base, nb_state *words,
+                  api_problem *p);
+/* The words of a {heap, take} move (a type's move_words). */
+extern const char *const api_take_words[];
+
 /* The table of a closed form: value n, or n mod `modulus` (proved period) when it is not
  * 0. */
 int api_closed_table(const api_game *g, json_t *req, const api_limits *lim, json_t **out,

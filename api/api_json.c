@@ -377,3 +377,57 @@ int api_member_edges(json_t *obj, const char *base, uint32_t **out, size_t *m, a
     *m = n;
     return 0;
 }
+
+int api_member_words(json_t *obj, const char *base, const char *key, size_t n, uint64_t *out,
+                     api_problem *p)
+{
+    uint64_t *vals;
+    size_t len;
+    if (api_member_int_array(obj, base, key, 0, INT64_MAX, &vals, &len, p))
+        return p->status;
+    if (len == n)
+        memcpy(out, vals, n * sizeof *out);
+    free(vals);
+    if (len == n)
+        return 0;
+    char ptr[API_PATH_BYTES];
+    api_path(ptr, sizeof ptr, base, key);
+    return api_fail(p, 400, ptr, "%s must hold %zu integers, not %zu", key, n, len);
+}
+
+void api_settle_ints(json_t *v)
+{
+    json_int_t x;
+    if (json_is_array(v)) {
+        for (size_t i = 0; i < json_array_size(v); i++) {
+            json_t *item = json_array_get(v, i);
+            if (int_of(item, &x))
+                api_settle_int(v, i, NULL, item, x);
+            else
+                api_settle_ints(item);
+        }
+    } else if (json_is_object(v)) {
+        const char *key;
+        json_t *item;
+        void *tmp;
+        json_object_foreach_safe(v, tmp, key, item) {
+            if (int_of(item, &x))
+                api_settle_int(v, 0, key, item, x);
+            else
+                api_settle_ints(item);
+        }
+    }
+}
+
+int api_member_words_of(json_t *obj, const char *base, const char *const *names,
+                        nb_state *words, api_problem *p)
+{
+    for (const char *const *name = names; *name; name++) {
+        int64_t v;
+        if (api_member_int(obj, base, *name, 0, INT64_MAX, &v, p))
+            return p->status;
+        nb_state_resize(words, words->len + 1);
+        words->w[words->len - 1] = (uint64_t)v;
+    }
+    return 0;
+}

@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "api_problem.h"
+#include "core/nb_analysis.h"
 #include "core/nb_budget.h"
 
 /* Parses a body, its tree counted against `budget` (borrowed, may be NULL); on failure
@@ -43,6 +44,16 @@ void api_settle_int(json_t *container, size_t i, const char *key, json_t *v, int
  * may be a string of its digits (api_get_int), settled to an integer in the tree. */
 int api_member_int(json_t *obj, const char *base, const char *key, int64_t min, int64_t max,
                    int64_t *out, api_problem *p);
+/* Required member `key` of obj: an array of exactly n integers 0..2^63-1 into out (the
+ * words of a move: a pair, a split). */
+int api_member_words(json_t *obj, const char *base, const char *key, size_t n, uint64_t *out,
+                     api_problem *p);
+/* The required integer members names[0], names[1]... (each 0..2^63-1) of obj, appended
+ * to *words in that order. */
+int api_member_words_of(json_t *obj, const char *base, const char *const *names,
+                        nb_state *words, api_problem *p);
+/* Every string of decimal digits in v, at any depth, settled to the integer it spells. */
+void api_settle_ints(json_t *v);
 int api_member_int_array(json_t *obj, const char *base, const char *key, int64_t min,
                          int64_t max, uint64_t **out, size_t *len, api_problem *p);
 

@@ -78,6 +78,12 @@ const api_problem_kind api_problem_kinds[] = {
      "`limit` and `value` name it and give its value (GET /v1/games lists each type's "
      "limits); `pointer`, when present, names the field that passes it. Ask for less, or "
      "run nimberd with a larger limit."},
+    {"illegal-move", "Illegal move",
+     "422: the move given to POST /v1/move is not one of the position's legal moves: of "
+     "another shape, with a field out of the game's range, not allowed by the rules here, "
+     "or with a derived field (leave, tokens, removed, wins_immediately) that does not match. "
+     "`detail` says why and `pointer` names the first field at fault, inside /move. "
+     "POST /v1/moves lists the legal moves."},
     {"unsolvable", "Unsolvable position",
      "422: the position is well-formed but nimber cannot answer it (the detail says why)."},
     {"not-found", "Not found", "404: no resource at this path."},

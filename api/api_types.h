@@ -89,6 +89,18 @@ struct api_type {
      * ("heap":0,"take":1), given the state after it. */
     void (*write_move)(api_move_writer *w, const nb_move *m, const uint64_t *after,
                        size_t len, api_buf *b);
+    /* Reads a move object of this type as write_move writes it (`move`, at JSON Pointer
+     * `base`) into the ruleset's words (*words), from the members that name the move;
+     * derived ones (leave where the move has one split, tokens, removed,
+     * wins_immediately) the caller compares with the move written back. Range and
+     * legality are the library's (nb_move_legal). Returns 0 or a problem's status. NULL:
+     * the move is found among the listed moves by its written members (coins). */
+    int (*read_move)(const api_game *g, json_t *move, const char *base, nb_state *words,
+                     api_problem *p);
+    /* The member of a move object each of its words comes from ("heap", "leave/0"), for a
+     * problem that blames a word; a '*' in one stands for the word's index over the list's
+     * length, past which the list repeats (moore: "takes/ * /heap", without the spaces). */
+    const char *const *move_words;
     /* Writes the value of state member fields[member] for a state of the writer's game: the
      * game object after a move is the object as it came, but for those members. */
     void (*write_state)(api_move_writer *w, size_t member, const uint64_t *state, size_t len,

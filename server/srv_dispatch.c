@@ -365,6 +365,13 @@ static bool read_query(srv_request *r)
                          "perfect, strong, casual or random, not \"%.40s\"", v);
             continue;
         }
+        if (v && !strcmp(qs.names[i], "reply")) { /* the reply's strength */
+            r->query.reply = read_strength(v, &r->query.strength);
+            if (!r->query.reply)
+                snprintf(qs.fault, sizeof qs.fault, "the query parameter reply must be "
+                         "perfect, strong, casual or random, not \"%.40s\"", v);
+            continue;
+        }
         if (v && !strcmp(qs.names[i], "seed")) {
             size_t seed = 0;
             r->query.has_seed = nb_parse_count(v, 0, 999999999999999999ULL, &seed);

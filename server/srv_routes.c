@@ -12,6 +12,8 @@ static const char *const analyse_query[] = {"game", "max_moves", "components", "
                                             "int64", NULL};
 static const char *const moves_query[] = {"game", "max_moves", "positions", "int64", NULL};
 static const char *const play_query[] = {"positions", "strength", "seed", "int64", NULL};
+static const char *const move_query[] = {"max_moves", "components", "positions", "reply",
+                                         "seed", "int64", NULL};
 static const char *const page_query[] = {"type", NULL}; /* the game type it opens on */
 static const char *const tables_query[] = {"from", "limit", "int64", NULL};
 static const char *const quotient_query[] = {"table", "int64", NULL};
@@ -24,6 +26,7 @@ static const srv_route routes[] = {
     {"/v1/analyze", POST_GET, SRV_ANALYSE, api_analyse, api_game_is_heavy, true, analyse_query},
     {"/v1/analyze/batch", POST, SRV_BATCH, api_batch, api_batch_is_heavy, false, analysis_query},
     {"/v1/play", POST, SRV_PLAY, api_play, api_game_is_heavy, false, play_query},
+    {"/v1/move", POST, SRV_MOVE, api_move, api_move_is_heavy, false, move_query},
     {"/v1/moves", POST_GET, SRV_MOVES, api_moves, api_game_is_heavy, true, moves_query},
     {"/v1/table", POST, SRV_TABLE, api_table, api_always_heavy, false, json_query},
     {"/v1/quotient", POST, SRV_QUOTIENT, api_quotient, api_always_heavy, false, quotient_query},

@@ -4,10 +4,11 @@
 #define SRV_ROUTES_H
 
 #include "api_endpoints.h"
+#include "api_move.h"
 #include "api_quotient.h"
 
 typedef enum srv_route_id {
-    SRV_ANALYSE, SRV_BATCH, SRV_PLAY, SRV_MOVES, SRV_TABLE, SRV_QUOTIENT, SRV_TABLES, SRV_GAMES, SRV_HEALTHZ,
+    SRV_ANALYSE, SRV_BATCH, SRV_PLAY, SRV_MOVE, SRV_MOVES, SRV_TABLE, SRV_QUOTIENT, SRV_TABLES, SRV_GAMES, SRV_HEALTHZ,
     SRV_READYZ,
     SRV_METRICS, SRV_FILE, SRV_PROBLEM, SRV_UNKNOWN, SRV_ROUTES
 } srv_route_id;

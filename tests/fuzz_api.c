@@ -9,6 +9,7 @@
 
 #include "api_endpoints.h"
 #include "api_json.h"
+#include "api_move.h"
 #include "api_write.h"
 
 static nb_solver solver;
@@ -66,16 +67,18 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
     if (size < 1)
         return 0;
-    int endpoint = data[0] % 5;
+    int endpoint = data[0] % 6;
     api_query q = API_QUERY_DEFAULT;
-    q.positions = (api_positions)(data[0] / 5 % 3);
-    q.int64_strings = data[0] / 15 % 2;
+    q.positions = (api_positions)(data[0] / 6 % 3);
+    q.int64_strings = data[0] / 18 % 2;
+    q.reply = data[0] / 36 % 2; /* /v1/move's reply, at perfect strength */
     json_t *body = parse_both(data + 1, size - 1);
     if (!body)
         return 0;
     api_problem p = {0};
     api_buf out = {.int64_strings = q.int64_strings};
-    api_endpoint *const endpoints[] = {api_analyse, api_batch, api_play, api_table, api_moves};
+    api_endpoint *const endpoints[] = {api_analyse, api_batch, api_play, api_table, api_moves,
+                                       api_move};
     int status = endpoints[endpoint](&ctx, body, &q, &out, &p);
     size_t len;
     char *text = api_buf_take(&out, &len);

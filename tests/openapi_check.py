@@ -167,7 +167,7 @@ def check_int64(path, body, what):
 for example in examples:
     for path in ("/v1/analyze", "/v1/moves", "/v1/play"):
         check_int64(path, example, example["type"])
-for path in ("/v1/table", "/v1/analyze/batch"):  # each request example the spec gives
+for path in ("/v1/table", "/v1/analyze/batch", "/v1/move"):  # each request example the spec gives
     examples_of = spec["paths"][path]["post"]["requestBody"]["content"]["application/json"]["examples"]
     for name, ex in examples_of.items():
         check_int64(path, ex["value"], f"example {name}")
@@ -175,7 +175,7 @@ for path in ("/v1/table", "/v1/analyze/batch"):  # each request example the spec
 # every path the server answers is documented, and nothing else; each GET answers with
 # the media type documented
 served = ["/v1/analyze", "/v1/analyze/batch", "/v1/play", "/v1/moves", "/v1/table",
-          "/v1/quotient", "/v1/tables",
+          "/v1/move", "/v1/quotient", "/v1/tables",
           "/v1/games",
           "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/", "/nimber.js", "/nimber.css",
           "/nimber.svg", "/problems/{kind}"]

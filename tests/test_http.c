@@ -549,6 +549,112 @@ START_TEST(play_endpoint)
 }
 END_TEST
 
+/* POST /v1/move over HTTP: a game of every type played to its end through it, each of
+ * nimber's replies (reply=perfect) played back as the next move, every answer's reply what
+ * /v1/play answers there; the seed makes a weaker reply repeatable; illegal moves and
+ * malformed bodies are problems that name the field. (test_registry.c holds every listed
+ * move and its analysis to /v1/moves and /v1/analyze.) */
+START_TEST(move_endpoint)
+{
+    json_t *types = catalog_types();
+    api_rng rng = {27};
+    for (size_t round = 0; round < 3 * json_array_size(types); round++) {
+        json_t *type = json_array_get(types, round % json_array_size(types));
+        char *text = random_game(json_string_value(type), &rng, false);
+        json_t *game = json_loads(text, 0, NULL);
+        free(text);
+        for (int turn = 0; turn < 40; turn++) {
+            text = json_dumps(game, JSON_COMPACT);
+            http_response moves = expect("/v1/moves?max_moves=1", text, 200);
+            json_t *first = json_array_get(json_object_get(moves.json, "moves"), 0);
+            if (!first) { /* the game is over */
+                http_free(&moves), free(text);
+                break;
+            }
+            json_t *move = json_deep_copy(first);
+            json_object_del(move, "position"), json_object_del(move, "outcome");
+            json_object_del(move, "sg"), json_object_del(move, "remoteness");
+            json_t *body = json_pack("{s:O, s:o}", "game", game, "move", move);
+            char *sent = json_dumps(body, JSON_COMPACT);
+            http_response r = expect("/v1/move?reply=perfect&max_moves=0", sent, 200);
+            json_t *after = json_object_get(r.json, "position");
+            ck_assert_msg(json_equal(after, json_object_get(first, "position")), "%s", sent);
+            char *after_text = json_dumps(after, JSON_COMPACT);
+            http_response play = expect("/v1/play?strength=perfect", after_text, 200);
+            json_t *reply = json_object_get(r.json, "reply");
+            if (json_is_null(json_object_get(play.json, "move"))) {
+                ck_assert_msg(!reply && !strcmp(verdict_of(r.json), "lose"), "%s", sent);
+            } else {
+                ck_assert_msg(json_equal(reply, play.json), "%s: the reply differs", sent);
+            }
+            json_decref(game);
+            game = reply ? json_incref(json_object_get(reply, "position")) : json_incref(after);
+            http_free(&play), http_free(&r), http_free(&moves);
+            free(after_text), free(sent), free(text);
+            json_decref(body);
+            if (!reply)
+                break;
+        }
+        json_decref(game);
+    }
+    json_decref(types);
+    /* a weaker reply repeats with its seed */
+    static const char nim[] = "{\"game\":{\"type\":\"nim\",\"heaps\":[5,6,7,8,9]},"
+                              "\"move\":{\"heap\":4,\"take\":1}}";
+    http_response a = expect("/v1/move?reply=random&seed=7", nim, 200);
+    http_response b = expect("/v1/move?reply=random&seed=7", nim, 200);
+    ck_assert_str_eq(a.body, b.body);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(a.json, "reply"),
+                                                       "strength")), "random");
+    http_free(&a), http_free(&b);
+    static const struct { const char *body, *pointer, *detail; int status; } bad[] = {
+        {"{\"game\":{\"type\":\"nim\",\"heaps\":[3]},\"move\":{\"heap\":0,\"take\":4}}",
+         "/move/take", "holds 3", 422},
+        {"{\"game\":{\"type\":\"nim\",\"heaps\":[3]},\"move\":{\"heap\":1,\"take\":1}}",
+         "/move/heap", "no heap 1", 422},
+        {"{\"game\":{\"type\":\"nim\",\"heaps\":[3]},\"move\":{\"heap\":0}}",
+         "/move/take", "missing", 422},
+        {"{\"game\":{\"type\":\"nim\",\"heaps\":[3]},\"move\":{\"heap\":0,\"take\":1,"
+         "\"sg\":2}}", "/move/sg", "gives no", 422},
+        {"{\"game\":{\"type\":\"nim\",\"heaps\":[3]},\"move\":{\"heap\":0,\"take\":1,"
+         "\"flip\":[1]}}", "/move/flip", "no member", 422},
+        {"{\"game\":{\"type\":\"nim\",\"heaps\":[3]},\"move\":[0,1]}", "/move",
+         "an object", 422},
+        {"{\"game\":{\"type\":\"bash\",\"heaps\":[9],\"k\":3},\"move\":{\"heap\":0,"
+         "\"take\":4}}", "/move/take", "at most k=3", 422},
+        {"{\"game\":{\"type\":\"octal\",\"code\":\"0.77\",\"heaps\":[5]},\"move\":"
+         "{\"heap\":0,\"take\":1,\"leave\":[1,2]}}", "/move/leave", "add up to 4", 422},
+        {"{\"game\":{\"type\":\"octal\",\"code\":\"0.77\",\"heaps\":[5]},\"move\":"
+         "{\"heap\":0,\"take\":1}}", "/move/leave", "more than one way", 422},
+        {"{\"game\":{\"type\":\"dag\",\"nodes\":3,\"edges\":[[0,1]],\"tokens\":[0]},"
+         "\"move\":{\"token\":0,\"from\":0,\"to\":2}}", "/move/to", "no legal move", 422},
+        {"{\"game\":{\"type\":\"dag\",\"nodes\":3,\"edges\":[[0,1]],\"tokens\":[0]},"
+         "\"move\":{\"token\":0,\"from\":0,\"to\":1,\"tokens\":[2]}}", "/move/tokens",
+         "gives [1] here, not [2]", 422},
+        {"{\"game\":{\"type\":\"coins\",\"coins\":\"TTH\"},\"move\":{\"flip\":[2]}}",
+         "/move/flip", "no legal move", 422},
+        {"{\"game\":{\"type\":\"sum\",\"components\":[{\"type\":\"nim\",\"heaps\":[3]}]},"
+         "\"move\":{\"component\":1,\"move\":{\"heap\":0,\"take\":1}}}",
+         "/move/component", "between 0 and 0", 422},
+        {"{\"game\":{\"type\":\"sum\",\"rule\":\"every\",\"components\":[{\"type\":"
+         "\"nim\",\"heaps\":[3]},{\"type\":\"nim\",\"heaps\":[2]}]},\"move\":{\"moves\":"
+         "[{\"component\":0,\"move\":{\"heap\":0,\"take\":1}}]}}", "/move/moves",
+         "component 1 has one", 422},
+        {"{\"game\":{\"type\":\"nim\",\"heaps\":[3]}}", "/move", "missing", 400},
+        {"{\"game\":{\"type\":\"nim\",\"heaps\":[-3]},\"move\":{}}", "/game/heaps/0",
+         "at least 0", 400},
+        {"{\"game\":{\"type\":\"nim\",\"heaps\":[3]},\"move\":{},\"x\":1}", "/x",
+         "unknown", 400},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        expect_problem("/v1/move", bad[i].body, bad[i].status, bad[i].pointer, bad[i].detail);
+    expect_problem("/v1/move?reply=brilliant", nim, 400, NULL, "perfect, strong, casual or random");
+    http_response r = expect("/v1/move", bad[0].body, 422);
+    ck_assert_str_eq(json_string_value(json_object_get(r.json, "type")), "/problems/illegal-move");
+    http_free(&r);
+}
+END_TEST
+
 START_TEST(table_endpoint)
 {
     http_response r = expect("/v1/table", "{\"type\":\"subtraction\",\"set\":[1,3,4],\"up_to\":100}", 200);
@@ -2117,6 +2223,7 @@ int main(void)
     tcase_add_test(shared, library_refusals_are_problems);
     tcase_add_test(shared, get_answers_are_cacheable);
     tcase_add_test(shared, int64_as_strings);
+    tcase_add_test(shared, move_endpoint);
     tcase_add_test(shared, play_strengths);
     tcase_add_test(shared, catalog_names_and_rules);
     tcase_add_test(shared, problems_quote_client_text_safely);

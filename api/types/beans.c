@@ -29,6 +29,20 @@ static json_t *beans_sample(api_rng *r, bool small)
                      api_sample_ints(r, small ? 3 : 4, small ? 1 : 2));
 }
 
+static const char *const beans_words[] = {"bottle", "into/0", "into/1", NULL};
+
+static int beans_read(const api_game *g, json_t *move, const char *base, nb_state *words,
+                      api_problem *p)
+{
+    (void)g;
+    nb_state_resize(words, 3);
+    int64_t at;
+    if (api_member_int(move, base, "bottle", 0, INT64_MAX, &at, p))
+        return p->status;
+    words->w[0] = (uint64_t)at;
+    return api_member_words(move, base, "into", 2, words->w + 1, p);
+}
+
 const api_type api_type_beans = {
     .name = "beans",
     .title = "Splitting game",
@@ -45,6 +59,8 @@ const api_type api_type_beans = {
     .decode = beans_decode,
     .sample = beans_sample,
     .write_move = beans_write,
+    .read_move = beans_read,
+    .move_words = beans_words,
     .write_state = api_put_int_state,
     .summary = "take one bean from bottle i and put one into each of bottles j and k, "
                "i < j <= k (the splitting game)",

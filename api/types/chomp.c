@@ -48,6 +48,16 @@ static json_t *chomp_sample(api_rng *r, bool small)
     return json_pack("{s:s, s:o}", "type", "chomp", "rows", rows);
 }
 
+static const char *const chomp_words[] = {"cell/0", "cell/1", NULL};
+
+static int chomp_read(const api_game *g, json_t *move, const char *base, nb_state *words,
+                      api_problem *p)
+{
+    (void)g;
+    nb_state_resize(words, 2);
+    return api_member_words(move, base, "cell", 2, words->w, p);
+}
+
 const api_type api_type_chomp = {
     .name = "chomp",
     .title = "Chomp",
@@ -64,6 +74,8 @@ const api_type api_type_chomp = {
     .decode = chomp_decode,
     .sample = chomp_sample,
     .write_move = chomp_write,
+    .read_move = chomp_read,
+    .move_words = chomp_words,
     .write_state = api_put_int_state,
     .summary = "pick a cell (r, c) other than the poisoned (0, 0); every cell (r', c') with "
                "r' >= r and c' >= c goes",

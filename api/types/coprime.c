@@ -2,6 +2,7 @@
  * value of every heap up to up_to, by a sieve of Eratosthenes (no period: the values grow). */
 #include <stdlib.h>
 
+#include "api_heaps.h"
 #include "api_json.h"
 #include "api_position.h"
 #include "api_types.h"
@@ -64,6 +65,8 @@ const api_type api_type_coprime = {
     .heavy = true,
     .decode = coprime_decode,
     .write_move = coprime_write,
+    .read_move = api_take_read,
+    .move_words = api_take_words,
     .write_state = api_put_int_state,
     .table = coprime_table,
     .sample = coprime_sample,

@@ -1,6 +1,7 @@
 /* types/cutting.c - the cutting game: "pieces" [[w,h],...], moves {"piece","cut","at",
  * "wins_immediately"}; its table is a grid of piece values. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "api_json.h"
 #include "api_position.h"
@@ -83,6 +84,33 @@ static json_t *cutting_sample(api_rng *r, bool small)
     return json_pack("{s:s, s:o}", "type", "cutting", "pieces", pieces);
 }
 
+static const char *const cutting_words[] = {"piece", "cut", "at", NULL};
+
+static int cutting_read(const api_game *g, json_t *move, const char *base, nb_state *words,
+                        api_problem *p)
+{
+    (void)g;
+    int64_t piece, at;
+    if (api_member_int(move, base, "piece", 0, INT64_MAX, &piece, p))
+        return p->status;
+    json_t *cut = api_require(move, base, "cut", p);
+    if (!cut)
+        return p->status;
+    const char *how = json_string_value(cut);
+    if (!how || (strcmp(how, "vertical") && strcmp(how, "horizontal"))) {
+        char ptr[API_PATH_BYTES];
+        api_path(ptr, sizeof ptr, base, "cut");
+        return api_fail(p, 400, ptr, "cut must be \"vertical\" or \"horizontal\"");
+    }
+    if (api_member_int(move, base, "at", 0, INT64_MAX, &at, p))
+        return p->status;
+    nb_state_resize(words, 3);
+    words->w[0] = (uint64_t)piece;
+    words->w[1] = strcmp(how, "vertical") ? NB_CUT_HORIZONTAL : NB_CUT_VERTICAL;
+    words->w[2] = (uint64_t)at;
+    return 0;
+}
+
 const api_type api_type_cutting = {
     .name = "cutting",
     .title = "Cutting game",
@@ -99,6 +127,8 @@ const api_type api_type_cutting = {
     .decode = cutting_decode,
     .sample = cutting_sample,
     .write_move = cutting_write,
+    .read_move = cutting_read,
+    .move_words = cutting_words,
     .write_state = api_put_pair_state,
     .table = cutting_table,
     .summary = "cut one piece along a grid line into two; cutting out a 1x1 piece wins at once",

@@ -113,6 +113,15 @@ static json_t *dag_sample(api_rng *r, bool small)
                      edges, "tokens", tokens);
 }
 
+static const char *const dag_words[] = {"token", "from", "to", NULL};
+
+static int dag_read(const api_game *g, json_t *move, const char *base, nb_state *words,
+                    api_problem *p)
+{
+    (void)g;
+    return api_member_words_of(move, base, dag_words, words, p);
+}
+
 const api_type api_type_dag = {
     .name = "dag",
     .title = "Tokens on a graph",
@@ -132,6 +141,8 @@ const api_type api_type_dag = {
     .sample = dag_sample,
     .free_params = dag_free,
     .write_move = dag_write,
+    .read_move = dag_read,
+    .move_words = dag_words,
     .write_state = api_put_int_state,
     .table = dag_table,
     .summary = "move one token along an edge of a directed graph; with cycles a game may "

@@ -50,6 +50,28 @@ static json_t *divisor_sample(api_rng *r, bool small)
                      api_rng_below(r, 2) ? "replace" : "subtract", "numbers", numbers);
 }
 
+static const char *const divisor_words[] = {"number", "to", NULL};
+
+/* Words {number, take}: the number becomes n - take, so take = n - to. */
+static int divisor_read(const api_game *g, json_t *move, const char *base, nb_state *words,
+                        api_problem *p)
+{
+    if (api_member_words_of(move, base, divisor_words, words, p))
+        return p->status;
+    uint64_t number = words->w[0], to = words->w[1];
+    if (number >= g->game.len)
+        return 0; /* the library names the numbers there are */
+    uint64_t n = g->game.state[number];
+    if (to >= n && n > 1) {
+        char ptr[API_PATH_BYTES];
+        api_path(ptr, sizeof ptr, base, "to");
+        return api_fail(p, 400, ptr, "number %llu is %llu: a move makes it smaller",
+                        (unsigned long long)number, (unsigned long long)n);
+    }
+    words->w[1] = n - (to < n ? to : n);
+    return 0;
+}
+
 const api_type api_type_divisor = {
     .name = "divisor",
     .title = "Divisor game",
@@ -66,6 +88,8 @@ const api_type api_type_divisor = {
     .decode = divisor_decode,
     .sample = divisor_sample,
     .write_move = divisor_write,
+    .read_move = divisor_read,
+    .move_words = divisor_words,
     .write_state = api_put_int_state,
     .summary = "replace a number by a proper divisor of it (rule replace), or subtract from it "
                "a divisor smaller than it (rule subtract); 1 has no move",

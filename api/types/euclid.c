@@ -34,6 +34,20 @@ static json_t *euclid_sample(api_rng *r, bool small)
     return json_pack("{s:s, s:o}", "type", "euclid", "pairs", pairs);
 }
 
+static const char *const euclid_words[] = {"pair", "to/0", "to/1", NULL};
+
+static int euclid_read(const api_game *g, json_t *move, const char *base, nb_state *words,
+                       api_problem *p)
+{
+    (void)g;
+    nb_state_resize(words, 3);
+    int64_t at;
+    if (api_member_int(move, base, "pair", 0, INT64_MAX, &at, p))
+        return p->status;
+    words->w[0] = (uint64_t)at;
+    return api_member_words(move, base, "to", 2, words->w + 1, p);
+}
+
 const api_type api_type_euclid = {
     .name = "euclid",
     .title = "Euclid's game",
@@ -49,6 +63,8 @@ const api_type api_type_euclid = {
     .decode = euclid_decode,
     .sample = euclid_sample,
     .write_move = euclid_write,
+    .read_move = euclid_read,
+    .move_words = euclid_words,
     .write_state = api_put_pair_state,
     .summary = "subtract a positive multiple of the smaller number of a pair from the larger, "
                "leaving it >= 0; a pair holding a 0 has no move",

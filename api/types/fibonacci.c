@@ -3,6 +3,7 @@
  * gives every heap's values by limit. */
 #include <stdlib.h>
 
+#include "api_heaps.h"
 #include "api_json.h"
 #include "api_position.h"
 #include "api_types.h"
@@ -156,6 +157,8 @@ const api_type api_type_fibonacci = {
     .decode = fibonacci_decode,
     .sample = fibonacci_sample,
     .write_move = fibonacci_write,
+    .read_move = api_take_read,
+    .move_words = api_take_words,
     .write_state = fibonacci_state,
     .table = fibonacci_table,
     .summary = "dynamic subtraction: from a heap take 1 up to its limit, and its limit becomes "

@@ -1,6 +1,7 @@
 /* types/grundy.c - Grundy's game: "heaps", moves {"heap","split":[a,b]}; the table is the
  * take-and-break ruleset's of 4!.0. */
 #include "api_heaps.h"
+#include "api_json.h"
 #include "core/nb_util.h"
 #include "games/grundy/nb_grundy.h"
 
@@ -45,6 +46,21 @@ static json_t *grundy_sample(api_rng *r, bool small)
 static const char *const grundy_limits[] = {"max_parts", "max_table", "max_table_page",
                                             "max_work", "max_states", NULL};
 
+/* Words {heap, take 0, count 2, a, b}: the octal ruleset's move of 4!.0. */
+static const char *const grundy_words[] = {"heap", "heap", "split", "split/0", "split/1", NULL};
+
+static int grundy_read(const api_game *g, json_t *move, const char *base, nb_state *words,
+                       api_problem *p)
+{
+    (void)g;
+    nb_state_resize(words, 5);
+    int64_t heap;
+    if (api_member_int(move, base, "heap", 0, INT64_MAX, &heap, p))
+        return p->status;
+    words->w[0] = (uint64_t)heap, words->w[1] = 0, words->w[2] = 2;
+    return api_member_words(move, base, "split", 2, words->w + 3, p);
+}
+
 const api_type api_type_grundy = {
     .name = "grundy",
     .title = "Grundy's game",
@@ -62,6 +78,8 @@ const api_type api_type_grundy = {
     .decode = grundy_decode,
     .sample = grundy_sample,
     .write_move = grundy_write,
+    .read_move = grundy_read,
+    .move_words = grundy_words,
     .write_state = api_put_int_state,
     .table = grundy_table,
     .summary = "split one heap into two unequal non-empty heaps",

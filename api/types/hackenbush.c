@@ -152,6 +152,15 @@ static json_t *hackenbush_sample(api_rng *r, bool small)
                      "edges", edges, "ground", (json_int_t)api_rng_below(r, n));
 }
 
+static const char *const hackenbush_words[] = {"edge", NULL};
+
+static int hackenbush_read(const api_game *g, json_t *move, const char *base, nb_state *words,
+                           api_problem *p)
+{
+    (void)g;
+    return api_member_words_of(move, base, hackenbush_words, words, p);
+}
+
 const api_type api_type_hackenbush = {
     .name = "hackenbush",
     .title = "Green Hackenbush",
@@ -167,6 +176,8 @@ const api_type api_type_hackenbush = {
     .decode = hackenbush_decode,
     .free_params = hackenbush_free,
     .write_move = hackenbush_write,
+    .read_move = hackenbush_read,
+    .move_words = hackenbush_words,
     .write_state = edges_state,
     .write_changed = hackenbush_changed,
     .write_notes = hackenbush_notes,

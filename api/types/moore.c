@@ -41,6 +41,31 @@ static json_t *moore_sample(api_rng *r, bool small)
 /* Moore's Nim_k: normal and misère play by Moore's rules, no search */
 static const char *const moore_limits[] = {"max_parts", NULL};
 
+static const char *const moore_words[] = {"takes/*/heap", "takes/*/take", NULL};
+
+static int moore_read(const api_game *g, json_t *move, const char *base, nb_state *words,
+                      api_problem *p)
+{
+    (void)g;
+    char ptr[API_PATH_BYTES], item[API_PATH_BYTES];
+    json_t *takes = api_require(move, base, "takes", p);
+    if (!takes)
+        return p->status;
+    api_path(ptr, sizeof ptr, base, "takes");
+    if (!json_is_array(takes) || !json_array_size(takes))
+        return api_fail(p, 400, ptr, "takes must be an array of {heap, take} objects");
+    for (size_t i = 0; i < json_array_size(takes); i++) {
+        json_t *one = json_array_get(takes, i);
+        api_path_index(item, sizeof item, ptr, i);
+        if (!json_is_object(one))
+            return api_fail(p, 400, item, "takes[%zu] must be an object {heap, take}", i);
+        if (api_check_keys(one, item, api_take_words, p) ||
+            api_member_words_of(one, item, api_take_words, words, p))
+            return p->status;
+    }
+    return 0;
+}
+
 const api_type api_type_moore = {
     .name = "moore",
     .title = "Moore's Nim",
@@ -58,6 +83,8 @@ const api_type api_type_moore = {
     .decode = moore_decode,
     .sample = moore_sample,
     .write_move = moore_write,
+    .read_move = moore_read,
+    .move_words = moore_words,
     .write_state = api_put_int_state,
     .table = NULL,
     .summary = "Moore's Nim_k: take any positive numbers from 1..k heaps at once",

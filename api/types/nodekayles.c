@@ -141,6 +141,15 @@ static json_t *nodekayles_sample(api_rng *r, bool small)
     return game;
 }
 
+static const char *const nodekayles_words[] = {"node", NULL};
+
+static int nodekayles_read(const api_game *g, json_t *move, const char *base, nb_state *words,
+                           api_problem *p)
+{
+    (void)g;
+    return api_member_words_of(move, base, nodekayles_words, words, p);
+}
+
 const api_type api_type_nodekayles = {
     .name = "nodekayles",
     .title = "Node-Kayles",
@@ -158,6 +167,8 @@ const api_type api_type_nodekayles = {
     .free_params = nodekayles_free,
     .sample = nodekayles_sample,
     .write_move = nodekayles_write,
+    .read_move = nodekayles_read,
+    .move_words = nodekayles_words,
     .write_state = nodekayles_state,
     .summary = "pick a vertex not gone; it and its neighbours go",
     .field_docs = "{\"nodes\":\"vertex count; vertices are 0..nodes-1\",\"edges\":\"[u,v] "

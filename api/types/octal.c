@@ -1,6 +1,9 @@
 /* types/octal.c - take-and-break games by their code: "code" and "heaps", moves
  * {"heap","take","leave"}; the table is the ruleset's (a period proved where the theorem
  * applies). */
+#include <stdlib.h>
+#include <string.h>
+
 #include "api_heaps.h"
 #include "api_json.h"
 #include "core/nb_util.h"
@@ -83,6 +86,67 @@ static json_t *octal_sample(api_rng *r, bool small)
 static const char *const octal_limits[] = {"max_parts", "max_table", "max_table_page",
                                            "max_work", "max_states", NULL};
 
+static const char *const octal_words[] = {"heap", "take", "leave", "leave/0", "leave/1",
+                                          "leave/2", NULL};
+
+/* The ways a move that takes j from a heap of n may leave heaps, as words {count, a, b,
+ * c} into `one` (the last found): at most 2 counted, enough to tell one from several. */
+static int leave_ways(const nb_octal_rule *r, uint64_t n, uint64_t j, uint64_t one[4])
+{
+    uint8_t d = j <= n && j <= nb_octal_reach(r, n) ? nb_octal_digit(r, j) : 0;
+    bool unequal = nb_octal_distinct(r, j);
+    uint64_t m = n - (j <= n ? j : n);
+    int ways = 0;
+    if ((d & 1) && m == 0)
+        ways++, one[0] = 0;
+    if ((d & 2) && m > 0)
+        ways++, one[0] = 1, one[1] = m;
+    for (uint64_t a = 1; (d & 4) && 2 * a <= m && ways < 2; a++)
+        if (!unequal || 2 * a < m)
+            ways++, one[0] = 2, one[1] = a, one[2] = m - a;
+    for (uint64_t a = 1; (d & 8) && 3 * a <= m && ways < 2; a++)
+        for (uint64_t b = a; 2 * b <= m - a && ways < 2; b++)
+            if (!unequal || (a < b && b < m - a - b))
+                ways++, one[0] = 3, one[1] = a, one[2] = b, one[3] = m - a - b;
+    return ways;
+}
+
+/* Words {heap, take, count, a, b, c}; leave may be left out where it has one value. */
+static int octal_read(const api_game *g, json_t *move, const char *base, nb_state *words,
+                      api_problem *p)
+{
+    if (api_member_words_of(move, base, api_take_words, words, p))
+        return p->status;
+    char ptr[API_PATH_BYTES];
+    api_path(ptr, sizeof ptr, base, "leave");
+    json_t *leave = json_object_get(move, "leave");
+    uint64_t heap = words->w[0], take = words->w[1], *left = NULL, one[4] = {0};
+    size_t count = 0;
+    if (leave && api_member_int_array(move, base, "leave", 0, INT64_MAX, &left, &count, p))
+        return p->status;
+    if (leave && count > 3) {
+        free(left);
+        return api_fail(p, 400, ptr, "a move leaves at most three heaps");
+    }
+    if (!leave && heap < g->game.len) {
+        const nb_octal_params *params = g->game.params;
+        int ways = leave_ways(&params->rule, g->game.state[heap], take, one);
+        if (ways > 1)
+            return api_fail(p, 400, ptr, "taking %llu from heap %llu may leave heaps in more "
+                            "than one way: leave says which", (unsigned long long)take,
+                            (unsigned long long)heap);
+        count = ways ? one[0] : 0;
+        left = nb_xmalloc(3 * sizeof *left);
+        memcpy(left, one + 1, 3 * sizeof *left);
+    }
+    nb_state_resize(words, 3 + count);
+    words->w[2] = count;
+    for (size_t k = 0; k < count; k++)
+        words->w[3 + k] = left[k];
+    free(left);
+    return 0;
+}
+
 const api_type api_type_octal = {
     .name = "octal",
     .title = "Kayles",
@@ -101,6 +165,8 @@ const api_type api_type_octal = {
     .decode = octal_decode,
     .sample = octal_sample,
     .write_move = octal_write,
+    .read_move = octal_read,
+    .move_words = octal_words,
     .write_state = api_put_int_state,
     .table = octal_table,
     .summary = "take j counters from one heap, leaving what digit j of the code allows: "

@@ -27,6 +27,15 @@ static json_t *staircase_sample(api_rng *r, bool small)
                      api_sample_ints(r, small ? 3 : 4, 3));
 }
 
+static const char *const staircase_words[] = {"stair", "count", NULL};
+
+static int staircase_read(const api_game *g, json_t *move, const char *base, nb_state *words,
+                          api_problem *p)
+{
+    (void)g;
+    return api_member_words_of(move, base, staircase_words, words, p);
+}
+
 const api_type api_type_staircase = {
     .name = "staircase",
     .title = "Staircase Nim",
@@ -42,6 +51,8 @@ const api_type api_type_staircase = {
     .decode = staircase_decode,
     .sample = staircase_sample,
     .write_move = staircase_write,
+    .read_move = staircase_read,
+    .move_words = staircase_words,
     .write_state = api_put_int_state,
     .summary = "move c >= 1 coins from stair i down to stair i-1 (stair 0 is the floor)",
     .field_docs = "{\"stairs\":\"stairs[i-1] is the number of coins on stair i; at most "

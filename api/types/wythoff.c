@@ -73,6 +73,20 @@ static json_t *wythoff_sample(api_rng *r, bool small)
     return json_pack("{s:s, s:o}", "type", "wythoff", "piles", piles);
 }
 
+static const char *const wythoff_words[] = {"pile", "take/0", "take/1", NULL};
+
+static int wythoff_read(const api_game *g, json_t *move, const char *base, nb_state *words,
+                        api_problem *p)
+{
+    (void)g;
+    nb_state_resize(words, 3);
+    int64_t at;
+    if (api_member_int(move, base, "pile", 0, INT64_MAX, &at, p))
+        return p->status;
+    words->w[0] = (uint64_t)at;
+    return api_member_words(move, base, "take", 2, words->w + 1, p);
+}
+
 const api_type api_type_wythoff = {
     .name = "wythoff",
     .title = "Wythoff's game",
@@ -90,6 +104,8 @@ const api_type api_type_wythoff = {
     .decode = wythoff_decode,
     .sample = wythoff_sample,
     .write_move = wythoff_write,
+    .read_move = wythoff_read,
+    .move_words = wythoff_words,
     .write_state = api_put_pair_state,
     .table = wythoff_table,
     .summary = "from one pile take any positive number from one side, or the same positive "

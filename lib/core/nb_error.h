@@ -24,6 +24,7 @@ enum {
     NB_FIELD_NONE = -1,       /* no single field is at fault */
     NB_FIELD_CONVENTION = -2, /* normal or misère play */
     NB_FIELD_UP_TO = -3,      /* how far a table was asked for */
+    NB_FIELD_MOVE = -4,       /* a move a client gave: index[0] its word at fault */
 };
 
 #define NB_NO_INDEX SIZE_MAX

@@ -60,6 +60,11 @@ struct nb_ruleset {
      * value after. It may stop at a work limit with NB_ELIMIT: the moves given stand. */
     nb_status (*options)(const nb_game *g, nb_solver *s, size_t part, nb_option_fn fn,
                          void *ctx, nb_err *err);
+    /* Whether m (of the words the ruleset's header gives) is one of the moves each_move
+     * gives (check has passed; prepare need not have run), where that is cheaper to decide than to list them (a heap of 2^63-1):
+     * NB_OK, or NB_EINVAL with nb_illegal's sentence blaming the word at fault. NULL:
+     * nb_move_legal lists each_move's moves. */
+    nb_status (*legal)(const nb_game *g, const nb_move *m, nb_err *err);
     /* Calls fn for every legal move, in a fixed order, with the state after it
      * (exhaustive search). NULL: the game cannot be searched. */
     void (*each_move)(const nb_game *g, nb_move_fn fn, void *ctx);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/nb_util.h"
+#include "engine/nb_legal.h"
 
 nb_status nb_heaps_check(const nb_game *g, const nb_solver *s, nb_err *err)
 {
@@ -69,6 +70,21 @@ void nb_heaps_apply(const nb_game *g, const nb_move *m, nb_state *after)
     nb_state_resize(after, g->len);
     memcpy(after->w, g->state, g->len * sizeof *after->w);
     after->w[m->w[0]] -= m->w[1];
+}
+
+nb_status nb_heaps_legal_take(const nb_game *g, const nb_move *m, nb_err *err)
+{
+    nb_status st = nb_part_exists(g, m, 1, "heap", err);
+    if (st != NB_OK)
+        return st;
+    uint64_t n = g->state[m->w[0]], take = m->w[1];
+    if (take < 1)
+        return nb_illegal(err, 1, "a move takes at least 1");
+    if (take > n)
+        return nb_illegal(err, 1, "heap %llu holds %llu, so no move takes %llu from it",
+                          (unsigned long long)m->w[0], (unsigned long long)n,
+                          (unsigned long long)take);
+    return NB_OK;
 }
 
 uint64_t nb_heaps_max(const nb_game *g)

@@ -20,6 +20,10 @@ void nb_pairs_canonicalize(const nb_game *g, uint64_t *state, size_t len);
 void nb_pairs_sort(uint64_t *state, size_t len);
 /* The state after a {heap, take} move. */
 void nb_heaps_apply(const nb_game *g, const nb_move *m, nb_state *after);
+/* What every {heap, take} move needs (a heap that exists, 1 <= take <= its size): NB_OK,
+ * or NB_EINVAL as nb_illegal says; the rulesets' legal members add their own rule. */
+nb_status nb_heaps_legal_take(const nb_game *g, const nb_move *m, nb_err *err);
+
 
 /* Every-SG's steps of one heap of a game that takes 1..period-1 from it (Bash; Nim with
  * period UINT64_MAX): the `steps` member of nb_ruleset, false for several heaps. */

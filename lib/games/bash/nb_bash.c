@@ -3,6 +3,7 @@
 
 #include "engine/nb_heaps.h"
 #include "engine/nb_tame.h"
+#include "engine/nb_legal.h"
 
 static uint64_t bash_k(const nb_game *g) { return ((const nb_bash_params *)g->params)->k; }
 
@@ -88,6 +89,14 @@ static bool bash_steps(const nb_game *g, uint64_t *steps, bool *won, nb_movelist
     return nb_heaps_take_steps(g, p->k + 1, steps, won, move);
 }
 
+static nb_status bash_legal(const nb_game *g, const nb_move *m, nb_err *err)
+{
+    nb_status st = nb_heaps_legal_take(g, m, err);
+    if (st == NB_OK && m->w[1] > bash_k(g))
+        st = nb_illegal(err, 1, "a move takes at most k=%llu", (unsigned long long)bash_k(g));
+    return st;
+}
+
 const nb_ruleset nb_bash = {
     .name = "bash",
     .check = bash_check,
@@ -96,6 +105,7 @@ const nb_ruleset nb_bash = {
     .part_values = bash_values,
     .moves_to = bash_moves_to,
     .options = bash_options,
+    .legal = bash_legal,
     .each_move = bash_each_move,
     .canonicalize = nb_heaps_canonicalize,
     .components = nb_components_per_part,

@@ -19,6 +19,7 @@
 
 #include "core/nb_util.h"
 #include "theory/nb_quotient.h"
+#include "engine/nb_legal.h"
 
 uint64_t nb_beans_value(uint64_t d)
 {
@@ -229,6 +230,24 @@ static nb_status beans_misere(const nb_game *g, nb_solver *s, nb_analysis *out, 
     return st;
 }
 
+/* {bottle, j, k}: a bean from a bottle that has one, into bottles i < j <= k. */
+static nb_status beans_legal(const nb_game *g, const nb_move *m, nb_err *err)
+{
+    nb_status st = nb_part_exists(g, m, 1, "bottle", err);
+    if (st != NB_OK)
+        return st;
+    if (!g->state[m->w[0]])
+        return nb_illegal(err, 0, "bottle %llu is empty", (unsigned long long)m->w[0]);
+    if (m->w[1] <= m->w[0] || m->w[2] < m->w[1])
+        return nb_illegal(err, m->w[1] <= m->w[0] ? 1 : 2, "the bean goes into two bottles "
+                          "right of bottle %llu, the first no further right than the second",
+                          (unsigned long long)m->w[0]);
+    if (m->w[2] >= g->len)
+        return nb_illegal(err, 2, "there is no bottle %llu: they are numbered 0..%zu",
+                          (unsigned long long)m->w[2], g->len - 1);
+    return NB_OK;
+}
+
 const nb_ruleset nb_beans = {
     .name = "beans",
     .check = beans_check,
@@ -237,6 +256,7 @@ const nb_ruleset nb_beans = {
     .part_values = beans_values,
     .moves_to = beans_moves_to,
     .options = beans_options,
+    .legal = beans_legal,
     .each_move = beans_each_move,
     .analyse_misere = beans_misere,
 };

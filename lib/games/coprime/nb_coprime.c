@@ -25,6 +25,7 @@
 #include "core/nb_util.h"
 #include "engine/nb_heaps.h"
 #include "cache/nb_cache.h"
+#include "engine/nb_legal.h"
 
 static nb_status acquire(nb_solver *s, uint64_t n, const nb_sieve **out, nb_err *err)
 {
@@ -214,6 +215,18 @@ static void co_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
     free(after);
 }
 
+/* Taking y from x leaves x - y, and gcd(x, y) = gcd(x, x - y). */
+static nb_status co_legal(const nb_game *g, const nb_move *m, nb_err *err)
+{
+    nb_status st = nb_heaps_legal_take(g, m, err);
+    uint64_t x = st == NB_OK ? g->state[m->w[0]] : 0;
+    if (st == NB_OK && nb_gcd(x, m->w[1]) != 1)
+        st = nb_illegal(err, 1, "%llu and heap %llu's %llu have the common factor %llu",
+                        (unsigned long long)m->w[1], (unsigned long long)m->w[0],
+                        (unsigned long long)x, (unsigned long long)nb_gcd(x, m->w[1]));
+    return st;
+}
+
 const nb_ruleset nb_coprime = {
     .name = "coprime",
     .check = nb_heaps_check,
@@ -224,6 +237,7 @@ const nb_ruleset nb_coprime = {
     .part_values = co_values,
     .moves_to = co_moves_to,
     .options = co_options,
+    .legal = co_legal,
     .each_move = co_each_move,
     .canonicalize = nb_heaps_canonicalize,
     .components = nb_components_per_part,

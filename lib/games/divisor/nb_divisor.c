@@ -26,6 +26,7 @@
 #include "core/nb_util.h"
 #include "engine/nb_heaps.h"
 #include "engine/nb_tame.h"
+#include "engine/nb_legal.h"
 
 /* A number's prime factorization: at most 15 distinct primes below 2^63. */
 typedef struct factors {
@@ -228,6 +229,25 @@ static nb_status dv_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_
     return NB_OK;
 }
 
+/* {number, take}: n becomes n - take, a proper divisor of n (replace), or n less a proper
+ * divisor (subtract, take the divisor). */
+static nb_status dv_legal(const nb_game *g, const nb_move *m, nb_err *err)
+{
+    nb_status st = nb_part_exists(g, m, 1, "number", err);
+    if (st != NB_OK)
+        return st;
+    uint64_t n = g->state[m->w[0]], take = m->w[1];
+    if (n <= 1)
+        return nb_illegal(err, 0, "number %llu is 1: it has no move", (unsigned long long)m->w[0]);
+    uint64_t d = rule_of(g) == NB_DIVISOR_REPLACE ? n - take : take;
+    if (take < 1 || take >= n || n % d)
+        return nb_illegal(err, 1, rule_of(g) == NB_DIVISOR_REPLACE
+                                      ? "%llu becomes a proper divisor of itself"
+                                      : "%llu loses a proper divisor of itself",
+                          (unsigned long long)n);
+    return NB_OK;
+}
+
 const nb_ruleset nb_divisor = {
     .name = "divisor",
     .check = dv_check,
@@ -238,6 +258,7 @@ const nb_ruleset nb_divisor = {
     .part_values = dv_values,
     .moves_to = dv_moves_to,
     .options = dv_options,
+    .legal = dv_legal,
     .each_move = dv_each_move,
     .canonicalize = nb_heaps_canonicalize,
     .components = nb_components_per_part,

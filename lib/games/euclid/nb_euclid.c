@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "engine/nb_heaps.h"
+#include "engine/nb_legal.h"
 
 /* Euclid's algorithm takes at most 92 steps on 64-bit numbers (Lamé: a step count of k
  * needs b >= F(k+1)). */
@@ -226,6 +227,26 @@ static bool eu_steps(const nb_game *g, uint64_t *steps, bool *won, nb_movelist *
     return true;
 }
 
+/* {pair, a, b}: the larger number (either, when they are equal) less a positive multiple
+ * of the smaller, at least 0; the smaller kept. */
+static nb_status eu_legal(const nb_game *g, const nb_move *m, nb_err *err)
+{
+    nb_status st = nb_part_exists(g, m, 2, "pair", err);
+    if (st != NB_OK)
+        return st;
+    uint64_t a = g->state[2 * m->w[0]], b = g->state[2 * m->w[0] + 1], x = m->w[1], y = m->w[2];
+    if (!a || !b)
+        return nb_illegal(err, 0, "pair %llu holds a 0: it has no move",
+                          (unsigned long long)m->w[0]);
+    if (y == b && a >= b && x < a && (a - x) % b == 0)
+        return NB_OK;
+    if (x == a && b >= a && y < b && (b - y) % a == 0)
+        return NB_OK;
+    return nb_illegal(err, a >= b && y == b ? 1 : 2, "from (%llu, %llu) a move takes a positive "
+                      "multiple of the smaller number from the larger, leaving it at least 0",
+                      (unsigned long long)a, (unsigned long long)b);
+}
+
 const nb_ruleset nb_euclid = {
     .name = "euclid",
     .check = eu_check,
@@ -234,6 +255,7 @@ const nb_ruleset nb_euclid = {
     .part_values = eu_values,
     .moves_to = eu_moves_to,
     .options = eu_options,
+    .legal = eu_legal,
     .each_move = eu_each_move,
     .canonicalize = nb_pairs_canonicalize,
     .components = nb_components_per_part,

@@ -27,6 +27,7 @@
 
 #include "core/nb_util.h"
 #include "engine/nb_heaps.h"
+#include "engine/nb_legal.h"
 
 /* Terms of a representation: each is more than k >= 1 times the next, so at most 64. */
 #define MAX_TERMS 64
@@ -340,6 +341,26 @@ nb_status nb_fibonacci_rows(nb_solver *s, uint64_t k, uint64_t from, uint64_t up
     return NB_OK;
 }
 
+/* {heap, take}: 1..the heap's limit (a first move: anything but the whole heap). */
+static nb_status fib_legal(const nb_game *g, const nb_move *m, nb_err *err)
+{
+    nb_status st = nb_part_exists(g, m, 2, "heap", err);
+    if (st != NB_OK)
+        return st;
+    uint64_t n = g->state[2 * m->w[0]], r = g->state[2 * m->w[0] + 1];
+    if (m->w[1] < 1)
+        return nb_illegal(err, 1, "a move takes at least 1");
+    if (m->w[1] > n)
+        return nb_illegal(err, 1, "heap %llu holds %llu", (unsigned long long)m->w[0],
+                          (unsigned long long)n);
+    if (m->w[1] > reach(n, r))
+        return r == NB_FIB_FIRST
+                   ? nb_illegal(err, 1, "the first move from a heap may not take it whole")
+                   : nb_illegal(err, 1, "heap %llu's limit is %llu",
+                                (unsigned long long)m->w[0], (unsigned long long)r);
+    return NB_OK;
+}
+
 const nb_ruleset nb_fibonacci = {
     .name = "fibonacci",
     .check = fib_check,
@@ -351,6 +372,7 @@ const nb_ruleset nb_fibonacci = {
     .part_method = fib_method,
     .moves_to = fib_moves_to,
     .options = fib_options,
+    .legal = fib_legal,
     .each_move = fib_each_move,
     .canonicalize = fib_canonicalize,
     .components = nb_components_per_part,

@@ -9,6 +9,7 @@
 #include "core/nb_util.h"
 #include "engine/nb_heaps.h"
 #include "engine/nb_search.h"
+#include "engine/nb_legal.h"
 
 #define BITS 63 /* heaps are below 2^63 */
 #define MISERE_CANDIDATES 256 /* normal-play winning moves tried as misère ones */
@@ -353,6 +354,29 @@ static void moore_apply(const nb_game *g, const nb_move *m, nb_state *after)
         after->w[m->w[i]] -= m->w[i + 1];
 }
 
+/* 1..k {heap, take} pairs, heaps ascending, each take within its heap. */
+static nb_status moore_legal(const nb_game *g, const nb_move *m, nb_err *err)
+{
+    size_t pairs = m->len / 2;
+    if (pairs < 1)
+        return nb_illegal(err, NB_NO_INDEX, "a move takes from at least one heap");
+    if (pairs > moore_k(g))
+        return nb_illegal(err, NB_NO_INDEX, "a move takes from at most k=%llu heaps",
+                          (unsigned long long)moore_k(g));
+    for (size_t i = 0; i < pairs; i++) {
+        nb_move one = {.len = 2, .w = m->w + 2 * i};
+        nb_status st = nb_heaps_legal_take(g, &one, err);
+        if (st != NB_OK) {
+            err->index[0] += 2 * i;
+            return st;
+        }
+        if (i && m->w[2 * i] <= m->w[2 * i - 2])
+            return nb_illegal(err, 2 * i, "the heaps a move takes from are listed once each, "
+                              "in ascending order");
+    }
+    return NB_OK;
+}
+
 const nb_ruleset nb_moore = {
     .name = "moore",
     .check = moore_check,
@@ -362,6 +386,7 @@ const nb_ruleset nb_moore = {
     .part_values = moore_values,
     .moves_to = moore_moves_to,
     .options = moore_options,
+    .legal = moore_legal,
     .each_move = moore_each_move,
     .canonicalize = nb_heaps_canonicalize,
     .analyse_normal = moore_analyse,

@@ -2,6 +2,7 @@
 #include "games/nim/nb_nim.h"
 
 #include "engine/nb_heaps.h"
+#include "engine/nb_legal.h"
 
 static uint64_t nim_take(const nb_game *g, uint64_t n, uint64_t i)
 {
@@ -94,6 +95,11 @@ static bool nim_steps(const nb_game *g, uint64_t *steps, bool *won, nb_movelist 
     return nb_heaps_take_steps(g, UINT64_MAX, steps, won, move);
 }
 
+static nb_status nim_legal(const nb_game *g, const nb_move *m, nb_err *err)
+{
+    return nb_heaps_legal_take(g, m, err); /* any 1..n */
+}
+
 const nb_ruleset nb_nim = {
     .name = "nim",
     .check = nb_heaps_check,
@@ -102,6 +108,7 @@ const nb_ruleset nb_nim = {
     .part_values = nim_values,
     .moves_to = nim_moves_to,
     .options = nim_options,
+    .legal = nim_legal,
     .each_move = nim_each_move,
     .canonicalize = nb_heaps_canonicalize,
     .components = nb_components_per_part,

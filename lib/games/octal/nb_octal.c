@@ -11,6 +11,7 @@
 #include "engine/nb_heaps.h"
 #include "theory/nb_octable.h"
 #include "theory/nb_quotient.h"
+#include "engine/nb_legal.h"
 
 static nb_octal_params *oc_params(const nb_game *g) { return g->params; }
 
@@ -364,6 +365,44 @@ static nb_status oc_analyse_misere(const nb_game *g, nb_solver *s, nb_analysis *
     return st;
 }
 
+/* {heap, take, count, a, b, c}: digit `take` of the code allows leaving `count` heaps
+ * (bit 1 none, 2 one, 4 two, 8 three), each at least 1, ascending, adding up to what the
+ * take leaves, pairwise unequal where the digit carries '!'. */
+static nb_status oc_legal(const nb_game *g, const nb_move *m, nb_err *err)
+{
+    static const char *const heaps[] = {"no heap", "one heap", "two heaps", "three heaps"};
+    const nb_octal_rule *r = &oc_params(g)->rule;
+    nb_status st = nb_part_exists(g, m, 1, "heap", err);
+    if (st != NB_OK)
+        return st;
+    uint64_t n = g->state[m->w[0]], j = m->w[1], count = m->w[2], left = 0;
+    if (j > n)
+        return nb_illegal(err, 1, "heap %llu holds %llu", (unsigned long long)m->w[0],
+                          (unsigned long long)n);
+    uint8_t d = j <= nb_octal_reach(r, n) ? nb_octal_digit(r, j) : 0;
+    if (!d)
+        return nb_illegal(err, 1, "the code has no move that takes %llu", (unsigned long long)j);
+    if (count > 3 || !(d >> count & 1))
+        return nb_illegal(err, 2, "a move that takes %llu may not leave %s",
+                          (unsigned long long)j, count > 3 ? "more than three heaps" : heaps[count]);
+    for (uint64_t k = 0; k < count; k++) {
+        uint64_t a = m->w[3 + k];
+        if (a < 1)
+            return nb_illegal(err, 3 + k, "a heap left holds at least 1");
+        if (k && a < m->w[2 + k])
+            return nb_illegal(err, 3 + k, "the heaps left are listed in ascending order");
+        if (k && a == m->w[2 + k] && nb_octal_distinct(r, j))
+            return nb_illegal(err, 3 + k, "the '!' after digit %llu makes the heaps left "
+                              "differ", (unsigned long long)j);
+        left += a; /* each at most n: no overflow */
+    }
+    if (left != n - j)
+        return nb_illegal(err, 2, "the heaps left add up to %llu, heap %llu's %llu less %llu",
+                          (unsigned long long)(n - j), (unsigned long long)m->w[0],
+                          (unsigned long long)n, (unsigned long long)j);
+    return NB_OK;
+}
+
 const nb_ruleset nb_octal = {
     .name = "octal",
     .check = nb_heaps_check,
@@ -375,6 +414,7 @@ const nb_ruleset nb_octal = {
     .part_method = oc_method,
     .moves_to = oc_moves_to,
     .options = oc_options,
+    .legal = oc_legal,
     .each_move = oc_each_move,
     .analyse_misere = oc_analyse_misere,
     .canonicalize = nb_heaps_canonicalize,

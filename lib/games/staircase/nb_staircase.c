@@ -9,6 +9,7 @@
 
 #include "core/nb_util.h"
 #include "engine/nb_heaps.h"
+#include "engine/nb_legal.h"
 
 /* XOR of stairs 1, 3, 5, ... (state indices 0, 2, 4, ...). */
 static uint64_t odd_xor(const nb_game *g)
@@ -181,6 +182,22 @@ static nb_status stair_misere(const nb_game *g, nb_solver *s, nb_analysis *out, 
     return NB_OK;
 }
 
+/* {stair, count}: stairs are numbered from 1; any 1..all of its coins. */
+static nb_status stair_legal(const nb_game *g, const nb_move *m, nb_err *err)
+{
+    if (m->w[0] < 1 || m->w[0] > g->len)
+        return g->len ? nb_illegal(err, 0, "there is no stair %llu: they are numbered 1..%zu",
+                                   (unsigned long long)m->w[0], g->len)
+                      : nb_illegal(err, 0, "the position has no stairs");
+    uint64_t coins = g->state[m->w[0] - 1];
+    if (m->w[1] < 1)
+        return nb_illegal(err, 1, "a move moves at least 1 coin");
+    if (m->w[1] > coins)
+        return nb_illegal(err, 1, "stair %llu holds %llu coins", (unsigned long long)m->w[0],
+                          (unsigned long long)coins);
+    return NB_OK;
+}
+
 const nb_ruleset nb_staircase = {
     .name = "staircase",
     .check = stair_check,
@@ -189,6 +206,7 @@ const nb_ruleset nb_staircase = {
     .part_values = stair_values,
     .moves_to = stair_moves_to,
     .options = stair_options,
+    .legal = stair_legal,
     .each_move = stair_each_move,
     .analyse_misere = stair_misere,
 };

@@ -9,6 +9,7 @@
 #include "engine/nb_heaps.h"
 #include "engine/nb_submisere.h"
 #include "theory/nb_subtable.h"
+#include "engine/nb_legal.h"
 
 static nb_subtraction_params *sub_params(const nb_game *g) { return g->params; }
 
@@ -200,6 +201,17 @@ static nb_status sub_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb
     return p->misere ? nb_tame_analyse(g, s, sub_misere_heap, out, err) : NB_EDECLINED;
 }
 
+static nb_status sub_legal(const nb_game *g, const nb_move *m, nb_err *err)
+{
+    nb_status st = nb_heaps_legal_take(g, m, err);
+    for (size_t i = 0; st == NB_OK && i < sub_params(g)->nset; i++)
+        if (sub_params(g)->set[i] == m->w[1])
+            return NB_OK;
+    return st == NB_OK ? nb_illegal(err, 1, "%llu is not in the subtraction set",
+                                    (unsigned long long)m->w[1])
+                       : st;
+}
+
 const nb_ruleset nb_subtraction = {
     .name = "subtraction",
     .check = sub_check,
@@ -211,6 +223,7 @@ const nb_ruleset nb_subtraction = {
     .part_method = sub_method,
     .moves_to = sub_moves_to,
     .options = sub_options,
+    .legal = sub_legal,
     .each_move = sub_each_move,
     .canonicalize = nb_heaps_canonicalize,
     .components = nb_components_per_part,

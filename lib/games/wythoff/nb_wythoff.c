@@ -21,6 +21,7 @@
 
 #include "core/nb_util.h"
 #include "engine/nb_heaps.h"
+#include "engine/nb_legal.h"
 
 static size_t npiles(const nb_game *g) { return g->len / 2; }
 
@@ -278,6 +279,24 @@ nb_status nb_wythoff_grid(nb_solver *s, uint64_t max_a, uint64_t max_b, uint64_t
     return NB_OK;
 }
 
+/* {pile, x, y}: x > 0 from a, or y > 0 from b, or x = y > 0 from both. */
+static nb_status wy_legal(const nb_game *g, const nb_move *m, nb_err *err)
+{
+    nb_status st = nb_part_exists(g, m, 2, "pile", err);
+    if (st != NB_OK)
+        return st;
+    uint64_t a = g->state[2 * m->w[0]], b = g->state[2 * m->w[0] + 1], x = m->w[1], y = m->w[2];
+    if (!x && !y)
+        return nb_illegal(err, 1, "a move takes at least 1");
+    if (x && y && x != y)
+        return nb_illegal(err, 2, "a move takes from one number, or the same from both");
+    if (x > a || y > b)
+        return nb_illegal(err, x > a ? 1 : 2, "pile %llu is (%llu, %llu)",
+                          (unsigned long long)m->w[0], (unsigned long long)a,
+                          (unsigned long long)b);
+    return NB_OK;
+}
+
 const nb_ruleset nb_wythoff = {
     .name = "wythoff",
     .check = wy_check,
@@ -289,6 +308,7 @@ const nb_ruleset nb_wythoff = {
     .part_method = wy_method,
     .moves_to = wy_moves_to,
     .options = wy_options,
+    .legal = wy_legal,
     .each_move = wy_each_move,
     .canonicalize = nb_pairs_canonicalize,
     .components = nb_components_per_part,
