@@ -11,7 +11,7 @@ OPT     ?= -O2 -g
 SAN     ?=
 CFLAGS_ALL = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror $(OPT) $(SAN) -MMD -MP -pthread \
              -Ilib -Iapi -Iserver -Itests $(CFLAGS)
-PKGS    = libmicrohttpd jansson primecount zlib
+PKGS    = libmicrohttpd jansson primecount zlib libdeflate
 LIBS    = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -pthread $(SAN)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 # nimberd's allocator: jemalloc (README, Dependencies), except under a sanitizer, which

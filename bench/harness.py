@@ -29,13 +29,15 @@ def stop(p):
     p.wait(timeout=60)
 
 
-def post(port, path, body, conn=None):
+def post(port, path, body, conn=None, headers=None):
     """Seconds, reply and headers of one POST; on `conn`, an open keep-alive connection, no
-    connect or accept is in the time, else a new connection is made (and timed) for it."""
+    connect or accept is in the time, else a new connection is made (and timed) for it.
+    `headers`: more request header fields (a dict)."""
     data = body if isinstance(body, bytes) else json.dumps(body).encode()
     c = conn or http.client.HTTPConnection("127.0.0.1", port, timeout=600)
     t0 = time.perf_counter()
-    c.request("POST", path, body=data, headers={"Content-Type": "application/json"})
+    c.request("POST", path, body=data, headers={"Content-Type": "application/json",
+                                                **(headers or {})})
     r = c.getresponse()
     out = r.read()
     seconds = time.perf_counter() - t0

@@ -286,6 +286,36 @@ row(f"dag over HTTP, 2*10^5 nodes, 10^6 edges ({len(body)/2**20:.1f} MiB)",
     f"(nimberd's own parse {own*1e3:.0f} ms; total = {total/own:.1f}x it)",
     "<= 1.5x parse", total <= 1.5 * parse)
 
+# 4b. compression: large answers asked plainly and with Accept-Encoding: gzip, interleaved
+# on one keep-alive connection each, bytes and time (to the last byte received)
+rng = random.Random(3)
+graph = {"type": "dag", "nodes": 3000, "edges": [[i, rng.randrange(3000)] for i in range(3000)
+                                                 for _ in range(8)], "tokens": list(range(10))}
+large_answers = [("a dag's moves with their positions (3000 nodes, 24,000 edges, 60 moves)",
+                  "/v1/moves?max_moves=60", graph),
+                 ("a table page (0.137, 10^6 values)", "/v1/table",
+                  {"type": "octal", "code": "0.137", "up_to": 1000000})]
+n, nport = start(daemon)
+for what, path, req in large_answers:
+    sizes, times = {}, {"plain": [], "gzip": []}
+    conns = {k: http.client.HTTPConnection("127.0.0.1", nport, timeout=600) for k in times}
+    for _ in range(7):
+        for how in times:
+            extra = {"Accept-Encoding": "gzip"} if how == "gzip" else {}
+            seconds, out, headers = post(nport, path, req, conns[how], extra)
+            times[how].append(seconds)
+            sizes[how] = len(out)
+            coding = dict((k.lower(), v) for k, v in headers).get("content-encoding")
+            if (coding == "gzip") != (how == "gzip"):
+                raise RuntimeError(f"{path}: Content-Encoding {coding} asked {how}")
+    for c in conns.values():
+        c.close()
+    plain_t, gzip_t = (statistics.median(times[k]) for k in ("plain", "gzip"))
+    row(f"compression: {what}", f"plain {sizes['plain']:,} B, {plain_t*1e3:.1f} ms",
+        f"gzip {sizes['gzip']:,} B = {sizes['gzip']/sizes['plain']:.3f}x the bytes, "
+        f"{gzip_t*1e3:.1f} ms = {gzip_t/plain_t:.2f}x the time over loopback", "report", True)
+stop(n)
+
 # 5. the cache: the same large table twice; 6. peak memory after the table benchmarks
 cache_mb = 64
 n, nport = start(daemon + ["--cache-mb", str(cache_mb)])

@@ -7,7 +7,7 @@ set -euo pipefail
 # Usage: deps.sh build|unit|test|deploy|bench|fuzz|ci
 what=${1:-build}
 pkgs=(gcc make pkg-config libmicrohttpd-dev libjansson-dev libprimecount-dev libjemalloc-dev
-      zlib1g-dev)
+      zlib1g-dev libdeflate-dev)
 if [ "$what" = unit ]; then
   pkgs+=(check)
 elif [ "$what" != build ]; then

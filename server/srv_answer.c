@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "api_write.h"
+#include "srv_encode.h"
 #include "srv_edge.h"
 
 void srv_answer(srv_request *r, int status, char *out, size_t len, bool is_static,
@@ -38,10 +39,29 @@ void srv_answer_fail(srv_request *r, const char *kind, int status, const char *f
     srv_answer_problem(r, &p);
 }
 
+void srv_answer_encode(srv_request *r)
+{
+    if (r->encoded)
+        return;
+    r->encoded = true;
+    char *packed;
+    size_t len;
+    if (!r->gzip_ok || r->out_len <= SRV_GZIP_MIN_BYTES || r->status == 304 ||
+        !srv_gzip(r->out, r->out_len, &packed, &len))
+        return;
+    if (!r->out_static)
+        free(r->out);
+    r->out = packed;
+    r->out_len = len;
+    r->out_static = false;
+    r->gzipped = true;
+}
+
 enum MHD_Result srv_answer_queue(srv_request *r)
 {
     if (r->queued) /* libmicrohttpd may call the handler again while shutting down */
         return MHD_YES;
+    srv_answer_encode(r);
     struct MHD_Response *resp = MHD_create_response_from_buffer(
         r->out_len, r->out, r->out_static ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_FREE);
     if (!resp)
@@ -50,6 +70,10 @@ enum MHD_Result srv_answer_queue(srv_request *r)
     r->queued = true;
     if (r->content_type)
         MHD_add_response_header(resp, "Content-Type", r->content_type);
+    /* any answer may go compressed, so caches keep one per Accept-Encoding */
+    MHD_add_response_header(resp, "Vary", "Accept-Encoding");
+    if (r->gzipped)
+        MHD_add_response_header(resp, "Content-Encoding", "gzip");
     MHD_add_response_header(resp, "X-Request-ID", r->id);
     if (r->traceparent[0]) /* the trace the request belongs to, echoed */
         MHD_add_response_header(resp, "traceparent", r->traceparent);

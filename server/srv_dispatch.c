@@ -83,6 +83,7 @@ static void compute(srv_request *r)
         r->retry_after = status == 503; /* cancelled by a shutdown: another replica answers */
         srv_answer_problem(r, &p);
     }
+    srv_answer_encode(r); /* here, on the worker, rather than on the HTTP thread */
 }
 
 /* The game types a parsed body asks about, for /metrics: its type, or each position's in
@@ -450,7 +451,10 @@ static void make_etag(srv_request *r)
         const char *v = MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, *name);
         h = fnv1a(fnv1a(h, *name), v ? v : "\x01"); /* absent is not "" */
     }
-    snprintf(r->etag, sizeof r->etag, "\"%016llx\"", (unsigned long long)h);
+    /* the gzip answer is another representation: another tag (set by whether gzip is
+     * acceptable, so known before the answer is) */
+    snprintf(r->etag, sizeof r->etag, r->gzip_ok ? "\"%016llx-gz\"" : "\"%016llx\"",
+             (unsigned long long)h);
 }
 
 /* Whether If-None-Match names the tag (a list of tags, weak ones compared weakly, or *). */

@@ -52,6 +52,8 @@ static enum MHD_Result read_header(void *cls, enum MHD_ValueKind kind, const cha
     } else if (first == 'x' && !strcasecmp(key, "X-Forwarded-For")) {
         if (!h->forwarded_for)
             h->forwarded_for = value;
+    } else if (first == 'a' && !strcasecmp(key, "Accept-Encoding")) {
+        srv_accept_read(&h->accept, value); /* fields given twice make one list */
     } else if (first == 'i' && !strcasecmp(key, "If-None-Match")) {
         if (!h->if_none_match)
             h->if_none_match = value;
@@ -76,7 +78,7 @@ static enum MHD_Result read_header(void *cls, enum MHD_ValueKind kind, const cha
 
 void srv_head_read(struct MHD_Connection *conn, srv_head *h)
 {
-    *h = (srv_head){0};
+    *h = (srv_head){.accept = SRV_ACCEPT_NONE};
     MHD_get_connection_values(conn, MHD_HEADER_KIND, read_header, h);
 }
 

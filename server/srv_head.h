@@ -5,6 +5,8 @@
 #define SRV_HEAD_H
 
 #include <microhttpd.h>
+
+#include "srv_encode.h"
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -21,6 +23,7 @@ typedef struct srv_head {
     const char *traceparent; /* W3C Trace Context's, or NULL */
     const char *forwarded_for; /* X-Forwarded-For, or NULL */
     const char *if_none_match; /* If-None-Match, or NULL */
+    srv_accept accept;  /* what Accept-Encoding says of gzip */
 } srv_head;
 
 void srv_head_read(struct MHD_Connection *conn, srv_head *h);

@@ -123,7 +123,8 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
     srv_head_read(conn, &head);
     srv_request *r = nb_xmalloc(sizeof *r); /* not calloc: glibc's skips the thread cache */
     *r = (srv_request){.server = s, .conn = conn, .media = head.media,
-                       .if_none_match = head.if_none_match};
+                       .if_none_match = head.if_none_match,
+                       .gzip_ok = srv_accept_gzip(&head.accept)};
     clock_gettime(CLOCK_MONOTONIC, &r->start);
     r->bad_head = srv_head_fault(&head, version, &r->bad_head_status);
     const union MHD_ConnectionInfo *info =

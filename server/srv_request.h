@@ -114,6 +114,8 @@ typedef struct srv_request {
     const char *if_none_match; /* If-None-Match, borrowed from libmicrohttpd, or NULL */
     const char *game_text; /* a GET's game (the query's `game`), borrowed, or NULL */
     char etag[24];        /* a GET's strong entity tag, quoted; "" for other requests */
+    bool gzip_ok;         /* Accept-Encoding makes gzip acceptable: an answer over
+                           * SRV_GZIP_MIN_BYTES goes compressed, and an ETag names it */
     json_t *json;         /* parsed body, for a worker */
     nb_budget budget;     /* the request's time and memory, from its parse to its answer */
     api_query query;      /* what the query string asks (read_query) */
@@ -126,6 +128,8 @@ typedef struct srv_request {
     char *out;            /* malloc'ed, or static when out_static */
     size_t out_len;
     bool out_static;
+    bool encoded;         /* out is as it goes: compressed, or judged not worth it */
+    bool gzipped;         /* out is gzip (Content-Encoding) */
     const char *content_type;
     const char *allow;    /* for 405 */
     bool retry_after;     /* for 503 */

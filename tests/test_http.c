@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "api_types.h"
 #include "check_run.h"
@@ -1124,6 +1125,114 @@ START_TEST(int64_as_strings)
 }
 END_TEST
 
+/* A gzip member's contents (malloc'ed, NUL-added; caller frees), or NULL when it is none. */
+static char *gunzip(const char *in, size_t n, size_t *out_len)
+{
+    z_stream z = {0};
+    if (inflateInit2(&z, 31) != Z_OK)
+        return NULL;
+    size_t cap = 4 * n + 1024;
+    char *out = malloc(cap);
+    z.next_in = (Bytef *)in, z.avail_in = (uInt)n;
+    int rc;
+    do {
+        if (z.total_out + 1 >= cap)
+            out = realloc(out, cap *= 2);
+        z.next_out = (Bytef *)out + z.total_out;
+        z.avail_out = (uInt)(cap - 1 - z.total_out);
+        rc = inflate(&z, Z_NO_FLUSH);
+    } while (rc == Z_OK);
+    *out_len = z.total_out;
+    inflateEnd(&z);
+    if (rc != Z_STREAM_END) {
+        free(out);
+        return NULL;
+    }
+    out[*out_len] = '\0';
+    return out;
+}
+
+/* Compression: gzip exactly when Accept-Encoding makes it acceptable (RFC 9110 12.5.3) and
+ * the answer passes 1 KiB, the same bytes once inflated; Vary on every answer; a GET's
+ * gzip answer its own ETag, each tag a 304 only for the encoding it names. */
+START_TEST(answers_compressed_when_accepted)
+{
+    static const struct { const char *accept; bool gzip; } cases[] = {
+        {NULL, false}, {"gzip", true}, {"GZIP", true}, {"x-gzip", true}, {"*", true},
+        {"br, gzip;q=0.5", true}, {"gzip;q=0", false}, {"gzip; q=0.000, *", false},
+        {"identity", false}, {"*;q=0", false}, {"br, *;q=0.1", true}, {"deflate", false},
+        {"gzip;q=2", false}, {"gzip;q=abc", false}, {"gzip ; q=1.0", true},
+    };
+    http_response plain = http_do(nimberd.port, "GET", "/v1/games", NULL, NULL, 0);
+    ck_assert_int_gt(plain.body_len, 1024);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char header[96] = "";
+        if (cases[i].accept)
+            snprintf(header, sizeof header, "Accept-Encoding: %s\r\n", cases[i].accept);
+        http_response r = http_do(nimberd.port, "GET", "/v1/games", header, NULL, 0);
+        const char *coding = http_header(&r, "Content-Encoding");
+        ck_assert_msg(cases[i].gzip == (coding && !strcmp(coding, "gzip")), "%s: %s",
+                      cases[i].accept ? cases[i].accept : "(none)", coding ? coding : "plain");
+        ck_assert_str_eq(http_header(&r, "Vary"), "Accept-Encoding");
+        if (cases[i].gzip) {
+            size_t n;
+            char *text = gunzip(r.body, r.body_len, &n);
+            ck_assert_msg(text && n == plain.body_len && !memcmp(text, plain.body, n),
+                          "%s: the gzip answer is not the plain one", cases[i].accept);
+            ck_assert_int_lt(r.body_len, plain.body_len / 2);
+            free(text);
+        }
+        http_free(&r);
+    }
+    http_free(&plain);
+    /* a small answer goes plain, Vary and all; a large POST answer goes compressed */
+    static const char nim[] = "{\"type\":\"nim\",\"heaps\":[1]}";
+    http_response small = http_do(nimberd.port, "POST", "/v1/analyze", "Content-Type: "
+                                  "application/json\r\nAccept-Encoding: gzip\r\n", nim,
+                                  strlen(nim));
+    ck_assert_int_eq(small.status, 200);
+    ck_assert_ptr_null(http_header(&small, "Content-Encoding"));
+    ck_assert_str_eq(http_header(&small, "Vary"), "Accept-Encoding");
+    http_free(&small);
+    static const char table[] = "{\"type\":\"octal\",\"code\":\"0.137\",\"up_to\":20000}";
+    http_response big = http_do(nimberd.port, "POST", "/v1/table", "Content-Type: "
+                                "application/json\r\nAccept-Encoding: gzip\r\n", table,
+                                strlen(table));
+    ck_assert_str_eq(http_header(&big, "Content-Encoding"), "gzip");
+    size_t n;
+    char *text = gunzip(big.body, big.body_len, &n);
+    json_t *values = json_loads(text, 0, NULL);
+    ck_assert_int_eq(json_array_size(json_object_get(values, "values")), 20001);
+    json_decref(values), free(text), http_free(&big);
+    /* the GET of a position: one tag per encoding, a 304 for the one the request gets */
+    static const char path[] = "/v1/moves?game=%7B%22type%22%3A%22nim%22%2C%22heaps%22%3A"
+                               "%5B30%2C40%2C50%5D%7D&max_moves=100";
+    http_response zipped = http_do(nimberd.port, "GET", path, "Accept-Encoding: gzip\r\n",
+                                   NULL, 0);
+    http_response flat = http_do(nimberd.port, "GET", path, NULL, NULL, 0);
+    char gz_tag[32], tag[32], header[96];
+    snprintf(gz_tag, sizeof gz_tag, "%s", http_header(&zipped, "ETag"));
+    snprintf(tag, sizeof tag, "%s", http_header(&flat, "ETag"));
+    ck_assert_str_eq(http_header(&zipped, "Content-Encoding"), "gzip");
+    ck_assert_str_ne(gz_tag, tag);
+    http_free(&zipped), http_free(&flat);
+    snprintf(header, sizeof header, "Accept-Encoding: gzip\r\nIf-None-Match: %s\r\n", gz_tag);
+    http_response same = http_do(nimberd.port, "GET", path, header, NULL, 0);
+    ck_assert_int_eq(same.status, 304);
+    ck_assert_str_eq(http_header(&same, "Vary"), "Accept-Encoding");
+    ck_assert_str_eq(http_header(&same, "ETag"), gz_tag);
+    http_free(&same);
+    snprintf(header, sizeof header, "Accept-Encoding: gzip\r\nIf-None-Match: %s\r\n", tag);
+    http_response other = http_do(nimberd.port, "GET", path, header, NULL, 0);
+    ck_assert_int_eq(other.status, 200); /* the plain answer's tag: not what it would get */
+    http_free(&other);
+    snprintf(header, sizeof header, "If-None-Match: %s\r\n", tag);
+    http_response plain304 = http_do(nimberd.port, "GET", path, header, NULL, 0);
+    ck_assert_int_eq(plain304.status, 304);
+    http_free(&plain304);
+}
+END_TEST
+
 /* Every catalog entry has a player's name and rules, the names all different. */
 START_TEST(catalog_names_and_rules)
 {
@@ -2224,6 +2333,7 @@ int main(void)
     tcase_add_test(shared, get_answers_are_cacheable);
     tcase_add_test(shared, int64_as_strings);
     tcase_add_test(shared, move_endpoint);
+    tcase_add_test(shared, answers_compressed_when_accepted);
     tcase_add_test(shared, play_strengths);
     tcase_add_test(shared, catalog_names_and_rules);
     tcase_add_test(shared, problems_quote_client_text_safely);
