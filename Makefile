@@ -53,7 +53,7 @@ $(BUILD)/tests/%.o: tests/%.c | deps-test
 COMMIT ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
 $(BUILD)/server/srv_metrics.o: CFLAGS_ALL += -DNIMBER_COMMIT=\"$(COMMIT)\"
 
-$(BUILD)/server/srv_files_data.o: server/srv_files.S openapi.yaml $(wildcard web/*)
+$(BUILD)/server/srv_files_data.o: server/srv_files.S openapi.yaml $(wildcard web/* web/docs/*)
 	@mkdir -p $(dir $@)
 	$(CC) -c $< -o $@
 

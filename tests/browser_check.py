@@ -3,7 +3,9 @@
 through chromium-driver by python3-selenium) against a running nimberd: whole Nim games
 played by clicking, each screen checked from the DOM against Nim's theory (Bouton), an
 invalid position's error beside its field, a subtraction table plot, one move of every
-game type in the catalog, keyboard play and phone width. Screenshots go to OUTDIR.
+game type in the catalog, keyboard play and phone width; and the API reference at /docs
+(every operation listed, nothing from other hosts, a request sent from it). Screenshots go
+to OUTDIR.
 Usage: browser_check.py PORT OUTDIR"""
 import functools
 import json
@@ -12,6 +14,8 @@ import os
 import sys
 import urllib.parse
 import urllib.request
+
+import yaml
 
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
@@ -616,8 +620,52 @@ def check_exact_integers():
     shot("exact-integers")
 
 
+def check_docs():
+    """GET /docs: Swagger UI lists every operation of openapi.yaml, loads nothing from
+    another host and logs no error (nimberd's Content-Security-Policy would block what the
+    stock viewer fetches elsewhere), and sends a request that nimberd answers."""
+    spec = yaml.safe_load(urllib.request.urlopen(base + "/openapi.yaml"))
+    operations = sum(1 for ops in spec["paths"].values() for m in ops
+                     if m in ("get", "post", "put", "delete", "patch"))
+    driver.get_log("browser")  # what earlier pages logged
+    driver.get(base + "/docs")
+    try:
+        wait.until(lambda d: len(find_all(".opblock")) == operations)
+    except TimeoutException:
+        pass
+    check(len(find_all(".opblock")) == operations,
+          f"/docs lists {len(find_all('.opblock'))} operations, openapi.yaml has {operations}")
+    loaded = driver.execute_script(
+        "return performance.getEntriesByType('resource').map((e) => e.name)")
+    foreign = [u for u in loaded if not u.startswith(base + "/") and not u.startswith("data:")]
+    check(loaded and not foreign, f"/docs loaded from other hosts: {foreign[:3]}")
+    errors = [e["message"][:160] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    check(not errors, f"/docs logged errors: {errors[:2]}")
+    shot("docs")
+    block = next((b for b in find_all(".opblock") if "/v1/games" in b.text), None)
+    check(block is not None, "/docs has no GET /v1/games")
+    if block is None:
+        return
+    block.find_element(By.CSS_SELECTOR, ".opblock-summary").click()
+    wait.until(lambda d: block.find_elements(By.CSS_SELECTOR, ".try-out__btn"))
+    block.find_element(By.CSS_SELECTOR, ".try-out__btn").click()
+    wait.until(lambda d: block.find_elements(By.CSS_SELECTOR, ".execute"))
+    block.find_element(By.CSS_SELECTOR, ".execute").click()
+    try:
+        wait.until(lambda d: block.find_elements(By.CSS_SELECTOR, ".live-responses-table tbody .response-col_status"))
+    except TimeoutException:
+        pass
+    status = [e.text for e in block.find_elements(By.CSS_SELECTOR, ".live-responses-table tbody .response-col_status")]
+    body = " ".join(e.text for e in block.find_elements(By.CSS_SELECTOR, ".live-responses-table .microlight"))
+    check(status and status[0].strip().startswith("200") and '"types"' in body,
+          f"/docs sent GET /v1/games and shows {status[:1]} {body[:80]!r}")
+    driver.execute_script("arguments[0].scrollIntoView()", block)
+    shot("docs-try-it-out")
+
+
 try:
     check_menu()
+    check_docs()
     check_exact_integers()
     check_quotient_element()
     check_quotient_plot()

@@ -178,7 +178,7 @@ served = ["/v1/analyze", "/v1/analyze/batch", "/v1/play", "/v1/moves", "/v1/tabl
           "/v1/move", "/v1/quotient", "/v1/tables",
           "/v1/games",
           "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/", "/nimber.js", "/nimber.css",
-          "/nimber.svg", "/problems/{kind}"]
+          "/nimber.svg", "/problems/{kind}", "/docs", "/docs/{file}"]
 check(sorted(spec["paths"]) == sorted(served), f"documented paths {sorted(spec['paths'])}")
 # each problem type a Problem may carry is a documented /problems/{kind}
 kinds = spec["paths"]["/problems/{kind}"]["get"]["parameters"][0]["schema"]["enum"]
@@ -198,7 +198,11 @@ for path, ops in spec["paths"].items():
     if "get" in ops:
         documented = list(resolve(ops["get"]["responses"]["200"]).get("content", {}))
         query = required_query(ops["get"])
-        for concrete in [path.replace("{kind}", k) for k in kinds] if "{" in path else [path + query]:
+        names = {"{kind}": kinds, "{file}": next(
+            p for p in ops["get"]["parameters"] if p["name"] == "file")["schema"]["enum"]
+            if "{file}" in path else []}
+        for concrete in ([path.replace(k, v) for k in names if k in path for v in names[k]]
+                         if "{" in path else [path + query]):
             with urllib.request.urlopen(f"http://127.0.0.1:{port}{concrete}") as r:
                 media = r.headers["Content-Type"].split(";")[0]
             check(media in documented, f"GET {concrete} answers {media}, documented {documented}")

@@ -21,6 +21,7 @@ rc=0
 "$py" tests/layers_check.py . || rc=1
 "$py" tests/openapi_check.py openapi.yaml "$port" || rc=1
 tests/ts_check.sh "$(dirname "$bin")" "$port" || rc=1
+tests/docs_ui_check.sh || rc=1
 "$py" tests/docs_check.py "$port" || rc=1
 "$py" tests/golden.py check "$port" || rc=1
 "$py" tests/browser_check.py "$port" "$(dirname "$bin")/screenshots" || rc=1
