@@ -91,6 +91,11 @@ const api_problem_kind api_problem_kinds[] = {
      "405: the resource answers other methods; the Allow header lists them."},
     {"unsupported-media-type", "Unsupported media type",
      "415: send the body as application/json (charset utf-8 if any)."},
+    {"rate-limited", "Too many requests",
+     "429: this client (its address; behind a trusted proxy, the forwarded one) made more "
+     "requests than --rate-limit allows (N a second, in bursts of 2N). Retry-After gives the "
+     "seconds until it may make one again; RateLimit-Policy and RateLimit say the quota "
+     "(draft-ietf-httpapi-ratelimit-headers). Other clients are served meanwhile."},
     {"unavailable", "Service unavailable",
      "503: the server is overloaded or draining. Retry after the seconds Retry-After gives."},
     {"uri-too-long", "URI too long",

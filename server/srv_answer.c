@@ -87,7 +87,8 @@ enum MHD_Result srv_answer_queue(srv_request *r)
     if (!r->route || r->route->id != SRV_METRICS) {
         MHD_add_response_header(resp, "Access-Control-Allow-Origin", r->server->cfg.cors_origin);
         MHD_add_response_header(resp, "Access-Control-Expose-Headers",
-                                "X-Request-ID, Retry-After, traceparent");
+                                "X-Request-ID, Retry-After, RateLimit, RateLimit-Policy, "
+                                "traceparent");
     }
     if (r->allow)
         MHD_add_response_header(resp, "Allow", r->allow);
@@ -103,6 +104,15 @@ enum MHD_Result srv_answer_queue(srv_request *r)
         MHD_add_response_header(resp, "Connection", "close");
     if (r->retry_after)
         MHD_add_response_header(resp, "Retry-After", "1");
+    if (r->rate_limited && r->status == 429) { /* draft-ietf-httpapi-ratelimit-headers-10 */
+        char wait[16], policy[48], state[48];
+        snprintf(wait, sizeof wait, "%u", r->rate_limited);
+        snprintf(policy, sizeof policy, "\"default\";q=%lu;w=2", 2 * r->server->cfg.rate_limit);
+        snprintf(state, sizeof state, "\"default\";r=0;t=%u", r->rate_limited);
+        MHD_add_response_header(resp, "Retry-After", wait);
+        MHD_add_response_header(resp, "RateLimit-Policy", policy);
+        MHD_add_response_header(resp, "RateLimit", state);
+    }
     if (r->preflight) {
         MHD_add_response_header(resp, "Access-Control-Allow-Methods", r->route->allow);
         MHD_add_response_header(resp, "Access-Control-Allow-Headers",

@@ -38,6 +38,7 @@ static const setting settings[] = {
     {"body-timeout", "NIMBER_BODY_TIMEOUT", T_ULONG, AT(body_timeout), 0, 1, 86400, "seconds a request's body may take to arrive, from its head, whether bytes trickle in or not: then the connection is closed unanswered"},
     {"max-connections", "NIMBER_MAX_CONNECTIONS", T_ULONG, AT(max_connections), 0, 1, 1000000, "open connections at most"},
     {"max-connections-per-ip", "NIMBER_MAX_CONNECTIONS_PER_IP", T_ULONG, AT(max_per_ip), 0, 0, 1000000, "open connections from one client address (0: no cap; behind a proxy every client has its address)"},
+    {"rate-limit", "NIMBER_RATE_LIMIT", T_ULONG, AT(rate_limit), 0, 0, 1000000, "requests a second one client may make (its address; under --trust-proxy the forwarded one), in bursts of twice that: past it a 429 with Retry-After (0, the default: no limit; /healthz, /readyz and /metrics are never limited)"},
     {"conn-memory-kb", "NIMBER_CONN_MEMORY_KB", T_ULONG, AT(conn_memory_kb), 0, 8, 1 << 20, "libmicrohttpd memory per connection in KiB"},
     {"max-parts", "NIMBER_MAX_PARTS", T_U64, LIM(max_parts), 0, 1, 1e9, "heaps, stairs, coins, pieces or tokens per game"},
     {"max-components", "NIMBER_MAX_COMPONENTS", T_U64, LIM(max_components), 0, 1, 1e6, "components per sum"},
@@ -59,7 +60,7 @@ static const setting settings[] = {
     {"shutdown-timeout", "NIMBER_SHUTDOWN_TIMEOUT", T_DOUBLE, AT(shutdown_timeout), 0, 0, 3600, "seconds in-flight requests may take to finish"},
     {"cors-origin", "NIMBER_CORS_ORIGIN", T_STRING, AT(cors_origin), 256, 0, 0, "Access-Control-Allow-Origin value"},
     {"log", "NIMBER_LOG", T_BOOL, AT(log), 0, 0, 1, "1: JSON lines only, one per request on stderr and one per event (listening, draining, stopped); 0: no request log, plain event lines"},
-    {"trust-proxy", "NIMBER_TRUST_PROXY", T_BOOL, AT(trust_proxy), 0, 0, 1, "1: behind a proxy that sets X-Forwarded-For, log its first address as the client's (0: the peer's address)"},
+    {"trust-proxy", "NIMBER_TRUST_PROXY", T_BOOL, AT(trust_proxy), 0, 0, 1, "1: behind a proxy that sets X-Forwarded-For, take its first address as the client's, for the log, --rate-limit and the workers' fair share (0: the peer's address)"},
     {"reuse-port", "NIMBER_REUSE_PORT", T_BOOL, AT(reuse_port), 0, 0, 1, "share the port with other processes (SO_REUSEPORT; 1 or 0): without it a busy port is an error"},
     {"healthcheck", "NIMBER_HEALTHCHECK", T_STRING, AT(healthcheck), 256, 0, 0, "probe http://HOST:PORT/PATH, exit 0 on 200, 1 otherwise"},
 };

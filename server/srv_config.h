@@ -25,6 +25,7 @@ typedef struct srv_config {
     unsigned long body_timeout;    /* seconds a body may take from its head */
     unsigned long max_connections;
     unsigned long max_per_ip;      /* open connections from one address (0: no cap) */
+    unsigned long rate_limit;      /* requests a second per client address (0: none) */
     unsigned long conn_memory_kb;  /* libmicrohttpd's buffer per connection */
     uint64_t max_response_bytes;   /* sets limits.max_response */
     double drain_seconds;          /* after SIGTERM: readyz 503 while still serving */

@@ -175,7 +175,7 @@ static void compute_on_worker(void *arg)
     srv_pool *reclaimer = r->server->reclaimer;
     r->json = NULL;
     MHD_resume_connection(r->conn); /* r is the HTTP thread's from here */
-    if (!srv_pool_submit(reclaimer, reclaim, left))
+    if (!srv_pool_submit(reclaimer, reclaim, left, 0))
         reclaim(left);
 }
 
@@ -437,6 +437,11 @@ static uint64_t fnv1a(uint64_t h, const char *s)
     return h;
 }
 
+uint64_t srv_client_key(const char *client)
+{
+    return fnv1a(0xcbf29ce484222325ULL, client);
+}
+
 uint64_t srv_etag_seed(const char *catalog)
 {
     return fnv1a(fnv1a(0xcbf29ce484222325ULL, srv_build_commit), catalog);
@@ -517,6 +522,12 @@ static bool admit(srv_request *r)
     } else if (!method_allowed(r)) {
         srv_answer_fail(r, NULL, 405, "this resource answers %s", r->route->allow);
         r->allow = r->route->allow;
+    } else if (r->rate_limited) {
+        char rate[24];
+        snprintf(rate, sizeof rate, "%lu", r->server->cfg.rate_limit);
+        srv_answer_fail(r, "rate-limited", 429, "this client made more requests than the "
+                        "limit rate_limit=%s a second (in bursts of twice that) allows: "
+                        "retry after the seconds Retry-After gives", rate);
     } else if (!read_query(r)) {
         /* answered: a parameter the route does not honour, or a malformed one */
     } else if (r->route->get_game && !game_from_query(r)) {
@@ -567,7 +578,7 @@ void srv_dispatch(srv_request *r)
         }
     }
     MHD_suspend_connection(r->conn);
-    if (!srv_pool_submit(r->server->pool, compute_on_worker, r)) {
+    if (!srv_pool_submit(r->server->pool, compute_on_worker, r, r->client_key)) {
         json_decref(r->json);
         r->json = NULL;
         srv_answer_fail(r, NULL, 503, "%s",

@@ -17,6 +17,8 @@ void srv_dispatch_overdue(srv_request *r);
 /* The seed of every GET answer's entity tag: a hash of the build's commit and of the
  * catalog's text (it holds the limits), made once when the server starts. */
 uint64_t srv_etag_seed(const char *catalog);
+/* The key of a client's address text: its rate limit's and its share of the workers'. */
+uint64_t srv_client_key(const char *client);
 
 /* application/json, whose charset, when one is given, is UTF-8 (RFC 8259 8.1: JSON
  * between systems is UTF-8; a body read as another charset would be misread). */

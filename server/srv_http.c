@@ -20,6 +20,7 @@
 #include "srv_dispatch.h"
 #include "srv_edge.h"
 #include "srv_head.h"
+#include "srv_limit.h"
 #include "srv_log.h"
 #include "srv_request.h"
 #include "srv_watch.h"
@@ -156,8 +157,16 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
         if ((r->route->id == SRV_METRICS) != on_metrics)
             r->route = NULL;
     }
-    if (s->cfg.log) /* the address is the log's alone */
-        client_address(conn, head.forwarded_for, s->cfg.trust_proxy, r->client, sizeof r->client);
+    /* the client: the log's, and the key of its rate limit and its share of the workers */
+    client_address(conn, head.forwarded_for, s->cfg.trust_proxy, r->client, sizeof r->client);
+    r->client_key = srv_client_key(r->client);
+    if (s->limiter && r->route && r->route->id != SRV_HEALTHZ && r->route->id != SRV_READYZ &&
+        r->route->id != SRV_METRICS && strcmp(method, "OPTIONS")) {
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        r->rate_limited = srv_limiter_take(s->limiter, r->client_key,
+                                           now.tv_sec * 1000000000LL + now.tv_nsec);
+    }
     if (srv_head_valid_traceparent(head.traceparent))
         nb_copy_cut(r->traceparent, sizeof r->traceparent, head.traceparent);
     if (srv_head_valid_id(head.request_id)) {
@@ -182,7 +191,7 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
         r->bad_media_first = true; /* its 415 before the client sends it */
     else if (r->route && r->route->endpoint) /* a computation: refused before its body */
         r->over_memory = over_memory(s, length);
-    if (length && !r->too_large && !r->over_memory) {
+    if (length && !r->too_large && !r->over_memory && !r->rate_limited) {
         r->body = malloc(length + 1);
         r->no_memory = !r->body;
         if (r->body)
@@ -193,7 +202,7 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
      * a reset; answered at once: a client that waits for our go-ahead (Expect:
      * 100-continue), and a body announced more than LINGER_BYTES long (past max_body_mb
      * when that refuses it). */
-    bool refused = r->too_large || r->no_memory || r->over_memory;
+    bool refused = r->too_large || r->no_memory || r->over_memory || r->rate_limited;
     unsigned long long within = r->too_large ? s->cfg.max_body_mb << 20 : 0;
     r->refuse_first = r->bad_head || r->bad_media_first ||
                       (refused && (head.expects_continue || length - within > LINGER_BYTES));
@@ -316,7 +325,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
     if (r->answered)
         return srv_answer_queue(r); /* after a worker resumed the connection */
     if (*upload_size) {
-        bool known = r->too_large || r->no_memory || r->over_memory;
+        bool known = r->too_large || r->no_memory || r->over_memory || r->rate_limited;
         if (!known && r->len + *upload_size > max_body)
             r->too_large = true;
         else if (!known)
@@ -473,6 +482,7 @@ srv_server *srv_server_start(const srv_config *cfg, char *err, size_t errlen)
     s->solver.limits = cfg->limits.lib;
     s->api = (api_context){&s->solver, &s->cfg.limits, NULL};
     s->pool = srv_pool_new(cfg->workers, cfg->queue);
+    s->limiter = srv_limiter_new(cfg->rate_limit);
     s->reclaimer = srv_pool_new(1, RECLAIM_QUEUE);
     s->watch = srv_watch_start(s);
     s->metrics = srv_metrics_new();
@@ -604,6 +614,7 @@ void srv_server_stop(srv_server *s, double timeout)
     srv_metrics_free(s->metrics);
     nb_cache_free(s->solver.cache); /* writes out what its writer has queued */
     nb_store_close(s->store);
+    srv_limiter_free(s->limiter);
     free(s->catalog[0]);
     free(s->catalog[1]);
     free(s);

@@ -1,4 +1,5 @@
-/* srv_pool.c - a ring of waiting jobs under a mutex, workers sleeping on a condition. */
+/* srv_pool.c - a ring of waiting jobs under a mutex, workers sleeping on a condition, each
+ * worker's running job's owner kept for the fair share. */
 #include "srv_pool.h"
 
 #include <pthread.h>
@@ -13,6 +14,7 @@
 typedef struct job {
     srv_job_fn fn;
     void *arg;
+    uint64_t owner;
 } job;
 
 struct srv_pool {
@@ -23,6 +25,7 @@ struct srv_pool {
     bool stopping;
     pthread_t *threads;
     size_t nthreads;
+    uint64_t *owners; /* the owner of each running job (0: none), unordered, `running` long */
 };
 
 static _Thread_local bool on_worker;
@@ -42,6 +45,35 @@ static void lower_priority(void)
         setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19);
 }
 
+/* Jobs of `owner` running now. */
+static size_t held(const srv_pool *pool, uint64_t owner)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < pool->running; i++)
+        n += pool->owners[i] == owner;
+    return n;
+}
+
+/* The next job to run, out of the ring (lock held, count > 0): the oldest whose owner is
+ * under its share of the workers, else the oldest. */
+static job take_next(srv_pool *pool)
+{
+    size_t share = pool->nthreads / 2 ? pool->nthreads / 2 : 1, at = 0;
+    for (size_t i = 0; i < pool->count; i++) {
+        uint64_t owner = pool->ring[(pool->head + i) % pool->cap].owner;
+        if (!owner || held(pool, owner) < share) {
+            at = i;
+            break;
+        }
+    }
+    job j = pool->ring[(pool->head + at) % pool->cap];
+    for (size_t i = at; i > 0; i--) /* the older ones move up one */
+        pool->ring[(pool->head + i) % pool->cap] = pool->ring[(pool->head + i - 1) % pool->cap];
+    pool->head = (pool->head + 1) % pool->cap;
+    pool->count--;
+    return j;
+}
+
 static void *work(void *arg)
 {
     srv_pool *pool = arg;
@@ -53,14 +85,16 @@ static void *work(void *arg)
             pthread_cond_wait(&pool->ready, &pool->lock);
         if (!pool->count)
             break;
-        job j = pool->ring[pool->head];
-        pool->head = (pool->head + 1) % pool->cap;
-        pool->count--;
-        pool->running++;
+        job j = take_next(pool);
+        pool->owners[pool->running++] = j.owner;
         pthread_mutex_unlock(&pool->lock);
         j.fn(j.arg);
         pthread_mutex_lock(&pool->lock);
-        pool->running--;
+        for (size_t i = 0; i < pool->running; i++) /* one of its owner's entries goes */
+            if (pool->owners[i] == j.owner) {
+                pool->owners[i] = pool->owners[--pool->running];
+                break;
+            }
     }
     pthread_mutex_unlock(&pool->lock);
     return NULL;
@@ -74,18 +108,19 @@ srv_pool *srv_pool_new(size_t workers, size_t queue)
     pool->cap = queue;
     pool->ring = nb_xcalloc(queue, sizeof *pool->ring);
     pool->threads = nb_xcalloc(workers, sizeof *pool->threads);
+    pool->owners = nb_xcalloc(workers + 1, sizeof *pool->owners);
     for (size_t i = 0; i < workers; i++)
         if (!pthread_create(&pool->threads[i], NULL, work, pool))
             pool->nthreads++;
     return pool;
 }
 
-bool srv_pool_submit(srv_pool *pool, srv_job_fn fn, void *arg)
+bool srv_pool_submit(srv_pool *pool, srv_job_fn fn, void *arg, uint64_t owner)
 {
     pthread_mutex_lock(&pool->lock);
     bool ok = pool->count < pool->cap && !pool->stopping;
     if (ok) {
-        pool->ring[(pool->head + pool->count) % pool->cap] = (job){fn, arg};
+        pool->ring[(pool->head + pool->count) % pool->cap] = (job){fn, arg, owner};
         pool->count++;
         pthread_cond_signal(&pool->ready);
     }
@@ -138,6 +173,7 @@ void srv_pool_free(srv_pool *pool)
     pthread_cond_destroy(&pool->ready);
     pthread_mutex_destroy(&pool->lock);
     free(pool->threads);
+    free(pool->owners);
     free(pool->ring);
     free(pool);
 }

@@ -1,18 +1,22 @@
 /* srv_pool.h - a fixed set of worker threads with a bounded queue of jobs, so that long
- * solves run off the HTTP I/O threads. */
+ * solves run off the HTTP I/O threads, shared fairly: while jobs of other owners wait, no
+ * owner (a client) runs jobs on more than half the workers. */
 #ifndef SRV_POOL_H
 #define SRV_POOL_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct srv_pool srv_pool;
 typedef void (*srv_job_fn)(void *arg);
 
 /* Starts `workers` threads; at most `queue` jobs wait. The caller owns the pool. */
 srv_pool *srv_pool_new(size_t workers, size_t queue);
-/* Queues fn(arg); false when the queue is full (the caller answers 503). */
-bool srv_pool_submit(srv_pool *pool, srv_job_fn fn, void *arg);
+/* Queues fn(arg) for `owner` (0: none, never held back); false when the queue is full (the
+ * caller answers 503). A free worker takes the oldest job whose owner runs fewer than half
+ * the workers (at least one), else the oldest: an owner alone may use them all. */
+bool srv_pool_submit(srv_pool *pool, srv_job_fn fn, void *arg, uint64_t owner);
 /* Takes out of the queue, in order, up to `max` waiting jobs whose arg `due` says yes to,
  * their args into out: they will not run. Returns how many. */
 size_t srv_pool_take_if(srv_pool *pool, bool (*due)(void *arg), void **out, size_t max);

@@ -45,6 +45,7 @@ typedef struct srv_server {
     srv_pool *reclaimer;  /* one thread that frees what requests leave (parsed trees) */
     srv_watch *watch;     /* deadlines, clients gone, queued requests overdue, memory */
     srv_metrics *metrics;
+    struct srv_limiter *limiter; /* --rate-limit's buckets, or NULL when it is 0 */
     nb_solver solver;
     nb_store *store;      /* the table store beneath the solver's cache, or NULL */
     api_context api;
@@ -89,6 +90,8 @@ typedef struct srv_request {
     char path[128];       /* for /problems/<kind>: a longer path, cut, names no kind */
     char id[80];
     char client[48];      /* the client's address, as logged */
+    uint64_t client_key;  /* a hash of it: its rate limit and its share of the workers */
+    unsigned rate_limited; /* past --rate-limit: the seconds until its next token (429) */
     char traceparent[56]; /* a valid W3C traceparent that came in, echoed; else "" */
     const char *game;     /* the registered game type asked about (static), or NULL */
     const char *problem;  /* the kind of problem answered (static), or NULL */

@@ -22,6 +22,8 @@
 #include "check_run.h"
 #include "http_client.h"
 #include "srv_head.h"
+#include "srv_limit.h"
+#include "srv_pool.h"
 
 static daemon_proc nimberd;
 
@@ -1765,6 +1767,139 @@ START_TEST(cors_origin_flag)
 }
 END_TEST
 
+/* --rate-limit 5: a burst of 10 served, the 11th a 429 problem with Retry-After and the
+ * draft's RateLimit-Policy and RateLimit fields; health, readiness and metrics are never
+ * limited; another client (its forwarded address, under --trust-proxy) is served
+ * meanwhile; and the first client again once the seconds Retry-After gave have passed. */
+START_TEST(rate_limit_flag)
+{
+    const char *args[] = {"--rate-limit", "5", "--trust-proxy", "1", NULL};
+    daemon_proc d = daemon_start(args);
+    static const char nim[] = "{\"type\":\"nim\",\"heaps\":[1,2]}";
+    static const char *const first = "Content-Type: application/json\r\nX-Forwarded-For: 10.0.0.1\r\n";
+    static const char *const second = "Content-Type: application/json\r\nX-Forwarded-For: 10.0.0.2\r\n";
+    int served = 0;
+    http_response r = {0};
+    for (int i = 0; i < 11; i++) {
+        http_free(&r);
+        r = http_do(d.port, "POST", "/v1/analyze", first, nim, strlen(nim));
+        served += r.status == 200;
+    }
+    ck_assert_int_eq(served, 10); /* the burst: twice the rate */
+    ck_assert_int_eq(r.status, 429);
+    ck_assert_str_eq(json_string_value(json_object_get(r.json, "type")), "/problems/rate-limited");
+    ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(r.json, "detail")),
+                                 "rate_limit=5"));
+    int wait = atoi(http_header(&r, "Retry-After"));
+    ck_assert_int_ge(wait, 1);
+    ck_assert_str_eq(http_header(&r, "RateLimit-Policy"), "\"default\";q=10;w=2");
+    char state[48];
+    snprintf(state, sizeof state, "\"default\";r=0;t=%d", wait);
+    ck_assert_str_eq(http_header(&r, "RateLimit"), state);
+    http_free(&r);
+    for (int i = 0; i < 20; i++) { /* exempt routes, even now */
+        static const char *const exempt[] = {"/healthz", "/readyz", "/metrics"};
+        r = http_do(d.port, "GET", exempt[i % 3], first + 32, NULL, 0);
+        ck_assert_int_eq(r.status, 200);
+        http_free(&r);
+    }
+    r = http_do(d.port, "POST", "/v1/analyze", second, nim, strlen(nim));
+    ck_assert_int_eq(r.status, 200); /* another client */
+    http_free(&r);
+    sleep((unsigned)wait);
+    r = http_do(d.port, "POST", "/v1/analyze", first, nim, strlen(nim));
+    ck_assert_int_eq(r.status, 200); /* served again once it slowed down */
+    http_free(&r);
+    ck_assert_int_eq(daemon_stop(&d, SIGINT), 0);
+}
+END_TEST
+
+/* The limiter itself: 2N tokens, N a second, the wait rounded up to whole seconds; a table
+ * full of other clients forgets the least recently seen, who comes back to a full bucket. */
+START_TEST(limiter_buckets)
+{
+    srv_limiter *l = srv_limiter_new(3);
+    int64_t t = 1000000000;
+    for (int i = 0; i < 6; i++)
+        ck_assert_uint_eq(srv_limiter_take(l, 42, t), 0);
+    ck_assert_uint_eq(srv_limiter_take(l, 42, t), 1); /* a token comes in 1/3 s: 1 s */
+    ck_assert_uint_eq(srv_limiter_take(l, 42, t + 340000000), 0);
+    ck_assert_uint_eq(srv_limiter_take(l, 42, t + 340000000), 1);
+    ck_assert_uint_eq(srv_limiter_take(l, 43, t), 0); /* another client */
+    for (uint64_t k = 1000; k < 1000 + 200000; k++) /* many others, later */
+        srv_limiter_take(l, k * 2654435761u, t + 500000000);
+    ck_assert_uint_eq(srv_limiter_take(l, 42, t + 600000000), 0); /* forgotten: full again */
+    srv_limiter_free(l);
+    ck_assert_ptr_null(srv_limiter_new(0)); /* 0: off */
+}
+END_TEST
+
+/* The fair share of the workers: two workers, owner A's jobs fill them and two more of A's
+ * wait, then one of B's; when one of A's ends, B's starts before A's waiting ones; an
+ * owner alone still gets every worker. */
+typedef struct gate_job {
+    pthread_mutex_t *lock;
+    pthread_cond_t *cond;
+    int *started, *order, *open, id;
+} gate_job;
+
+static void gate_run(void *arg)
+{
+    gate_job *j = arg;
+    pthread_mutex_lock(j->lock);
+    j->order[(*j->started)++] = j->id;
+    pthread_cond_broadcast(j->cond);
+    while (!j->open[j->id])
+        pthread_cond_wait(j->cond, j->lock);
+    pthread_mutex_unlock(j->lock);
+}
+
+static void await_started(gate_job *j, int n)
+{
+    pthread_mutex_lock(j->lock);
+    while (*j->started < n)
+        pthread_cond_wait(j->cond, j->lock);
+    pthread_mutex_unlock(j->lock);
+}
+
+static void open_gate(gate_job *j, int id)
+{
+    pthread_mutex_lock(j->lock);
+    j->open[id] = 1;
+    pthread_cond_broadcast(j->cond);
+    pthread_mutex_unlock(j->lock);
+}
+
+START_TEST(workers_shared_fairly)
+{
+    pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    pthread_cond_t cond = PTHREAD_COND_INITIALIZER;
+    int started = 0, order[8] = {0}, open[8] = {0};
+    gate_job jobs[8];
+    for (int i = 0; i < 8; i++)
+        jobs[i] = (gate_job){&lock, &cond, &started, order, open, i};
+    srv_pool *pool = srv_pool_new(2, 16);
+    const uint64_t A = 11, B = 22;
+    ck_assert(srv_pool_submit(pool, gate_run, &jobs[0], A)); /* alone: both workers */
+    ck_assert(srv_pool_submit(pool, gate_run, &jobs[1], A));
+    await_started(&jobs[0], 2);
+    ck_assert(srv_pool_submit(pool, gate_run, &jobs[2], A));
+    ck_assert(srv_pool_submit(pool, gate_run, &jobs[3], A));
+    ck_assert(srv_pool_submit(pool, gate_run, &jobs[4], B));
+    open_gate(&jobs[0], 0); /* one of A's ends: B's goes first, A holding one worker */
+    await_started(&jobs[0], 3);
+    ck_assert_int_eq(order[2], 4);
+    open_gate(&jobs[0], 1); /* the other ends: A's next, in order */
+    await_started(&jobs[0], 4);
+    ck_assert_int_eq(order[3], 2);
+    for (int i = 2; i < 8; i++)
+        open_gate(&jobs[0], i);
+    srv_pool_free(pool);
+    ck_assert_int_eq(started, 5);
+    ck_assert_int_eq(order[4], 3);
+}
+END_TEST
+
 /* A request that takes a while: a misère search of some 20 million moves (a row of 17
  * heads under turning turtles has no misère rule), about a second here. */
 static const char *SLOW = "{\"type\":\"coins\",\"convention\":\"misere\",\"coins\":\"HHHHHHHHHHHHHHHHH\"}";
@@ -2347,6 +2482,9 @@ int main(void)
     tcase_set_timeout(own, 600);
     tcase_add_test(own, limits_from_flags);
     tcase_add_test(own, cors_origin_flag);
+    tcase_add_test(own, rate_limit_flag);
+    tcase_add_test(own, limiter_buckets);
+    tcase_add_test(own, workers_shared_fairly);
     tcase_add_test(own, threads_follow_cpu_quota);
     tcase_add_test(own, answer_size_is_bounded);
     tcase_add_test(own, body_past_limit_is_read_then_refused);
