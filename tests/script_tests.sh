@@ -2,7 +2,8 @@
 # Checks that the rooms of the tree include only downwards (tests/layers_check.py); starts
 # nimberd on a free port and runs the Python checks of the documents against it:
 # openapi.yaml (valid OpenAPI 3.1, examples answered as documented; linted, and a typed
-# TypeScript client generated from it compiled and run), README.md and docs/ and the
+# TypeScript client generated from it compiled and run; the client in clients/typescript/
+# compiled strictly and run; /docs' vendored files), README.md and docs/ and the
 # recorded answers (tests/golden.jsonl), the web page in headless chromium (screenshots in
 # BUILD/screenshots); then
 # the request log's check, the limits' check, the reliability suite and the table store's
@@ -22,6 +23,7 @@ rc=0
 "$py" tests/openapi_check.py openapi.yaml "$port" || rc=1
 tests/ts_check.sh "$(dirname "$bin")" "$port" || rc=1
 tests/docs_ui_check.sh || rc=1
+tests/client_check.sh "$(dirname "$bin")" "$port" || rc=1
 "$py" tests/docs_check.py "$port" || rc=1
 "$py" tests/golden.py check "$port" || rc=1
 "$py" tests/browser_check.py "$port" "$(dirname "$bin")/screenshots" || rc=1
