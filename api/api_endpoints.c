@@ -545,13 +545,14 @@ json_t *api_catalog(const api_limits *limits, bool int64_strings)
             "quotient", api_quotient_takes((*t)->name), "moves_complete", (*t)->moves_complete,
             "example", example));
     }
-    return json_pack("{s:o, s:{s:i, s:i, s:I, s:I, s:I, s:I, s:I}}", "types", types, "query",
+    return json_pack("{s:o, s:{s:i, s:i, s:I, s:I, s:I, s:I, s:I, s:I}}", "types", types, "query",
                      "max_moves_default", API_MAX_MOVES_DEFAULT, "max_moves_limit",
                      API_MAX_MOVES_LIMIT, "max_batch", (json_int_t)limits->max_batch,
                      "max_response_bytes", (json_int_t)limits->max_response,
                      "max_response_ratio", (json_int_t)limits->max_response_ratio,
                      "max_request_seconds", (json_int_t)limits->max_request_seconds,
-                     "max_request_mb", (json_int_t)limits->max_request_mb);
+                     "max_request_mb", (json_int_t)limits->max_request_mb,
+                     "rate_limit", (json_int_t)limits->rate_limit);
 }
 
 /* Heavy: types that build tables or search, misère play without a rule, big inputs. */

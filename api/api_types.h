@@ -37,6 +37,8 @@ typedef struct api_limits {
                                   * API_RESPONSE_FLOOR plus this many times the request's
                                   * body (0: max_response alone) */
     uint64_t max_request_seconds; /* how long one request may compute, and */
+    uint64_t rate_limit;          /* requests a second per client, 0: none (the server's;
+                                   * here for the catalog) */
     uint64_t max_request_mb;      /* the MiB it may hold (the server's budget; here for the
                                    * catalog) */
 } api_limits;

@@ -257,6 +257,7 @@ int srv_config_load(int argc, char **argv, srv_config *cfg, FILE *out, FILE *err
     cfg->limits.max_response = (size_t)cfg->max_response_bytes;
     cfg->limits.max_request_seconds = cfg->max_request_seconds;
     cfg->limits.max_request_mb = cfg->max_request_mb;
+    cfg->limits.rate_limit = cfg->rate_limit;
     if (cfg->max_memory_mb && cfg->cache_mb + 64 > cfg->max_memory_mb) {
         fprintf(err, "nimberd: --cache-mb %lu leaves no room under --max-memory-mb %lu (four "
                 "fifths of the cgroup's memory unless given): lower the cache or raise the "

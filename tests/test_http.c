@@ -1786,6 +1786,10 @@ START_TEST(rate_limit_flag)
         served += r.status == 200;
     }
     ck_assert_int_eq(served, 10); /* the burst: twice the rate */
+    http_response games = http_do(d.port, "GET", "/v1/games", second + 32, NULL, 0);
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(games.json, "query"),
+                                                        "rate_limit")), 5); /* said */
+    http_free(&games);
     ck_assert_int_eq(r.status, 429);
     ck_assert_str_eq(json_string_value(json_object_get(r.json, "type")), "/problems/rate-limited");
     ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(r.json, "detail")),
