@@ -2259,6 +2259,8 @@ export interface operations {
                             max_response_ratio: number;
                             max_request_seconds: number;
                             max_request_mb: number;
+                            /** @description Requests a second one client may make, in bursts of twice that (--rate-limit; 0 - no limit). */
+                            rate_limit: number;
                         };
                     };
                 };
