@@ -381,8 +381,8 @@ int api_member_edges(json_t *obj, const char *base, uint32_t **out, size_t *m, a
 int api_member_words(json_t *obj, const char *base, const char *key, size_t n, uint64_t *out,
                      api_problem *p)
 {
-    uint64_t *vals;
-    size_t len;
+    uint64_t *vals = NULL;
+    size_t len = 0;
     if (api_member_int_array(obj, base, key, 0, INT64_MAX, &vals, &len, p))
         return p->status;
     if (len == n)
