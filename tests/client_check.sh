@@ -23,6 +23,7 @@ check "tsc --strict: the client" "$dir/node_modules/.bin/tsc" -p "$dir/tsconfig.
 check "tsc --strict: its test" "$dir/node_modules/.bin/tsc" -p "$dir/test/tsconfig.json" --outDir "$out/test"
 # the README's example as a program of its own, importing the client built above
 mkdir -p "$out/readme"
+echo '{"type": "module"}' >"$out/readme/package.json" # an ES module, as the README's reader has
 sed -n '/^```ts$/,/^```$/p' "$dir/README.md" | sed '1d;$d' |
   sed "s|\"@nimber/client\"|\"$out/dist/index.js\"|" >"$out/readme/readme.ts"
 echo '{"extends": "'"$PWD/$dir"'/tsconfig.json", "compilerOptions": {"rootDir": ".",
@@ -30,7 +31,6 @@ echo '{"extends": "'"$PWD/$dir"'/tsconfig.json", "compilerOptions": {"rootDir": 
 check "tsc --strict: the README's example" "$dir/node_modules/.bin/tsc" -p "$out/readme/tsconfig.json"
 echo '{"type": "module"}' >"$out/test/package.json"
 echo '{"type": "module"}' >"$out/dist/package.json"
-echo '{"type": "module"}' >"$out/readme/js/package.json"
 echo "client: $passed passed, $failed failed"
 node "$out/test/test/client.test.js" "http://127.0.0.1:$port" || failed=$((failed + 1))
 # the example runs as it is written (its base URL the daemon's here)
