@@ -637,14 +637,22 @@ START_TEST(random_codes_read_back_as_brute_force)
     make_dir();
     enum { CODES = 40, HEAPS = 400 };
     nb_octal_rule rules[CODES];
+    char codes[CODES][8];
     uint64_t seed = 2026;
     for (int i = 0; i < CODES; i++) {
-        char code[8] = "0.";
-        code[0] = nb_splitmix64(&seed) % 2 ? '4' : '0';
-        size_t digits = 1 + nb_splitmix64(&seed) % 3;
-        for (size_t d = 0; d < digits; d++)
-            code[2 + d] = (char)('1' + nb_splitmix64(&seed) % 7);
-        code[2 + digits] = '\0';
+        char *code = codes[i];
+        bool seen;
+        do { /* distinct codes, so that each writes a file of its own */
+            memset(code, 0, 8);
+            code[0] = nb_splitmix64(&seed) % 2 ? '4' : '0';
+            code[1] = '.';
+            size_t digits = 1 + nb_splitmix64(&seed) % 3;
+            for (size_t d = 0; d < digits; d++)
+                code[2 + d] = (char)('1' + nb_splitmix64(&seed) % 7);
+            seen = false;
+            for (int j = 0; j < i; j++)
+                seen = seen || strcmp(codes[j], code) == 0;
+        } while (seen);
         nb_err err;
         ck_assert_int_eq(nb_octal_parse(code, &rules[i], &err), NB_OK);
     }
@@ -663,6 +671,8 @@ START_TEST(random_codes_read_back_as_brute_force)
                 ck_assert_uint_eq(v, naive[n]);
             }
             nb_cache_release(c, &t->base);
+            if (round == 0) /* written before the next, so the writer's queue never fills */
+                await_writes(s, (uint64_t)i + 1);
         }
         nb_cache_free(c);
         ck_assert_uint_eq(nb_store_get_stats(s).rejected, 0);
