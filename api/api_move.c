@@ -211,10 +211,15 @@ static int find_sum_move(const api_context *ctx, api_game *g, json_t *move, cons
     }
     /* Every-SG: every component that has a move moves */
     for (size_t c = 0, k = 0; every && !status && c < g->nchildren; c++) {
-        bool moved = k < words.len && words.w[k] == c;
+        bool moved = k < words.len && words.w[k] == c, any = false;
         if (moved)
             k += 2 + words.w[k + 1];
-        if (!moved && nb_has_move(&g->children[c].game))
+        nb_err err = {0};
+        char at[API_PATH_BYTES];
+        snprintf(at, sizeof at, "/game/components/%zu", c);
+        if (!moved && nb_has_move(ctx->solver, &g->children[c].game, &any, &err) != NB_OK)
+            status = api_game_fail(p, &g->children[c], at, &err);
+        else if (any)
             status = api_fail(p, 400, ptr, "under rule every a move moves in every component "
                               "that has a move: component %zu has one", c);
     }

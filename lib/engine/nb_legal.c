@@ -98,10 +98,14 @@ static bool stop_at_first(void *ctx, const nb_move *m, const uint64_t *after, si
     return false;
 }
 
-bool nb_has_move(const nb_game *g)
+nb_status nb_has_move(nb_solver *s, nb_game *g, bool *any, nb_err *err)
 {
-    bool any = false;
+    *any = false;
+    nb_status st = nb_game_open(s, g, err); /* each_move may read the tables prepare gives */
+    if (st != NB_OK)
+        return st;
     if (g->rules->each_move)
-        g->rules->each_move(g, stop_at_first, &any);
-    return any;
+        g->rules->each_move(g, stop_at_first, any);
+    nb_game_close(s, g);
+    return NB_OK;
 }

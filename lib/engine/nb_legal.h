@@ -14,8 +14,9 @@
 nb_status nb_move_legal(nb_solver *s, nb_game *g, const nb_move *m, nb_movelist *out,
                         nb_err *err);
 
-/* Whether g has a move at all (the first its each_move gives). */
-bool nb_has_move(const nb_game *g);
+/* *any: whether g has a move at all (the first its each_move gives), the game opened
+ * for it and closed; a problem of check or prepare otherwise. */
+nb_status nb_has_move(nb_solver *s, nb_game *g, bool *any, nb_err *err);
 
 /* For the rulesets' legal members: NB_EINVAL, the sentence, and the blame on word `word`
  * of the move. */
