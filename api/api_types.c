@@ -250,6 +250,10 @@ json_t *api_sequence_json(const char *type, const nb_sequence *seq)
         "{s:s, s:o, s:o, s:o}", "type", type, "values", values, "period",
         seq->has_period ? json_integer((json_int_t)seq->period) : json_null(), "preperiod",
         seq->has_period ? json_integer((json_int_t)seq->preperiod) : json_null());
+    if (seq->has_saltus)
+        json_object_set_new(table, "saltus", seq->has_period
+                                                 ? json_integer((json_int_t)seq->saltus)
+                                                 : json_null());
     if (seq->first)
         json_object_set_new(table, "from", json_integer((json_int_t)seq->first));
     return table;

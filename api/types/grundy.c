@@ -28,7 +28,9 @@ static void grundy_write(api_move_writer *w, const nb_move *m, const uint64_t *a
 static nb_status grundy_values(nb_solver *s, void *params, uint64_t from, uint64_t up_to,
                               nb_sequence *out, nb_err *err)
 {
-    return nb_octal_sequence(s, params, from, up_to, out, err);
+    nb_status st = nb_octal_sequence(s, params, from, up_to, out, err);
+    out->has_saltus = false; /* no period at all: its table has no saltus member */
+    return st;
 }
 
 static int grundy_table(nb_solver *s, const api_game *g, json_t *req, const api_limits *lim,

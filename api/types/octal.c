@@ -67,14 +67,14 @@ static json_t *octal_sample(api_rng *r, bool small)
     bool wide = api_rng_below(r, 2);
     code[at++] = "0048C"[api_rng_below(r, 5)];
     if (api_rng_below(r, 4) == 0)
-        code[at++] = '!';
+        code[at++] = "!?="[api_rng_below(r, 3)];
     code[at++] = '.';
     for (size_t j = 1; j <= digits; j++) {
         if (j == group)
             code[at++] = '[';
         code[at++] = hex[api_rng_below(r, wide ? 16 : 8)];
         if (api_rng_below(r, 5) == 0)
-            code[at++] = '!';
+            code[at++] = "!?="[api_rng_below(r, 3)];
     }
     if (group <= digits)
         code[at++] = ']';
@@ -94,19 +94,19 @@ static const char *const octal_words[] = {"heap", "take", "leave", "leave/0", "l
 static int leave_ways(const nb_octal_rule *r, uint64_t n, uint64_t j, uint64_t one[4])
 {
     uint8_t d = j <= n && j <= nb_octal_reach(r, n) ? nb_octal_digit(r, j) : 0;
-    bool unequal = nb_octal_distinct(r, j);
+    uint8_t mk = nb_octal_mark(r, j);
     uint64_t m = n - (j <= n ? j : n);
     int ways = 0;
     if ((d & 1) && m == 0)
         ways++, one[0] = 0;
     if ((d & 2) && m > 0)
         ways++, one[0] = 1, one[1] = m;
-    for (uint64_t a = 1; (d & 4) && 2 * a <= m && ways < 2; a++)
-        if (!unequal || 2 * a < m)
+    for (uint64_t a = mk == NB_MARK_EQUAL ? m / 2 : 1; (d & 4) && a && 2 * a <= m && ways < 2; a++)
+        if (nb_octal_leaves(mk, 2, a, m - a, 0))
             ways++, one[0] = 2, one[1] = a, one[2] = m - a;
-    for (uint64_t a = 1; (d & 8) && 3 * a <= m && ways < 2; a++)
+    for (uint64_t a = mk == NB_MARK_EQUAL ? m / 3 : 1; (d & 8) && a && 3 * a <= m && ways < 2; a++)
         for (uint64_t b = a; 2 * b <= m - a && ways < 2; b++)
-            if (!unequal || (a < b && b < m - a - b))
+            if (nb_octal_leaves(mk, 3, a, b, m - a - b))
                 ways++, one[0] = 3, one[1] = a, one[2] = b, one[3] = m - a - b;
     return ways;
 }
@@ -158,8 +158,8 @@ const api_type api_type_octal = {
     .position = "{\"heaps\":[]}",
     .limits = octal_limits,
     .misere = true,
-    .methods = (const char *const[]){"sg-theorem", "table", "period", "misere-quotient",
-                                     "search", NULL},
+    .methods = (const char *const[]){"sg-theorem", "table", "period", "arithmetic-period",
+                                     "misere-quotient", "search", NULL},
     .moves_complete = false,
     .heavy = true,
     .decode = octal_decode,
@@ -173,8 +173,9 @@ const api_type api_type_octal = {
                "bit 1 no heap, bit 2 one heap, bit 4 two heaps, bit 8 three heaps",
     .field_docs = "{\"heaps\":\"array of heap sizes, integers 0..2^63-1\","
                   "\"code\":\"take-and-break code d0.d1d2...: d0 0, 4, 8 or C (splits "
-                  "that take nothing), then 1 to 32 hex digits; '!' after a digit makes the "
-                  "heaps it leaves pairwise unequal (4!.0 is Grundy's game); a group in "
-                  "brackets at the end repeats for ever (4.[3] is Lasker's Nim)\"}",
+                  "that take nothing), then 1 to 32 hex digits (or heap counts in braces, "
+                  "{0,2}); one mark after a digit restricts the heaps it leaves: '!' pairwise "
+                  "unequal (4!.0 is Grundy's game), '?' not all equal, '=' all equal; a group "
+                  "in brackets at the end repeats for ever (4.[3] is Lasker's Nim)\"}",
     .example = "{\"type\":\"octal\",\"code\":\"0.77\",\"heaps\":[5,8,1000000000000000000]}",
 };

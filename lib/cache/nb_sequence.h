@@ -15,6 +15,9 @@ typedef struct nb_sequence {
     size_t count;
     bool has_period;
     uint64_t period, preperiod;
+    bool has_saltus; /* the type speaks of arithmetic periods: `saltus` is its s (0 for an
+                      * ordinary period) whenever has_period */
+    uint64_t saltus;
 } nb_sequence;
 
 /* The value of heap n a cached table knows; false where it does not reach n. */

@@ -60,8 +60,9 @@ const char *nb_method_name(nb_method m)
         [NB_METHOD_MISERE_QUOTIENT] = "misere-quotient",
         [NB_METHOD_RETROGRADE] = "retrograde",
         [NB_METHOD_SEARCH] = "search",
+        [NB_METHOD_ARITHMETIC_PERIOD] = "arithmetic-period",
     };
-    return m <= NB_METHOD_SEARCH ? names[m] : "";
+    return m <= NB_METHOD_ARITHMETIC_PERIOD ? names[m] : "";
 }
 
 void nb_analysis_free(nb_analysis *a)

@@ -71,6 +71,7 @@ typedef enum nb_method {
     NB_METHOD_MISERE_QUOTIENT,
     NB_METHOD_RETROGRADE,
     NB_METHOD_SEARCH,
+    NB_METHOD_ARITHMETIC_PERIOD, /* a proved arithmetic period: g(n + p) = g(n) + s */
 } nb_method;
 
 /* Its name in answers ("sg-theorem", "closed-form", ...); "" for NB_METHOD_UNSET. */

@@ -10,7 +10,13 @@ nb_method nb_part_method(const nb_game *g, size_t part)
 
 nb_method nb_parts_method(const nb_game *g)
 {
-    return g->rules->part_count(g) == 1 ? nb_part_method(g, 0) : NB_METHOD_SG_THEOREM;
+    size_t n = g->rules->part_count(g), arithmetic = 0;
+    if (n == 1)
+        return nb_part_method(g, 0);
+    for (size_t i = 0; i < n && arithmetic == i; i++)
+        arithmetic += nb_part_method(g, i) == NB_METHOD_ARITHMETIC_PERIOD;
+    /* every part through a proved arithmetic period says so; otherwise the SG theorem */
+    return n && arithmetic == n ? NB_METHOD_ARITHMETIC_PERIOD : NB_METHOD_SG_THEOREM;
 }
 
 void nb_components_per_part(const nb_game *g, const uint64_t *sg, nb_analysis *out)

@@ -140,8 +140,9 @@ void nb_components_per_part(const nb_game *g, const uint64_t *sg, nb_analysis *o
 /* How part `part` of g is valued (the ruleset's part_method, else a closed form). */
 nb_method nb_part_method(const nb_game *g, size_t part);
 
-/* How normal play of g is decided by its parts' values: its one part's method, else the
- * SG theorem. */
+/* How normal play of g is decided by its parts' values: its one part's method; for
+ * several, an arithmetic period when every part was valued through one, else the SG
+ * theorem. */
 nb_method nb_parts_method(const nb_game *g);
 
 #endif

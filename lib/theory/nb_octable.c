@@ -30,9 +30,10 @@
  * the converse. Each time the table doubles, the prefix function of the reversed table
  * gives every suffix's least period in one linear pass, and the longest suffix that meets
  * the bound (k i + k p + t values, the last checked pair n + p included) proves the period.
- * The theorem says nothing of a code whose splits must be unequal (taking p from a heap can
- * make two heaps equal: Grundy's game) or whose takes are unbounded (a repeating code):
- * their values come from the table only. */
+ * The theorem says nothing of a code whose splits carry a mark (taking p from a heap can
+ * make two heaps equal, or unequal: Grundy's game) or whose takes are unbounded (a
+ * repeating code): their values come from the table, or from an arithmetic period that
+ * theory/nb_arith.c proves. */
 #include "theory/nb_octable.h"
 
 #include <stdio.h>
@@ -40,6 +41,7 @@
 #include <string.h>
 
 #include "core/nb_util.h"
+#include "theory/nb_arith.h"
 
 #define FIRST_GROWTH 1024
 #define FIRST_PROOF 256
@@ -98,7 +100,7 @@ static uint32_t next_value(grower *g)
     uint64_t n = g->n, options = 0; /* the mex is at most the number of options */
     for (size_t j = 0; j <= r->last && j <= n; j++) {
         uint8_t d = r->digit[j];
-        bool unequal = r->distinct >> j & 1;
+        bool unequal = r->mark[j] != NB_MARK_NONE; /* '!' or '?': on two heaps the same */
         if ((d & 1) && n == j)
             mark(g, 0), options++;
         if ((d & 2) && n > j)
@@ -106,6 +108,11 @@ static uint32_t next_value(grower *g)
         if (!(d & 4) || n < j + 2)
             continue;
         uint64_t m = n - j;
+        if (r->mark[j] == NB_MARK_EQUAL) { /* two equal halves: the value 0 */
+            if (m % 2 == 0)
+                mark(g, 0), options++;
+            continue;
+        }
         options += m / 2 - (unequal && m % 2 == 0);
         for (size_t k = 0; k < g->nrare && g->rare[k] < m; k++) {
             uint64_t a = g->rare[k];
@@ -119,11 +126,11 @@ static uint32_t next_value(grower *g)
     for (; c < options && (marked(g, c) || is_rare(g->mask, c)); c++)
         left += !marked(g, c);
     for (size_t j = 0; j <= r->last && j + 2 <= n && left; j++) {
-        if (!(r->digit[j] & 4))
+        if (!(r->digit[j] & 4) || r->mark[j] == NB_MARK_EQUAL)
             continue;
         uint64_t m = n - j;
         for (uint64_t a = 1; 2 * a <= m && left; a++) {
-            if ((r->distinct >> j & 1) && 2 * a == m)
+            if (r->mark[j] != NB_MARK_NONE && 2 * a == m)
                 break;
             g->work++;
             uint32_t v = G[a] ^ G[m - a];
@@ -152,47 +159,48 @@ static bool triple_has(grower *g, uint64_t m, uint32_t v)
     return false;
 }
 
-/* Marks the values of the splits of m into three pairwise unequal heaps, a < b < c. */
-static void mark_unequal_triples(grower *g, uint64_t m)
+/* Marks the values of the splits of m into three heaps a <= b <= c that a mark allows
+ * (every one: O(m^2), where the unmarked splits take the pairs' rows). */
+static void mark_marked_triples(grower *g, uint64_t m, uint8_t mk)
 {
     const uint32_t *G = g->values;
-    for (uint64_t a = 1; 3 * a + 3 <= m; a++)
-        for (uint64_t b = a + 1; 2 * b < m - a; b++) {
+    for (uint64_t a = 1; 3 * a <= m; a++)
+        for (uint64_t b = a; 2 * b <= m - a; b++) {
             g->work++;
-            mark(g, G[a] ^ G[b] ^ G[m - a - b]);
+            if (nb_octal_leaves(mk, 3, a, b, m - a - b))
+                mark(g, G[a] ^ G[b] ^ G[m - a - b]);
         }
 }
 
-/* G(n) by the general method: the options of no heap, one heap, two heaps and three
- * unequal heaps marked; then the least value neither marked nor a three-heap split's. */
+/* G(n) by the general method: the options of no heap, one heap, two heaps and three heaps
+ * under a mark marked; then the least value neither marked nor an unmarked three-heap
+ * split's. */
 static uint32_t next_value_general(grower *g)
 {
     const nb_octal_rule *r = g->rule;
     const uint32_t *G = g->values;
     uint64_t n = g->n;
     for (uint64_t j = 0; j <= nb_octal_reach(r, n); j++) {
-        uint8_t d = nb_octal_digit(r, j);
-        bool unequal = nb_octal_distinct(r, j);
+        uint8_t d = nb_octal_digit(r, j), mk = nb_octal_mark(r, j);
         uint64_t m = n - j;
         if ((d & 1) && m == 0)
             mark(g, 0);
         if ((d & 2) && m > 0)
             mark(g, G[m]);
         for (uint64_t a = 1; (d & 4) && 2 * a <= m; a++) {
-            if (unequal && 2 * a == m)
-                break;
             g->work++;
-            mark(g, G[a] ^ G[m - a]);
+            if (nb_octal_leaves(mk, 2, a, m - a, 0))
+                mark(g, G[a] ^ G[m - a]);
         }
-        if ((d & 8) && unequal)
-            mark_unequal_triples(g, m);
+        if ((d & 8) && mk != NB_MARK_NONE)
+            mark_marked_triples(g, m, mk);
     }
     for (uint32_t v = 0;; v++) {
         if (marked(g, v))
             continue;
         bool had = false;
         for (uint64_t j = 0; g->triples && !had && j <= nb_octal_reach(r, n); j++)
-            if ((nb_octal_digit(r, j) & 8) && !nb_octal_distinct(r, j) && n >= j + 3)
+            if ((nb_octal_digit(r, j) & 8) && !nb_octal_mark(r, j) && n >= j + 3)
                 had = triple_has(g, n - j, v);
         if (!had)
             return v;
@@ -332,7 +340,7 @@ static grower grower_for(const nb_octal_rule *rule)
     grower g = {.rule = rule, .general = rule->tail > 0, .words = 1};
     for (size_t j = 0; j <= rule->last; j++) {
         g.general |= (rule->digit[j] & 8) != 0;
-        g.triples |= (rule->digit[j] & 8) && !(rule->distinct >> j & 1);
+        g.triples |= (rule->digit[j] & 8) && !rule->mark[j];
     }
     return g;
 }
@@ -352,19 +360,18 @@ void nb_octal_naive(const nb_octal_rule *rule, uint64_t n, uint32_t *values)
     grower g = {.rule = rule, .values = values, .cap = n};
     for (; g.n < n; g.n++) {
         for (uint64_t j = 0; j <= nb_octal_reach(rule, g.n); j++) {
-            uint8_t d = nb_octal_digit(rule, j);
-            bool unequal = nb_octal_distinct(rule, j);
+            uint8_t d = nb_octal_digit(rule, j), mk = nb_octal_mark(rule, j);
             uint64_t m = g.n - j;
             if ((d & 1) && m == 0)
                 mark(&g, 0);
             if ((d & 2) && m > 0)
                 mark(&g, values[m]);
             for (uint64_t a = 1; (d & 4) && 2 * a <= m; a++)
-                if (!(unequal && 2 * a == m))
+                if (nb_octal_leaves(mk, 2, a, m - a, 0))
                     mark(&g, values[a] ^ values[m - a]);
             for (uint64_t a = 1; (d & 8) && 3 * a <= m; a++)
                 for (uint64_t b = a; 2 * b <= m - a; b++)
-                    if (!(unequal && (a == b || b == m - a - b)))
+                    if (nb_octal_leaves(mk, 3, a, b, m - a - b))
                         mark(&g, values[a] ^ values[b] ^ values[m - a - b]);
         }
         uint32_t v = 0;
@@ -409,13 +416,29 @@ static void octable_destroy(nb_cached *c)
     free(t);
 }
 
+/* Whether growing the table may still prove its period: by the periodicity theorem (to
+ * max_table), or an arithmetic period (its certificate's search, NB_ARITH_SEARCH). */
+static bool may_prove(const nb_octable *t)
+{
+    return nb_octal_provable(&t->rule) ||
+           (nb_arith_theorem_of(&t->rule) != NB_ARITH_NONE && t->n < NB_ARITH_SEARCH);
+}
+
 static bool octable_covers(const nb_cached *c, const void *need_)
 {
     const nb_octable *t = (const nb_octable *)c;
     const nb_octable_need *need = need_;
     if (t->proved || t->n >= t->limit)
         return true;
-    return !(need->want_period && nb_octal_provable(&t->rule)) && need->heap < t->n;
+    return !(need->want_period && may_prove(t)) && need->heap < t->n;
+}
+
+/* The period of values[0..n) by the rule's arithmetic theorem, when it proves one. */
+static void prove_arithmetic(nb_octable *t)
+{
+    nb_arith a;
+    if (nb_arith_prove(&t->rule, t->values, t->n, &a))
+        t->proved = true, t->period = a.period, t->preperiod = a.preperiod, t->saltus = a.saltus;
 }
 
 static nb_status octable_build(const nb_cached *old_, const void *need_, nb_cached **out,
@@ -428,6 +451,7 @@ static nb_status octable_build(const nb_cached *old_, const void *need_, nb_cach
     *t = *old;
     t->file = NULL;
     bool provable = nb_octal_provable(&t->rule);
+    bool arithmetic = nb_arith_theorem_of(&t->rule) != NB_ARITH_NONE;
     grower g = grower_for(&t->rule);
     g.n = g.cap = old->n, g.mask = old->mask, g.budget = need->budget;
     uint64_t seed = old->n * (sizeof *g.values + old->pair_words * sizeof *g.pairs);
@@ -455,6 +479,8 @@ static nb_status octable_build(const nb_cached *old_, const void *need_, nb_cach
     uint64_t target = need->heap + 1 > 2 * old->n ? need->heap + 1 : 2 * old->n;
     if (need->want_period && provable)
         target = t->limit;
+    else if (need->want_period && arithmetic && target < NB_ARITH_SEARCH)
+        target = NB_ARITH_SEARCH;
     target = target < FIRST_GROWTH ? FIRST_GROWTH : target;
     target = target > t->limit ? t->limit : target;
     /* the values asked for grow within the budget alone; the search for a period past
@@ -468,12 +494,16 @@ static nb_status octable_build(const nb_cached *old_, const void *need_, nb_cach
         if (g.n >= t->next_proof) {
             if (provable)
                 prove(t);
+            else if (arithmetic)
+                prove_arithmetic(t);
             t->next_proof *= 2;
         }
     }
     t->values = g.values, t->n = g.n, t->mask = g.mask;
     if (!t->proved && provable && t->n == t->limit && t->n >= FIRST_PROOF)
         prove(t); /* the last chance: the table will not grow */
+    if (!t->proved && arithmetic && t->n >= FIRST_PROOF)
+        prove_arithmetic(t); /* on every value grown */
     grower_free(&g);
     nb_budget_drop(need->budget, g.held); /* the caller holds the table as it comes out */
     if (t->proved && t->n > t->preperiod + t->period) /* the rest follows by the period */
@@ -518,6 +548,9 @@ static bool octable_image(const nb_cached *c, nb_table_image *out)
     *out = (nb_table_image){.kind = NB_STORE_OCTAL, .values = t->values, .width = 4,
                             .count = t->n, .period = t->proved ? t->period : 0,
                             .preperiod = t->proved ? t->preperiod : 0};
+    /* an arithmetic period is proved again from the values (the file keeps no saltus) */
+    if (t->proved && !nb_octal_provable(&t->rule))
+        return false;
     return t->n > 0 && (t->proved || !t->pair_words);
 }
 
@@ -560,7 +593,7 @@ unsigned nb_octal_parts(const nb_octal_rule *r)
 bool nb_octal_provable(const nb_octal_rule *r)
 {
     for (size_t j = 0; j <= r->last; j++)
-        if ((r->distinct >> j & 1) && (r->digit[j] & 12))
+        if (r->mark[j] && (r->digit[j] & 12))
             return false;
     return r->tail == 0;
 }
@@ -573,8 +606,8 @@ void nb_octal_code(const nb_octal_rule *r, char code[NB_OCTAL_CODE_MAX])
         if (r->tail && j == r->tail)
             code[used++] = '[';
         code[used++] = hex[r->digit[j] & 15];
-        if (r->distinct >> j & 1)
-            code[used++] = '!';
+        if (r->mark[j])
+            code[used++] = " !?="[r->mark[j]];
         if (j == 0)
             code[used++] = '.';
     }
@@ -596,8 +629,12 @@ bool nb_octable_value(const nb_octable *t, uint64_t n, uint64_t *value)
 {
     if (n >= t->n && !t->proved)
         return false;
-    if (n >= t->n)
+    uint64_t periods = 0;
+    if (n >= t->n) {
+        periods = (n - t->preperiod) / t->period;
         n = t->preperiod + (n - t->preperiod) % t->period;
-    *value = t->values ? t->values[n] : nb_image_value(&t->file->image, n);
+    }
+    *value = (t->values ? t->values[n] : nb_image_value(&t->file->image, n)) +
+             periods * t->saltus;
     return true;
 }

@@ -12,13 +12,15 @@
 /* A take-and-break rule (Winning Ways, ch. 4: octal and hexadecimal codes). Digit j says
  * what taking j counters from a heap may leave: bit 1 no heap, bit 2 one heap, bit 4 two
  * non-empty heaps, bit 8 three (digit 0, a split that takes nothing, has only bits 4 and
- * 8). Bit j of `distinct` requires the heaps digit j leaves to be pairwise unequal ('!':
- * Grundy's game is 4!.0). With tail > 0 the digits tail..last repeat for ever (a
- * bracketed group: 4.[3] is Lasker's Nim, 0.[3] Nim). */
+ * 8). A mark on digit j restricts only its moves that leave two heaps or more (CGSuite's
+ * TakeAndBreak notation): '!' pairwise unequal (Grundy's game is 4!.0), '?' not all equal,
+ * '=' all equal. With tail > 0 the digits tail..last repeat for ever (a bracketed group:
+ * 4.[3] is Lasker's Nim, 0.[3] Nim). */
 #define NB_OCTAL_MAX_DIGITS 32
+enum { NB_MARK_NONE, NB_MARK_UNEQUAL, NB_MARK_NOT_ALL, NB_MARK_EQUAL };
 typedef struct nb_octal_rule {
     uint8_t digit[NB_OCTAL_MAX_DIGITS + 1];
-    uint64_t distinct;
+    uint8_t mark[NB_OCTAL_MAX_DIGITS + 1]; /* NB_MARK_*: only on digits that split */
     size_t last; /* the last nonzero digit's index (t of the periodicity theorem); with a
                   * repeating group, the group's last index */
     size_t tail; /* the repeating group's first index; 0: the code is finite */
@@ -32,12 +34,25 @@ static inline uint8_t nb_octal_digit(const nb_octal_rule *r, uint64_t j)
     return j > r->last ? 0 : r->digit[j];
 }
 
-/* Whether the heaps that taking j leaves must be pairwise unequal. */
-static inline bool nb_octal_distinct(const nb_octal_rule *r, uint64_t j)
+/* The mark of taking j counters (NB_MARK_*). */
+static inline uint8_t nb_octal_mark(const nb_octal_rule *r, uint64_t j)
 {
     if (j > r->last)
         j = r->tail ? r->tail + (j - r->tail) % (r->last - r->tail + 1) : 0;
-    return j <= r->last && (r->distinct >> j & 1);
+    return j <= r->last ? r->mark[j] : NB_MARK_NONE;
+}
+
+/* Whether `count` heaps a <= b (<= c) may be left under `mark`: fewer than two always;
+ * '!' pairwise unequal, '?' not all equal, '=' all equal. */
+static inline bool nb_octal_leaves(uint8_t mark, unsigned count, uint64_t a, uint64_t b,
+                                   uint64_t c)
+{
+    bool first = a == b, all = count == 2 ? first : first && b == c;
+    if (count < 2 || mark == NB_MARK_NONE)
+        return true;
+    if (mark == NB_MARK_UNEQUAL)
+        return count == 2 ? !first : a != b && b != c;
+    return mark == NB_MARK_NOT_ALL ? !all : all;
 }
 
 /* The largest take to look at from a heap of n. */
@@ -50,7 +65,8 @@ static inline uint64_t nb_octal_reach(const nb_octal_rule *r, uint64_t n)
 unsigned nb_octal_parts(const nb_octal_rule *r);
 
 /* Whether the periodicity theorem applies: a finite code (its takes are bounded) none of
- * whose splits must be unequal (the proof shifts one heap of a split by the period). */
+ * whose splits carries a mark (the proof shifts one heap of a split by the period, which
+ * can make heaps equal, or unequal). */
 bool nb_octal_provable(const nb_octal_rule *r);
 
 /* Bytes of the longest canonical code with its NUL: d0 and a mark, the point, every
@@ -72,6 +88,8 @@ typedef struct nb_octable {
     uint32_t mask;  /* the sparse-space mask the values were last computed with */
     bool proved;
     uint64_t period, preperiod;
+    uint64_t saltus; /* g(n + period) = g(n) + saltus past the preperiod (0: an ordinary
+                      * period), proved by theory/nb_arith.h's theorems */
     uint64_t next_proof; /* the length at which the next proof is tried */
     /* a rule with three-heap splits (the general method): row x < n of `pairs` is the set
      * of values G(a) ^ G(x - a), 0 < a < x, as a bit set of pair_words words */
@@ -97,7 +115,8 @@ extern const nb_cache_kind nb_octable_kind;
 /* The canonical cache key of a rule ("octal:0.137", "octal:4!.0"). */
 nb_key nb_octable_key(const nb_octal_rule *rule);
 
-/* SG value of a heap of n: true when the table knows it (directly or by the period). */
+/* SG value of a heap of n: true when the table knows it (directly, or by the period and
+ * its saltus). */
 bool nb_octable_value(const nb_octable *t, uint64_t n, uint64_t *value);
 
 /* The first n values of the rule by the naive method (every option of every heap), for

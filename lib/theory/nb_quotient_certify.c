@@ -14,23 +14,22 @@ static bool each_option(const nb_octal_rule *r, uint64_t n, nb_quotient_option_f
                         void *ctx)
 {
     for (uint64_t j = 0; j <= nb_octal_reach(r, n); j++) {
-        uint8_t d = nb_octal_digit(r, j);
-        bool unequal = nb_octal_distinct(r, j);
+        uint8_t d = nb_octal_digit(r, j), mk = nb_octal_mark(r, j);
         uint64_t m = n - j, p[3];
         if ((d & 1) && m == 0 && !fn(ctx, p, 0))
             return false;
         if ((d & 2) && m > 0 && j > 0 && (p[0] = m, !fn(ctx, p, 1)))
             return false;
         for (uint64_t a = 1; (d & 4) && 2 * a <= m; a++) {
-            if (unequal && 2 * a == m)
-                break;
+            if (!nb_octal_leaves(mk, 2, a, m - a, 0))
+                continue;
             p[0] = a, p[1] = m - a;
             if (!fn(ctx, p, 2))
                 return false;
         }
         for (uint64_t a = 1; (d & 8) && 3 * a <= m; a++)
             for (uint64_t b = a; 2 * b <= m - a; b++) {
-                if (unequal && (a == b || b == m - a - b))
+                if (!nb_octal_leaves(mk, 3, a, b, m - a - b))
                     continue;
                 p[0] = a, p[1] = b, p[2] = m - a - b;
                 if (!fn(ctx, p, 3))

@@ -157,7 +157,8 @@ export interface paths {
          *     max_table_page values an answer, so a larger table is read a page at a time).
          *     Normal play only: `"convention":"misere"` is a 400. `period` and `preperiod` are given only when periodicity is proved
          *     (subtraction: a repeated window of max(set) values; bash: k+1 from 0; octal: the
-         *     octal periodicity theorem, never for grundy), else null.
+         *     octal periodicity theorem, or an arithmetic period with its `saltus`; never for
+         *     grundy), else null; each is the least one.
          *     For cutting, `up_to` is [W,H] and `values[w][h]` is the value of one w×h piece,
          *     null where a side is below 2. For wythoff, `up_to` is [A,B] (each below
          *     max_side) and `values[a][b]` is the value of the pile (a, b). For fibonacci (with its
@@ -605,7 +606,7 @@ export interface components {
             convention?: components["schemas"]["Convention"];
             heaps: components["schemas"]["Heap"][];
         };
-        /** @description Take-and-break game by its code: digit d_j says what taking j counters from one heap may leave: bit 1 no heap, bit 2 one heap, bit 4 two non-empty heaps, bit 8 three (hexadecimal digits A-F; d0 is 0, 4, 8 or C: it splits a heap without taking). A '!' after a digit requires the heaps it leaves to be pairwise unequal (4!.0 is Grundy's game); a group in brackets at the end repeats for ever (4.[3] is Lasker's Nim, 0.[3] Nim). Kayles is 0.77, Dawson's Kayles 0.07, Dawson's chess 0.137. Values come from a cached table computed by the sparse-space method (by the general method for three-heap splits and repeating groups); a heap past the table is answered through the period when the periodicity theorem (Guy-Smith, for moves that leave up to two or three heaps) proves one, which it cannot for unequal splits or a repeating group; else 422 naming max_table, max_work (the pair tests one request spends searching for a period), or the request's budget (max_request_seconds, max_request_mb) when the table could not grow that far within it (the values grown are kept, so the same request goes on from them). Winning moves of a heap past the proved preperiod list one split per value class (winning_moves_complete false). */
+        /** @description Take-and-break game by its code: digit d_j says what taking j counters from one heap may leave: bit 1 no heap, bit 2 one heap, bit 4 two non-empty heaps, bit 8 three (hexadecimal digits A-F, or CGSuite's heap counts in braces: {0,2} is 5; d0 is 0, 4, 8 or C: it splits a heap without taking). One mark may follow any digit and restricts only its moves that leave two heaps or more: '!' pairwise unequal (4!.0 is Grundy's game), '?' not all equal (on two heaps the same as '!'), '=' all equal (4=.0 cuts a heap into halves). A group in brackets at the end repeats for ever (4.[3] is Lasker's Nim, 0.[3] Nim, 0.0[3] an all-but subtraction game). Kayles is 0.77, Dawson's Kayles 0.07, Dawson's chess 0.137. Values come from a cached table computed by the sparse-space method (by the general method for three-heap splits, marks and repeating groups); a heap past the table is answered through the period when the periodicity theorem (Guy-Smith, for finite codes without marked splits) proves one, or through an arithmetic period g(n + p) = g(n) + s when a theorem proves it for a code with a group (method arithmetic-period: g(n) = n where every digit past d0 has bits 1 and 2, Lasker's Nim, and codes that never split by a certificate of their states); else 422 naming max_table, max_work (the pair tests one request spends searching for a period), the request's budget (max_request_seconds, max_request_mb) when the table could not grow that far within it (the values grown are kept, so the same request goes on from them), or, for a code with a group, that no arithmetic periodicity is proved. Winning moves of a heap past the proved preperiod list one split per value class, and those of a heap past the table of a code with a group its splits with a small first part (winning_moves_complete false when some may be left out). */
         Octal: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -614,14 +615,18 @@ export interface components {
             type: "octal";
             convention?: components["schemas"]["Convention"];
             /**
-             * @description d0, then a point, then 1 to 32 hex digits, each maybe followed by !; the last ones may be a group in brackets.
+             * @description d0, then a point, then 1 to 32 digits (hex, or heap counts in braces), each maybe followed by one mark (!, ? or =); the last ones may be a group in brackets. The answers name it in its canonical form (hex digits, marks only where a digit splits).
              * @example 0.77
              * @example 0.07
              * @example 0.137
              * @example 4.07
              * @example 0.F
              * @example 4!.0
+             * @example 4?.0
+             * @example 4=.0
+             * @example 0.{0,2}
              * @example 4.[3]
+             * @example 0.0[3]
              */
             code: string;
             heaps: components["schemas"]["Heap"][];
@@ -750,10 +755,10 @@ export interface components {
             method?: components["schemas"]["Method"];
         };
         /**
-         * @description How a verdict or a part's value was decided: sg-theorem (the values of independent parts, XORed), closed-form (a formula proved for the ruleset), period (a table and its proved period), table (a table of values), misere-nim (Bouton's misère Nim), genus (Conway's theory of tame games), misere-quotient, retrograde (a graph with cycles), search (an exhaustive search of the position). The catalog lists the methods each type may give.
+         * @description How a verdict or a part's value was decided: sg-theorem (the values of independent parts, XORed), closed-form (a formula proved for the ruleset), period (a table and its proved period), table (a table of values), misere-nim (Bouton's misère Nim), genus (Conway's theory of tame games), misere-quotient, retrograde (a graph with cycles), search (an exhaustive search of the position), arithmetic-period (a table and its proved arithmetic period g(n + p) = g(n) + s). The catalog lists the methods each type may give.
          * @enum {string}
          */
-        Method: "sg-theorem" | "closed-form" | "period" | "table" | "misere-nim" | "genus" | "misere-quotient" | "retrograde" | "search";
+        Method: "sg-theorem" | "closed-form" | "period" | "table" | "misere-nim" | "genus" | "misere-quotient" | "retrograde" | "search" | "arithmetic-period";
         /** @description What a move changes (positions=changed): the game's position members after it (fibonacci: heaps and limits; nodekayles: edges and gone), the edges hackenbush removes, a sum's component and what changes in it, or an Every-SG sum's components. */
         PositionChange: {
             heaps?: components["schemas"]["Heap"][];
@@ -1661,6 +1666,8 @@ export interface components {
             })[];
             period?: number | null;
             preperiod?: number | null;
+            /** @description octal only: s of a proved arithmetic period, values[n + period] = values[n] + s past the preperiod; 0 for an ordinary period, null exactly when period is null. */
+            saltus?: number | null;
             /** @description The heap of values[0], when the request gave a from above 0. */
             from?: number;
             /**

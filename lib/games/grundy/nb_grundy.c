@@ -3,5 +3,5 @@
 
 nb_octal_rule nb_grundy_rule(void)
 {
-    return (nb_octal_rule){.digit = {4}, .distinct = 1, .last = 0};
+    return (nb_octal_rule){.digit = {4}, .mark = {NB_MARK_UNEQUAL}, .last = 0};
 }

@@ -9,6 +9,7 @@
 
 #include "core/nb_util.h"
 #include "engine/nb_heaps.h"
+#include "theory/nb_arith.h"
 #include "theory/nb_octable.h"
 #include "theory/nb_quotient.h"
 #include "engine/nb_legal.h"
@@ -34,35 +35,90 @@ static nb_status bad_code(nb_err *err, const char *code, const char *why)
                          "\"0.F\", \"4!.0\", \"4.[3]\"): %s, got \"%.40s\"", why, code);
 }
 
-/* code: d0 ['!'] '.' {digit ['!']} ['[' digit ['!'] {digit ['!']} ']'], hex digits; d0
- * takes nothing, so it has only bits 4 and 8. A '!' on a digit that leaves at most one
- * heap says nothing and is dropped; a group of zeros repeats nothing and is dropped. */
+/* One digit at *c: a hex digit, or CGSuite's set of heap counts in braces ("{0,2}" is 5:
+ * no heap or two). Its value, or -1 with *why set; *c moves past it. */
+static int read_digit(const char **c, const char **why)
+{
+    int v = hex_value(**c);
+    if (v >= 0 || **c != '{') {
+        (*c)++;
+        if (v < 0)
+            *why = "hex digits (or heap counts in braces, {0,2}) after the point";
+        return v;
+    }
+    v = 0;
+    for ((*c)++; **c >= '0' && **c <= '9'; (*c)++) {
+        if (**c > '3' || ((*c)[1] >= '0' && (*c)[1] <= '9')) {
+            *why = "heap counts in braces are 0 to 3: a move leaves at most three heaps";
+            return -1;
+        }
+        v |= 1 << (**c - '0');
+        if ((*c)[1] == '+') {
+            *why = "a count with '+' ({2+}: any number of heaps) is CGSuite's, and a move "
+                   "here leaves at most three heaps: list them ({2,3})";
+            return -1;
+        }
+        if ((*c)[1] == ',')
+            (*c)++;
+    }
+    if (**c != '}' || !v) {
+        *why = "heap counts in braces: numbers 0 to 3 separated by commas, {0,2}";
+        return -1;
+    }
+    (*c)++;
+    return v;
+}
+
+/* The mark after a digit at *c (moved past it): NB_MARK_*, kept only where the digit
+ * splits ('?' on a digit that leaves at most two heaps is '!'); -1 for two marks. */
+static int read_mark(const char **c, int digit)
+{
+    const char *marks = "!?=", *at = **c ? strchr(marks, **c) : NULL;
+    if (!at)
+        return NB_MARK_NONE;
+    (*c)++;
+    if (**c && strchr(marks, **c))
+        return -1;
+    int mark = (int)(at - marks) + NB_MARK_UNEQUAL;
+    if (!(digit & 12))
+        return NB_MARK_NONE; /* it restricts nothing: no move of the digit leaves two heaps */
+    return mark == NB_MARK_NOT_ALL && !(digit & 8) ? NB_MARK_UNEQUAL : mark;
+}
+
+/* code: d0 [mark] '.' {digit [mark]} ['[' digit [mark] {digit [mark]} ']']; a digit a hex
+ * digit or heap counts in braces, a mark one of '!' '?' '='; d0 takes nothing, so it has
+ * only bits 4 and 8. A mark on a digit that leaves at most one heap says nothing and is
+ * dropped; a group of zeros repeats nothing and is dropped. */
 nb_status nb_octal_parse(const char *code, nb_octal_rule *rule, nb_err *err)
 {
     *rule = (nb_octal_rule){0};
-    const char *c = code;
-    int d0 = hex_value(*c);
+    const char *c = code, *why = NULL;
+    int d0 = read_digit(&c, &why);
     if (d0 < 0 || (d0 & 3))
-        return bad_code(err, code, "d0 first, 0, 4, 8 or C (it takes nothing)");
+        return bad_code(err, code, why ? why : "d0 first, 0, 4, 8 or C (it takes nothing)");
     rule->digit[0] = (uint8_t)d0;
-    if (*++c == '!')
-        rule->distinct |= (d0 & 12) != 0, c++;
+    int mark = read_mark(&c, d0);
+    if (mark < 0)
+        return bad_code(err, code, "one mark (!, ? or =) at most after a digit");
+    rule->mark[0] = (uint8_t)mark;
     if (*c++ != '.')
         return bad_code(err, code, "a point after d0");
     size_t j = 0, group = 0; /* group: the bracket's first digit's index */
-    for (; *c && *c != ']'; c++) {
+    while (*c && *c != ']') {
         if (*c == '[' && !group) {
             group = j + 1;
+            c++;
             continue;
         }
-        int v = hex_value(*c);
-        if (v < 0)
-            return bad_code(err, code, "hex digits after the point, each maybe followed by '!'");
         if (j == NB_OCTAL_MAX_DIGITS)
             return bad_code(err, code, "at most 32 digits after the point");
+        int v = read_digit(&c, &why);
+        if (v < 0)
+            return bad_code(err, code, why);
         rule->digit[++j] = (uint8_t)v;
-        if (c[1] == '!')
-            rule->distinct |= (uint64_t)((v & 12) != 0) << j, c++;
+        if ((mark = read_mark(&c, v)) < 0)
+            return bad_code(err, code, "one mark (!, ? or =) at most after a digit");
+        rule->mark[j] = (uint8_t)mark;
     }
     if (j == 0)
         return bad_code(err, code, "at least one digit after the point");
@@ -107,13 +163,21 @@ static nb_status past_table(const nb_octable *t, const nb_solver *s, size_t i,
         nb_fail(err, NB_ELIMIT, "heap %llu is past the %llu values of the SG table grown within "
                 "this request: %s; they are kept, and the same request goes on from them",
                 (unsigned long long)n, (unsigned long long)t->n, why);
-    } else if (!nb_octal_provable(&t->rule) && n >= t->limit)
+    } else if (nb_arith_theorem_of(&t->rule) != NB_ARITH_NONE && !t->proved &&
+               t->n >= NB_ARITH_SEARCH)
+        nb_fail(err, NB_ELIMIT,
+                "heap %llu is past the SG table: no arithmetic periodicity (g(n + p) = g(n) + s) "
+                "is proved within its first %llu values, where the certificate looks; the "
+                "table reaches heaps below %llu", (unsigned long long)n,
+                (unsigned long long)t->n, (unsigned long long)t->n);
+    else if (!nb_octal_provable(&t->rule) && n >= t->limit)
         nb_fail(err, NB_ELIMIT,
                 "heap %llu is past the SG table (limit max_table=%llu): the periodicity theorem "
                 "proves no period where %s", (unsigned long long)n,
                 (unsigned long long)s->limits.max_table,
-                t->rule.tail ? "takes are unbounded (a repeating group)"
-                             : "splits must be unequal (Grundy's game, '!')");
+                t->rule.tail ? "takes are unbounded (a repeating group) and no arithmetic "
+                               "periodicity is proved for this code"
+                             : "splits carry a mark ('!', '?' or '=': Grundy's game is 4!.0)");
     else if (t->n >= t->limit)
         nb_fail(err, NB_ELIMIT,
                 "heap %llu is past the SG table: no period is proved within its first %llu "
@@ -134,7 +198,10 @@ static nb_status oc_prepare(nb_game *g, nb_solver *s, nb_err *err)
 {
     nb_octal_params *p = oc_params(g);
     uint64_t top = nb_heaps_max(g);
-    bool past = top >= s->limits.max_table;
+    /* a heap past max_table needs the period; so does one past the certificate's search
+     * where an arithmetic period may be proved (far cheaper than the values up to it) */
+    bool past = top >= s->limits.max_table ||
+                (nb_arith_theorem_of(&p->rule) != NB_ARITH_NONE && top >= NB_ARITH_SEARCH);
     nb_status st = acquire_table(s, &p->rule, past ? 0 : top, past, &p->table, err);
     uint64_t v;
     for (size_t i = 0; i < g->len && st == NB_OK; i++)
@@ -173,10 +240,14 @@ static void oc_apply(const nb_game *g, const nb_move *m, nb_state *after)
            (g->len - heap - 1) * sizeof *after->w);
 }
 
-/* A heap inside the computed values is read from the table; past them, by the period. */
+/* A heap inside the computed values is read from the table; past them, by the period, or
+ * the arithmetic period when it has a saltus. */
 static nb_method oc_method(const nb_game *g, size_t part)
 {
-    return g->state[part] < oc_params(g)->table->n ? NB_METHOD_TABLE : NB_METHOD_PERIOD;
+    const nb_octable *t = oc_params(g)->table;
+    if (g->state[part] < t->n)
+        return NB_METHOD_TABLE;
+    return t->saltus ? NB_METHOD_ARITHMETIC_PERIOD : NB_METHOD_PERIOD;
 }
 
 static nb_status oc_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err *err)
@@ -204,14 +275,15 @@ static bool heap_moves(const nb_game *g, size_t heap, uint64_t max_work, bool ev
     const nb_octable *t = oc_params(g)->table;
     uint64_t n = g->state[heap], work = 0;
     uint64_t enough = UINT64_MAX; /* the shortcut needs the period */
-    if (t && t->proved && !every)
+    if (t && t->proved && !t->saltus && !every) /* a saltus changes the XOR of a shift */
         enough = t->preperiod + 2 * t->period > LISTED_SPLITS ? t->preperiod + 2 * t->period
                                                               : LISTED_SPLITS;
     bool all = true;
     for (uint64_t j = 0; j <= nb_octal_reach(r, n); j++) {
-        uint8_t d = nb_octal_digit(r, j);
-        bool unequal = nb_octal_distinct(r, j);
+        uint8_t d = nb_octal_digit(r, j), mk = nb_octal_mark(r, j);
         uint64_t w[6] = {heap, j, 0, 0, 0, 0}, m = n - j;
+        if (++work > max_work) /* takes are unbounded where the code repeats */
+            return false;
         nb_move move = {.len = 3, .w = w};
         if ((d & 1) && m == 0 && !fn(ctx, &move, 0))
             return all;
@@ -219,9 +291,10 @@ static bool heap_moves(const nb_game *g, size_t heap, uint64_t max_work, bool ev
         if ((d & 2) && m > 0 && !fn(ctx, &move, valued ? heap_value(g, m) : 0))
             return all;
         w[2] = 2, move.len = 5;
-        for (uint64_t a = 1; (d & 4) && 2 * a <= m; a++) {
-            if (unequal && 2 * a == m)
-                break;
+        /* '=' allows one split at most: it starts there */
+        for (uint64_t a = mk == NB_MARK_EQUAL ? m / 2 : 1; (d & 4) && a && 2 * a <= m; a++) {
+            if (!nb_octal_leaves(mk, 2, a, m - a, 0))
+                continue;
             if (++work > max_work)
                 return false;
             if (a > enough) {
@@ -233,10 +306,10 @@ static bool heap_moves(const nb_game *g, size_t heap, uint64_t max_work, bool ev
                 return all;
         }
         w[2] = 3, move.len = 6;
-        for (uint64_t a = 1; (d & 8) && 3 * a <= m; a++)
+        for (uint64_t a = mk == NB_MARK_EQUAL ? m / 3 : 1; (d & 8) && a && 3 * a <= m; a++)
             for (uint64_t b = a; 2 * b <= m - a; b++) {
                 uint64_t c = m - a - b;
-                if (unequal && (a == b || b == c))
+                if (!nb_octal_leaves(mk, 3, a, b, c))
                     continue;
                 if (++work > max_work)
                     return false;
@@ -274,14 +347,117 @@ static bool push_if_target(void *ctx_, const nb_move *m, uint64_t value)
     return value != c->target || nb_movelist_push(c->out, m);
 }
 
+/* Offers the move taking n - m from heap `heap` of n to leave one heap of m, when the
+ * digit of that take leaves one heap; false when fn says stop. */
+static bool offer_one_heap(const nb_game *g, size_t heap, uint64_t m, uint64_t value,
+                           nb_option_fn fn, void *ctx)
+{
+    uint64_t n = g->state[heap], w[4] = {heap, n - m, 1, m};
+    nb_move move = {.len = 4, .w = w};
+    return !(nb_octal_digit(&oc_params(g)->rule, n - m) & 2) || fn(ctx, &move, value);
+}
+
+/* The heaps m >= from below n of value `target` in the residue class of `from` modulo the
+ * period, offered as moves: g(m + p) = g(m) + s past the preperiod (the arithmetic period
+ * the table proved), so with s > 0 the class holds the target once at most, at
+ * m = from + p (target - g(from)) / s; with s = 0 at every p-th heap, offered while takes
+ * still leave a heap, until the digits' pattern (which repeats every L takes, L the
+ * group's length) has offered nothing L times. False when fn says stop. */
+static bool offer_class(const nb_game *g, size_t heap, uint64_t from, uint64_t target,
+                        nb_option_fn fn, void *ctx)
+{
+    const nb_octal_rule *r = &oc_params(g)->rule;
+    const nb_octable *t = oc_params(g)->table;
+    uint64_t n = g->state[heap], v, L = r->last - r->tail + 1;
+    nb_octable_value(t, from, &v);
+    if (t->saltus) {
+        if (target < v || (target - v) % t->saltus)
+            return true;
+        uint64_t k = (target - v) / t->saltus;
+        if (k > (n - 1 - from) / t->period) /* from + k p >= n */
+            return true;
+        uint64_t m = from + k * t->period;
+        return n - m < r->tail || offer_one_heap(g, heap, m, target, fn, ctx);
+    }
+    if (v != target)
+        return true;
+    for (uint64_t m = from, misses = 0; m < n && n - m >= r->tail && misses < L;
+         m += t->period, misses++) {
+        if (nb_octal_digit(r, n - m) & 2) {
+            misses = 0;
+            if (!offer_one_heap(g, heap, m, target, fn, ctx))
+                return false;
+        }
+        if (m > UINT64_MAX - t->period)
+            break;
+    }
+    return true;
+}
+
+/* The moves to the target of a heap past the table of a code with a repeating group (a
+ * proved arithmetic period, or an ordinary one), found by value class rather than take
+ * by take: taking all; one heap left, from the table's values, then by the takes below
+ * the group, then per residue class of the period (offer_class); splits with a first
+ * part up to LISTED_SPLITS (a heap of 10^18 has 10^18 of them: false then, the list may
+ * be incomplete). Every value below g(n) that a one-heap move reaches is found; Lasker's
+ * Nim's only other one, 4k + 3 at n = 4k + 3, by the split 1 + (4k + 2). */
+static bool class_moves_to(const nb_game *g, size_t heap, uint64_t target, nb_option_fn fn,
+                           void *ctx)
+{
+    const nb_octal_rule *r = &oc_params(g)->rule;
+    const nb_octable *t = oc_params(g)->table;
+    uint64_t n = g->state[heap], v, w[6] = {heap, n, 0, 0, 0, 0};
+    nb_move move = {.len = 3, .w = w};
+    if (target == 0 && (nb_octal_digit(r, n) & 1) && !fn(ctx, &move, 0))
+        return true;
+    for (uint64_t m = 1; m < t->n; m++) /* the table's heaps (n is past them) */
+        if (nb_octable_value(t, m, &v) && v == target &&
+            !offer_one_heap(g, heap, m, target, fn, ctx))
+            return true;
+    for (uint64_t j = 1; j < r->tail && n - j >= t->n; j++) /* takes below the group */
+        if (nb_octable_value(t, n - j, &v) && v == target &&
+            !offer_one_heap(g, heap, n - j, target, fn, ctx))
+            return true;
+    for (uint64_t from = t->n; from < t->n + t->period && from < n; from++)
+        if (!offer_class(g, heap, from, target, fn, ctx))
+            return true;
+    bool all = true;
+    for (size_t j = r->tail; j <= r->last; j++) /* the group's splits: too many to try */
+        all &= !(r->digit[j] & 12);
+    for (uint64_t j = 0; j < r->tail; j++) { /* the splits of takes below the group */
+        uint8_t d = nb_octal_digit(r, j), mk = nb_octal_mark(r, j);
+        if (!(d & 12))
+            continue;
+        all = false; /* three-heap splits, and two-heap ones past LISTED_SPLITS */
+        uint64_t m = n - j, first = mk == NB_MARK_EQUAL ? m / 2 : 1;
+        w[1] = j, w[2] = 2, move.len = 5;
+        for (uint64_t a = first; (d & 4) && a <= first + LISTED_SPLITS && 2 * a <= m; a++) {
+            uint64_t x, y;
+            if (!nb_octal_leaves(mk, 2, a, m - a, 0))
+                continue;
+            nb_octable_value(t, a, &x), nb_octable_value(t, m - a, &y);
+            w[3] = a, w[4] = m - a;
+            if ((x ^ y) == target && !fn(ctx, &move, target))
+                return true;
+        }
+    }
+    return all;
+}
+
 /* Every move to the target, or (the list then says it may be incomplete) one of each
- * value class past the period or while max_work allows. */
+ * value class past the period or while max_work allows. A heap past the table of a code
+ * with a repeating group goes by value class (class_moves_to). */
 static nb_status oc_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64_t target,
                              nb_movelist *out, nb_err *err)
 {
     (void)err;
     target_ctx c = {target, out};
-    if (!heap_moves(g, part, s->limits.max_work, false, true, push_if_target, &c))
+    const nb_octable *t = oc_params(g)->table;
+    uint64_t n = g->state[part];
+    bool all = oc_params(g)->rule.tail && n >= t->n && n > LISTED_SPLITS
+                   ? class_moves_to(g, part, target, push_if_target, &c)
+                   : heap_moves(g, part, s->limits.max_work, false, true, push_if_target, &c);
+    if (!all)
         out->incomplete = true;
     return NB_OK;
 }
@@ -367,7 +543,8 @@ static nb_status oc_analyse_misere(const nb_game *g, nb_solver *s, nb_analysis *
 
 /* {heap, take, count, a, b, c}: digit `take` of the code allows leaving `count` heaps
  * (bit 1 none, 2 one, 4 two, 8 three), each at least 1, ascending, adding up to what the
- * take leaves, pairwise unequal where the digit carries '!'. */
+ * take leaves, as the digit's mark allows ('!' pairwise unequal, '?' not all equal, '='
+ * all equal). */
 static nb_status oc_legal(const nb_game *g, const nb_move *m, nb_err *err)
 {
     static const char *const heaps[] = {"no heap", "one heap", "two heaps", "three heaps"};
@@ -391,11 +568,13 @@ static nb_status oc_legal(const nb_game *g, const nb_move *m, nb_err *err)
             return nb_illegal(err, 3 + k, "a heap left holds at least 1");
         if (k && a < m->w[2 + k])
             return nb_illegal(err, 3 + k, "the heaps left are listed in ascending order");
-        if (k && a == m->w[2 + k] && nb_octal_distinct(r, j))
-            return nb_illegal(err, 3 + k, "the '!' after digit %llu makes the heaps left "
-                              "differ", (unsigned long long)j);
         left += a; /* each at most n: no overflow */
     }
+    uint8_t mk = nb_octal_mark(r, j);
+    if (!nb_octal_leaves(mk, (unsigned)count, m->w[3], m->w[4], m->w[5]))
+        return nb_illegal(err, 2, "the '%c' after digit %llu makes the heaps left %s", " !?="[mk],
+                          (unsigned long long)j, mk == NB_MARK_UNEQUAL ? "pairwise unequal"
+                          : mk == NB_MARK_NOT_ALL ? "not all equal" : "all equal");
     if (left != n - j)
         return nb_illegal(err, 2, "the heaps left add up to %llu, heap %llu's %llu less %llu",
                           (unsigned long long)(n - j), (unsigned long long)m->w[0],
@@ -439,6 +618,7 @@ nb_status nb_octal_sequence(nb_solver *s, nb_octal_params *p, uint64_t from, uin
                           t->proved ? t->period : 0, t->preperiod))
         st = nb_budget_spent(s->budget) ? nb_budget_fail(s->budget, err)
                                         : past_table(t, s, NB_NO_INDEX, up_to, err);
+    out->has_saltus = true, out->saltus = t->saltus;
     nb_table_release(s, &t->base);
     return st;
 }
