@@ -155,7 +155,8 @@ static json_t *quotient_json(const nb_quotient *q, const char *type, bool with_t
         json_array_append_new(values, json_integer(q->phi[h]));
     json_object_set_new(a, "pretending",
                         json_pack("{s:o, s:o, s:o}", "values", values, "preperiod",
-                                  q->proved ? json_integer((json_int_t)q->preperiod) : json_null(),
+                                  q->proved ? json_integer((json_int_t)q->phi_preperiod)
+                                            : json_null(),
                                   "period",
                                   q->proved ? json_integer((json_int_t)q->period) : json_null()));
     json_object_set_new(a, "exact_up_to", json_integer((json_int_t)q->n - 1));

@@ -75,6 +75,19 @@ with Daemon() as d:
     check(status == 200 and (q75["order"], q75["p_size"], q75["tame"]) == (8, 2, False),
           f"0.75: {str(q75)[:200]}")
 
+    # pretending.preperiod is the least n0 with Phi(n + period) = Phi(n) for n >= n0, read
+    # off the values themselves (misère Kayles: 71, though its records repeat from 88)
+    for code, want in (("0.77", 71), ("0.75", 8)):
+        status, answer = ask(d, "/v1/quotient", {"type": "octal", "code": code})
+        pr = answer.get("pretending", {}) if status == 200 else {}
+        v, p, n0 = pr.get("values", []), pr.get("period"), pr.get("preperiod")
+        least = len(v) - p if p else None
+        while least and v[least - 1] == v[least - 1 + p]:
+            least -= 1
+        check(status == 200 and n0 == least == want and
+              all(v[n] == v[n + p] for n in range(n0, len(v) - p)),
+              f"{code}: pretending preperiod {n0}, least from its values {least}, want {want}")
+
     # a partial quotient: Grundy's game stops short of heap 40, named by the 422 (which
     # limit comes first depends on the machine's speed and load: any of them, named)
     status, p = ask(d, "/v1/quotient", {"type": "grundy", "up_to": 40})

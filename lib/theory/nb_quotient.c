@@ -90,6 +90,12 @@ void nb_quotient_destroy(nb_cached *c)
     free(q->packed), free(q->lost), free(q->phi), free(q->gen_heap), free(q->word), free(q);
 }
 
+uint64_t nb_quotient_least_preperiod(const uint32_t *phi, uint64_t n, uint64_t n0, uint64_t p)
+{
+    while (n0 > 0 && n0 - 1 + p < n && phi[n0 - 1] == phi[n0 - 1 + p])
+        n0--;
+    return n0;
+}
 
 bool nb_quotient_phi(const nb_quotient *q, uint64_t h, uint32_t *element)
 {

@@ -37,7 +37,9 @@ typedef struct nb_quotient {
     uint64_t n;         /* phi[0..n) known: exact for heaps < n */
     uint32_t *phi;      /* the pretending function: heap -> element */
     bool proved;
-    uint64_t preperiod, period;
+    uint64_t preperiod, period; /* the records' (each heap's element and its options'):
+                                 * what the periodicity theorem proved */
+    uint64_t phi_preperiod;     /* phi's own least preperiod for `period` (<= preperiod) */
     size_t gens;        /* generators: heaps whose elements generate the quotient */
     uint64_t *gen_heap; /* gens heaps, ascending; generator k is the letter 'a' + k */
     uint8_t *word;      /* order x gens: the exponents of a shortest word of each element */
@@ -76,6 +78,11 @@ nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_
 
 /* The element a heap of h pretends to be: true when the quotient covers h. */
 bool nb_quotient_phi(const nb_quotient *q, uint64_t h, uint32_t *element);
+
+/* The least n0' <= n0 with phi[m + p] = phi[m] for every m >= n0' (phi known below n, and
+ * periodic with p from n0 by the proof): the pretending function's own preperiod, which
+ * the records' (each heap's element and its options') may pass. */
+uint64_t nb_quotient_least_preperiod(const uint32_t *phi, uint64_t n, uint64_t n0, uint64_t p);
 
 /* x y */
 static inline uint32_t nb_quotient_mul(const nb_quotient *q, uint32_t x, uint32_t y)

@@ -118,6 +118,8 @@ static nb_quotient *unpack(const nb_table_image *im, const nb_quotient_need *nee
         q->lost[x] = (uint8_t)*at, ok = *at <= 1;
     for (uint64_t h = 0; ok && h < n; h++, at++)
         q->phi[h] = *at, ok = *at < order;
+    if (ok && proved)
+        q->phi_preperiod = nb_quotient_least_preperiod(q->phi, n, n0, p);
     for (size_t i = 0; ok && i < (size_t)order * gens; i++, at++)
         q->word[i] = (uint8_t)*at, ok = *at < 256;
     q->mul = (uint16_t *)at;

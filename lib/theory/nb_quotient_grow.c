@@ -1034,6 +1034,7 @@ static nb_quotient *make_version(grower *g, bool proved, uint64_t n0, uint64_t p
     q->n = g->n;
     q->phi = malloc(g->n * sizeof *q->phi);
     q->proved = proved, q->preperiod = n0, q->period = p;
+    q->phi_preperiod = proved ? nb_quotient_least_preperiod(g->phi, g->n, n0, p) : n0;
     q->records = g->records;
     q->stop = g->stop;
     q->base = (nb_cached){.destroy = nb_quotient_destroy};
