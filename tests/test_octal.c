@@ -423,6 +423,13 @@ START_TEST(codes_with_known_values)
     char a[NB_OCTAL_CODE_MAX];
     nb_octal_code(&lower.rule, a);
     ck_assert_str_eq(a, "0.F");
+    const char *same[][2] = {{".137", "0.137"}, {"0.{1,2}", "0.6"}, {"0.[{0,1}]", "0.[3]"},
+                             {"{2}?.0", "4!.0"}, {"0.f", "0.F"}};
+    for (size_t i = 0; i < sizeof same / sizeof *same; i++) { /* CGSuite's other forms */
+        nb_octal_params one = params_of(same[i][0]);
+        nb_octal_code(&one.rule, a);
+        ck_assert_str_eq(a, same[i][1]);
+    }
     nb_octal_params dropped = params_of("0!.3![30]");
     nb_octal_code(&dropped.rule, a);
     ck_assert_str_eq(a, "0.3[30]"); /* no '!' where no split is made */
@@ -621,7 +628,7 @@ END_TEST
 
 START_TEST(malformed_codes)
 {
-    const char *bad[] = {"", "0", "0.", "1.07", "2.7", "0.07x", ".07", "0,07", "00.7",
+    const char *bad[] = {"", "0", "0.", "1.07", "2.7", "0.07x", ".", "!.7", "0,07", "00.7",
                          "0.123456701234567012345670123456701", "0.[", "0.[]", "0.[3",
                          "0.3]", "0.[3]4", "0.[3][4]", "0!!.7", "0.7!!", "0.!7", "G.7",
                          "0.[1[2]]", "0.3!?", "0.7=!", "4?!.0", "0.{4}", "0.{2+}", "0.{}",

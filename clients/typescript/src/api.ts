@@ -615,10 +615,10 @@ export interface components {
             type: "octal";
             convention?: components["schemas"]["Convention"];
             /**
-             * @description d0, then a point, then 1 to 32 digits (hex, or heap counts in braces), each maybe followed by one mark (!, ? or =); the last ones may be a group in brackets. The answers name it in its canonical form (hex digits, marks only where a digit splits).
+             * @description d0 (0 when left out, as in .137), then a point, then 1 to 32 digits (hex, or heap counts in braces), each maybe followed by one mark (!, ? or =); the last ones may be a group in brackets. The answers name it in its canonical form (hex digits, marks only where a digit splits).
              * @example 0.77
              * @example 0.07
-             * @example 0.137
+             * @example .137
              * @example 4.07
              * @example 0.F
              * @example 4!.0

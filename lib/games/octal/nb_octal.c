@@ -85,15 +85,16 @@ static int read_mark(const char **c, int digit)
     return mark == NB_MARK_NOT_ALL && !(digit & 8) ? NB_MARK_UNEQUAL : mark;
 }
 
-/* code: d0 [mark] '.' {digit [mark]} ['[' digit [mark] {digit [mark]} ']']; a digit a hex
- * digit or heap counts in braces, a mark one of '!' '?' '='; d0 takes nothing, so it has
- * only bits 4 and 8. A mark on a digit that leaves at most one heap says nothing and is
- * dropped; a group of zeros repeats nothing and is dropped. */
+/* code: [d0 [mark]] '.' {digit [mark]} ['[' digit [mark] {digit [mark]} ']']; a digit a
+ * hex digit or heap counts in braces, a mark one of '!' '?' '='; d0 takes nothing, so it
+ * has only bits 4 and 8, and left out (".137", as Winning Ways writes it) it is 0. A mark
+ * on a digit that leaves at most one heap says nothing and is dropped; a group of zeros
+ * repeats nothing and is dropped. */
 nb_status nb_octal_parse(const char *code, nb_octal_rule *rule, nb_err *err)
 {
     *rule = (nb_octal_rule){0};
     const char *c = code, *why = NULL;
-    int d0 = read_digit(&c, &why);
+    int d0 = *c == '.' ? 0 : read_digit(&c, &why);
     if (d0 < 0 || (d0 & 3))
         return bad_code(err, code, why ? why : "d0 first, 0, 4, 8 or C (it takes nothing)");
     rule->digit[0] = (uint8_t)d0;
