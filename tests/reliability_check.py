@@ -298,7 +298,9 @@ with Daemon("--max-request-mb", "0", "--max-memory-mb", str(cap), "--cache-mb", 
     peak = d.rss_mb(peak=True)
     check(d.sanitized or peak < cap + 160, f"peak RSS {peak:.0f} MiB under a {cap} MiB cap")
     check(d.gauge("nimber_requests_stopped_for_memory_total") == 1, "counted as stopped")
-    check(await_true(lambda: d.post("/v1/analyze", NIM)[0] == 200, 10),
+    # (under AddressSanitizer the freed tree stays in quarantine: the memory never comes
+    # back, so the process rightly goes on refusing; the plain build's run checks it)
+    check(d.sanitized or await_true(lambda: d.post("/v1/analyze", NIM)[0] == 200, 10),
           "the next request is answered once the memory is back")
     del heaps
 
