@@ -142,6 +142,13 @@ check(froms.length >= 2 && froms.every((f) => /^FROM \$\{BASE\}( AS \w+)?$/.test
       `every stage builds FROM \${BASE}: ${froms.join("; ")}`);
 check(dockerfile.includes('org.opencontainers.image.base.name="$BASE"'),
       "the image's labels name its base");
+// the runtime stage keeps nothing of apt in its layer: lists, caches and logs go in the
+// RUN that installs (a later RUN cannot take them out of the layer before it)
+const runtime = dockerfile.slice(dockerfile.lastIndexOf("\nFROM "));
+const installs = (runtime.match(/^RUN [^]*?[^\\]\n/gm) || []).filter((r) => r.includes("apt-get install"));
+check(installs.length === 1 && ["apt-get clean", "/var/lib/apt/lists/*", "/var/cache/apt/*",
+                                "/var/log/apt"].every((w) => installs[0].includes(w)),
+      `the runtime stage's apt-get install removes apt's lists, caches and logs in its layer`);
 for (const [probe, route] of [["readinessProbe", "/readyz"], ["livenessProbe", "/healthz"],
                               ["startupProbe", "/readyz"]]) {
   const get = c[probe] && c[probe].httpGet;
