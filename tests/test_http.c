@@ -1995,8 +1995,10 @@ END_TEST
 
 START_TEST(graceful_shutdown)
 {
-    /* the request in flight may take as long as it needs, on a loaded machine too */
-    const char *args[] = {"--drain-seconds", "1", "--max-states", "20000000",
+    /* the request in flight may take as long as it needs, on a loaded machine too; the
+     * drain lasts long enough for the two requests made during it, however slow the
+     * machine (the test waits for states, not for times) */
+    const char *args[] = {"--drain-seconds", "5", "--max-states", "20000000",
                           "--max-request-seconds", "0", "--shutdown-timeout", "3600", NULL};
     daemon_proc d = daemon_start(args);
     call c = {d.port, "/v1/analyze", SLOW, {0}};
@@ -2004,8 +2006,12 @@ START_TEST(graceful_shutdown)
     pthread_create(&th, NULL, call_thread, &c);
     await_metric(d.port, "nimber_workers_busy", 1);
     kill(d.pid, SIGTERM);
-    usleep(200000);
     http_response r = http_do(d.port, "GET", "/readyz", NULL, NULL, 0);
+    for (int i = 0; i < 500 && r.status == 200; i++) { /* until the signal is taken */
+        http_free(&r);
+        usleep(10000);
+        r = http_do(d.port, "GET", "/readyz", NULL, NULL, 0);
+    }
     ck_assert_int_eq(r.status, 503); /* draining: still listening, no longer ready */
     ck_assert_str_eq(http_header(&r, "Content-Type"), "application/problem+json");
     http_free(&r);
