@@ -294,8 +294,11 @@ bool nb_arith_prove(const nb_octal_rule *r, const uint32_t *values, uint64_t n, 
     case NB_ARITH_LASKER:
         rel.from = 1, rel.period = 4, rel.saltus = 4;
         break;
-    case NB_ARITH_STATES:
-        if (!states_prove(r, values, n, &rel.from, &rel.period, &rel.saltus))
+    case NB_ARITH_STATES: /* the search looks at the first NB_ARITH_SEARCH values only:
+                           * its hash table is sized by them, and a table grown far past
+                           * them for other reasons must not grow it */
+        if (!states_prove(r, values, n < NB_ARITH_SEARCH ? n : NB_ARITH_SEARCH, &rel.from,
+                          &rel.period, &rel.saltus))
             return false;
         break;
     default:

@@ -572,7 +572,10 @@ static nb_status oc_legal(const nb_game *g, const nb_move *m, nb_err *err)
         left += a; /* each at most n: no overflow */
     }
     uint8_t mk = nb_octal_mark(r, j);
-    if (!nb_octal_leaves(mk, (unsigned)count, m->w[3], m->w[4], m->w[5]))
+    uint64_t part[3] = {0}; /* the move has count of them: no word past its end is read */
+    for (uint64_t k = 0; k < count; k++)
+        part[k] = m->w[3 + k];
+    if (!nb_octal_leaves(mk, (unsigned)count, part[0], part[1], part[2]))
         return nb_illegal(err, 2, "the '%c' after digit %llu makes the heaps left %s", " !?="[mk],
                           (unsigned long long)j, mk == NB_MARK_UNEQUAL ? "pairwise unequal"
                           : mk == NB_MARK_NOT_ALL ? "not all equal" : "all equal");
