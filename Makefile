@@ -30,7 +30,7 @@ TEST_BIN   = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT = $(filter-out $(TEST_SRC) $(wildcard tests/fuzz_*.c),$(wildcard tests/*.c))
 TEST_SUPPORT_OBJ = $(TEST_SUPPORT:%.c=$(BUILD)/%.o)
 
-.PHONY: all run test test-c asan deps deps-test bench bench-long fuzz clean install deploy-test
+.PHONY: all run test test-c asan deps deps-test bench bench-long fuzz clean install deploy-test image-test
 .DEFAULT_GOAL := all
 
 all: deps $(BUILD)/libnimber.a $(DAEMON)
@@ -159,6 +159,11 @@ $(BUILD)/tests/fuzz_http: $(BUILD)/tests/fuzz_http.o $(SERVER_OBJ) $(BUILD)/libn
 deploy-test:
 	@scripts/deps.sh deploy
 	@scripts/deploy-test.sh
+
+# docker/Dockerfile built with podman from a base mmdebstrap makes, and run (about 1 min)
+image-test:
+	@scripts/deps.sh image
+	@/usr/bin/python3 tests/image_check.py
 
 clean:
 	rm -rf $(BUILD)

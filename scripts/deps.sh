@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages nimber needs (build: compile and run; unit: also Check, for
-# the C suites alone; test: also the test tools; deploy: nginx; bench: wrk; fuzz: clang
-# with its sanitizer and libFuzzer runtimes; ci: all of the test, deploy and fuzz ones),
-# with apt-get when root, else prints the exact command to run.
+# the C suites alone; test: also the test tools; deploy: nginx; image: podman with runc
+# and netavark, and mmdebstrap, to build and run the container image without a registry;
+# bench: wrk; fuzz: clang with its sanitizer and libFuzzer runtimes; ci: all of the test,
+# deploy, image and fuzz ones), with apt-get when root, else prints the exact command.
 set -euo pipefail
-# Usage: deps.sh build|unit|test|deploy|bench|fuzz|ci
+# Usage: deps.sh build|unit|test|deploy|image|bench|fuzz|ci
 what=${1:-build}
 pkgs=(gcc make pkg-config libmicrohttpd-dev libjansson-dev libprimecount-dev libjemalloc-dev
       zlib1g-dev libdeflate-dev)
@@ -15,6 +16,7 @@ elif [ "$what" != build ]; then
          python3-selenium)
 fi
 if [ "$what" = deploy ] || [ "$what" = ci ]; then pkgs+=(nginx); fi
+if [ "$what" = image ] || [ "$what" = ci ]; then pkgs+=(podman runc netavark mmdebstrap); fi
 if [ "$what" = fuzz ] || [ "$what" = ci ]; then pkgs+=(clang libclang-rt-14-dev); fi
 if [ "$what" = bench ]; then pkgs+=(wrk); fi
 missing=()
