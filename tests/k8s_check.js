@@ -1,6 +1,9 @@
 #!/usr/bin/env node
-// k8s_check.js - the Kubernetes manifests (docker/k8s/*.yaml) are valid objects and a
-// sound deployment. Each object is checked against the Kubernetes schema of its kind
+// k8s_check.js - the Kubernetes manifests are valid objects and a sound deployment: the
+// default (docker/k8s/base, a kustomization that runs on any cluster) and the overlay that
+// shares one table volume (docker/k8s/shared-tables), both rendered as kustomize renders
+// them (and compared with `kubectl kustomize` where kubectl is installed). Each object is
+// checked against the Kubernetes schema of its kind
 // (kubernetes-models' validators, pinned by tests/k8s/package-lock.json), and a field the
 // schema does not know is an error too (the validator is run on a proxy that records the
 // fields it reads: a field it never reads is unknown). Then the Deployment is held to what
@@ -16,6 +19,7 @@ const path = require("path");
 const { execFileSync } = require("child_process");
 const modules = path.join(__dirname, "k8s", "node_modules");
 const YAML = require(path.join(modules, "yaml"));
+const jsonpatch = require(path.join(modules, "fast-json-patch"));
 
 const [binary, dir] = process.argv.slice(2);
 let passed = 0, failed = 0;
@@ -72,29 +76,69 @@ function problems(obj) {
   return errors.concat(unread(obj, "", read, []).map((p) => `${p}: unknown field`));
 }
 
-const objects = [];
-for (const file of fs.readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort()) {
-  for (const doc of YAML.parseAllDocuments(fs.readFileSync(path.join(dir, file), "utf8"))) {
-    check(doc.errors.length === 0, `${file}: ${doc.errors.join("; ")}`);
-    const obj = doc.toJS();
-    if (!obj) continue;
+// The objects a kustomization directory renders, as `kubectl apply -k` does for the
+// fields the manifests use: resources (files, and directories with a kustomization of
+// their own) and patches (JSON Patch operations, RFC 6902, on a target by kind and name,
+// applied by fast-json-patch). Any other field is an error, so that this reader cannot
+// quietly differ from kustomize. Each object comes with the file it was read from.
+const read = new Set();
+function render(dir) {
+  const file = path.join(dir, "kustomization.yaml");
+  const k = YAML.parse(fs.readFileSync(file, "utf8")) || {};
+  check(k.apiVersion === "kustomize.config.k8s.io/v1beta1" && k.kind === "Kustomization",
+        `${file} is a Kustomization`);
+  const other = Object.keys(k).filter((f) => !["apiVersion", "kind", "resources", "patches"].includes(f));
+  check(other.length === 0, `${file}: fields the check does not render: ${other.join(", ")}`);
+  const out = [];
+  for (const r of k.resources || []) {
+    const at = path.join(dir, r);
+    if (fs.statSync(at).isDirectory()) { out.push(...render(at)); continue; }
+    read.add(path.resolve(at));
+    for (const doc of YAML.parseAllDocuments(fs.readFileSync(at, "utf8"))) {
+      check(doc.errors.length === 0, `${at}: ${doc.errors.join("; ")}`);
+      const obj = doc.toJS();
+      if (obj) out.push({ file: at, obj });
+    }
+  }
+  for (const { target = {}, patch } of k.patches || []) {
+    const hits = out.filter((o) => o.obj.kind === target.kind && o.obj.metadata.name === target.name);
+    check(hits.length === 1, `${file}: a patch's target ${target.kind} ${target.name} is one object`);
+    for (const hit of hits) {
+      try {
+        hit.obj = jsonpatch.applyPatch(hit.obj, YAML.parse(patch), true, false).newDocument;
+      } catch (e) {
+        check(false, `${file}: the patch of ${target.kind} ${target.name} fails: ${e.message.split("\n")[0]}`);
+      }
+    }
+  }
+  return out;
+}
+
+// every object of a rendering valid against its schema, with the recommended labels
+const RECOMMENDED = ["name", "instance", "version", "component", "part-of"].map((k) => `app.kubernetes.io/${k}`);
+function validated(rendered) {
+  for (const { file, obj } of rendered) {
     const found = problems(obj);
     check(found.length === 0, `${file}: ${obj.kind} ${obj.metadata && obj.metadata.name}: ${found.join("; ")}`);
-    objects.push(obj);
+    const have = (obj.metadata && obj.metadata.labels) || {};
+    check(RECOMMENDED.every((k) => typeof have[k] === "string" && have[k]),
+          `${obj.kind} ${obj.metadata && obj.metadata.name} carries ${RECOMMENDED.join(", ")}`);
   }
+  return rendered.map((r) => r.obj);
 }
+
+// the default, for any cluster (docker/k8s/base), and the shared-volume overlay
+const objects = validated(render(path.join(dir, "base")));
+const shared = validated(render(path.join(dir, "shared-tables")));
+const files = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+  e.isDirectory() ? files(path.join(d, e.name))
+    : /\.ya?ml$/.test(e.name) && e.name !== "kustomization.yaml" ? [path.resolve(d, e.name)] : []);
+const orphans = files(dir).filter((f) => !read.has(f));
+check(orphans.length === 0, `manifests no kustomization applies: ${orphans.join(", ")}`);
 const of = (kind) => objects.filter((o) => o.kind === kind);
 for (const kind of ["Deployment", "PodDisruptionBudget", "HorizontalPodAutoscaler", "ServiceMonitor"])
   check(of(kind).length === 1, `one ${kind} (found ${of(kind).length})`);
 check(of("Service").length === 2, `a Service for traffic and one for metrics (found ${of("Service").length})`);
-
-// the recommended labels on every object, and selectors by the stable two
-const RECOMMENDED = ["name", "instance", "version", "component", "part-of"].map((k) => `app.kubernetes.io/${k}`);
-for (const o of objects) {
-  const have = (o.metadata && o.metadata.labels) || {};
-  check(RECOMMENDED.every((k) => typeof have[k] === "string" && have[k]),
-        `${o.kind} ${o.metadata && o.metadata.name} carries ${RECOMMENDED.join(", ")}`);
-}
 
 // the check bites: a misspelt field and a wrong type are both refused, in a custom
 // resource too
@@ -132,6 +176,10 @@ const compose = fs.readFileSync(path.join(__dirname, "..", "docker", "compose.ya
 check(readme.includes(`docker build -f docker/Dockerfile --build-arg COMMIT=$(git rev-parse --short HEAD) -t ${c.image} .`) &&
       compose.includes(`image: ${c.image}\n`),
       `docs/OPERATIONS.md's docker build and compose.yaml use the Deployment's image ${c.image}`);
+// compose's load balancer: nginx's stable line (1.30 from April 2026), pinned by digest
+const proxy = (compose.match(/^ {4}image: (nginx:\S+)$/m) || [])[1] || "";
+check(/^nginx:1\.(3[02468]|[4-9]\d)\.\d+@sha256:[0-9a-f]{64}$/.test(proxy),
+      `compose runs a supported nginx pinned by digest: ${proxy || "(none)"}`);
 // the image builds on a base pinned by digest, the same in every stage, and says which
 const dockerfile = fs.readFileSync(path.join(__dirname, "..", "docker", "Dockerfile"), "utf8");
 const base = (dockerfile.match(/^ARG BASE=(\S+)$/m) || [])[1] || "";
@@ -206,6 +254,61 @@ const spread = pod.spec.topologySpreadConstraints || [];
 for (const key of ["kubernetes.io/hostname", "topology.kubernetes.io/zone"])
   check(spread.some((t) => t.topologyKey === key && selects((t.labelSelector || {}).matchLabels)),
         `the pods spread across ${key}`);
+
+// Tables: the default runs on a plain cluster (an emptyDir per pod, no claim); the
+// overlay changes only that volume, to a ReadWriteMany claim the precompute Job shares
+const tablesOf = (o) => (((o.spec || {}).template || {}).spec || { volumes: [] }).volumes
+  .find((v) => v.name === "tables") || {};
+const MIB = { Mi: 1, Gi: 1024, Ti: 1 << 20 };
+const sizeMiB = (q) => { const m = /^(\d+)(Mi|Gi|Ti)$/.exec(q || ""); return m ? Number(m[1]) * MIB[m[2]] : 0; };
+const own = tablesOf(deployment).emptyDir;
+check(own && sizeMiB(own.sizeLimit) >= Number(env.NIMBER_TABLE_DIR_MB || 0) && sizeMiB(own.sizeLimit) > 0,
+      `the default keeps tables on an emptyDir that NIMBER_TABLE_DIR_MB fits: ${JSON.stringify(own)}`);
+check(of("PersistentVolumeClaim").length === 0, "the default needs no volume claim");
+const sharedOf = (kind) => shared.filter((o) => o.kind === kind);
+const claim = sharedOf("PersistentVolumeClaim")[0] || { metadata: {}, spec: {} };
+check(sharedOf("PersistentVolumeClaim").length === 1 &&
+      (claim.spec.accessModes || []).includes("ReadWriteMany"), "the overlay claims a ReadWriteMany volume");
+const sharedDeployment = sharedOf("Deployment")[0] || {};
+const job = sharedOf("Job")[0] || {};
+for (const o of [sharedDeployment, job])
+  check((tablesOf(o).persistentVolumeClaim || {}).claimName === claim.metadata.name,
+        `the overlay's ${o.kind} mounts the claim ${claim.metadata.name} as its tables`);
+const withoutTables = (o) => {
+  const copy = JSON.parse(JSON.stringify(o));
+  if (copy.spec) copy.spec.template.spec.volumes = copy.spec.template.spec.volumes.filter((v) => v.name !== "tables");
+  return JSON.stringify(copy);
+};
+check(withoutTables(sharedDeployment) === withoutTables(deployment) &&
+      shared.length === objects.length + 2,
+      "the overlay adds the claim and the Job and changes the Deployment's tables volume alone");
+const jobContainer = (((job.spec || {}).template || {}).spec || { containers: [{}] }).containers[0];
+const mount = (jobContainer.volumeMounts || []).find((m) => m.name === "tables") || {};
+const jobArgs = jobContainer.args || [];
+check(jobArgs[0] === "precompute" && jobArgs[jobArgs.indexOf("--table-dir") + 1] === mount.mountPath &&
+      mount.mountPath === env.NIMBER_TABLE_DIR,
+      "the Job precomputes into the directory the replicas read");
+
+// kustomize itself, where kubectl is installed, renders the same objects
+const canonical = (o) => JSON.stringify(o, (k, v) => (v && typeof v === "object" && !Array.isArray(v)
+  ? Object.fromEntries(Object.keys(v).sort().map((key) => [key, v[key]])) : v));
+let kubectl = null;
+try { execFileSync("kubectl", ["version", "--client"], { stdio: "ignore" }); kubectl = "kubectl"; } catch (e) { /* none */ }
+if (kubectl) {
+  for (const [sub, mine] of [["base", objects], ["shared-tables", shared]]) {
+    let theirs = [];
+    try {
+      theirs = YAML.parseAllDocuments(execFileSync(kubectl, ["kustomize", path.join(dir, sub)],
+        { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })).map((d) => d.toJS());
+    } catch (e) {
+      check(false, `kubectl kustomize ${sub}: ${String(e.stderr).trim()}`);
+    }
+    check(JSON.stringify(theirs.map(canonical).sort()) === JSON.stringify(mine.map(canonical).sort()),
+          `kubectl kustomize ${sub} renders what this check read`);
+  }
+} else {
+  console.log("k8s: no kubectl here; the kustomizations were rendered by this check alone");
+}
 
 console.log(`k8s: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
