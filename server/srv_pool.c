@@ -5,9 +5,6 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 #include "nimber.h"
 
@@ -34,15 +31,6 @@ void srv_pool_yield(void)
 {
     if (on_worker)
         sched_yield();
-}
-
-/* Workers run long solves under SCHED_IDLE (the lowest priority; nice 19 where that is
- * refused), so that when they fill every core small requests still get the CPU first. */
-static void lower_priority(void)
-{
-    struct sched_param none = {0};
-    if (pthread_setschedparam(pthread_self(), SCHED_IDLE, &none))
-        setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19);
 }
 
 /* Jobs of `owner` running now. */
@@ -77,7 +65,6 @@ static job take_next(srv_pool *pool)
 static void *work(void *arg)
 {
     srv_pool *pool = arg;
-    lower_priority();
     on_worker = true;
     pthread_mutex_lock(&pool->lock);
     for (;;) {
