@@ -55,6 +55,7 @@ def cpu_ticks():
 
 
 def wrk(port, body, conns, seconds=5):
+    """(req/s, p99 ms, non-2xx answers, socket errors or None, requests) of one wrk run."""
     env = dict(os.environ, BODY=json.dumps(body))
     out = subprocess.run(["wrk", "-t2", f"-c{conns}", f"-d{seconds}s", "--latency", "-s",
                           "bench/post.lua", f"http://127.0.0.1:{port}/v1/analyze"],
@@ -64,7 +65,16 @@ def wrk(port, body, conns, seconds=5):
     scale = {"us": 1e-3, "ms": 1.0, "s": 1e3}[p99.group(2)]
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     socket_errors = re.search(r"Socket errors: (.*)", out)
-    return rps, float(p99.group(1)) * scale, int(errors.group(1)) if errors else 0, socket_errors
+    requests = int(re.search(r"(\d+) requests in", out).group(1))
+    return (rps, float(p99.group(1)) * scale, int(errors.group(1)) if errors else 0,
+            socket_errors, requests)
+
+
+def cpu_seconds(pid):
+    """The user and system CPU time a process has used so far (utime + stime of
+    /proc/PID/stat, fields 14 and 15, in clock ticks)."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def gauge(port, name):
