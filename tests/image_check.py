@@ -31,6 +31,8 @@ WORK = "build/image"
 # the image is the base plus nimberd and the libraries it links (libmicrohttpd, jansson,
 # primecount, jemalloc, libdeflate): those add about 8 MB to Debian's
 SIZE_GOAL_MB_OVER_BASE = 12
+# the machine's own Debian sources (a bookworm host), else Debian's mirrors
+HOST_SOURCES = "/etc/apt/sources.list.d/debian.sources"
 MIRROR = "http://deb.debian.org/debian"
 RUN_FLAGS = ["--runtime", "runc", "--ulimit", "nofile=1024:1024", "--ulimit",
              "nproc=1024:1024", "--network", "host", "--health-interval", "disable"]
@@ -70,11 +72,14 @@ def make_base():
     t = time.monotonic()
     excludes = [f"--dpkgopt=path-exclude=/usr/share/{d}/*" for d in ("man", "doc", "locale",
                                                                        "info")]
+    sources = [HOST_SOURCES] if os.path.exists(HOST_SOURCES) else [
+        f"deb {MIRROR} bookworm main", f"deb {MIRROR} bookworm-updates main",
+        f"deb {MIRROR}-security bookworm-security main"]
     sh("mmdebstrap", "--variant=minbase", "--format=tar",
        "--hook-dir=/usr/share/mmdebstrap/hooks/merged-usr", *excludes,
-       "--dpkgopt=path-include=/usr/share/doc/*/copyright", "bookworm", tar,
-       f"deb {MIRROR} bookworm main", f"deb {MIRROR} bookworm-updates main",
-       f"deb {MIRROR}-security bookworm-security main")
+       "--dpkgopt=path-include=/usr/share/doc/*/copyright",
+       # as the host's apt: a mirror frozen at a date still serves its Release files
+       '--aptopt=Acquire::Check-Valid-Until "false"', "bookworm", tar, *sources)
     podman("import", tar, BASE_TAG)
     os.remove(tar)
     figures.append(f"base made by mmdebstrap in {time.monotonic() - t:.0f} s")
