@@ -4,10 +4,30 @@
 
 #include <pthread.h>
 #include <sched.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
 
 #include "nimber.h"
+
+/* Clocks at the start of a worker's window: the wall's, its CPU's, the process's CPU's
+ * and the sum of the workers' CPU clocks. */
+typedef struct cpu_window {
+    long long wall, cpu, process, workers;
+} cpu_window;
+
+/* A worker thread: its CPU clock and state, for srv_pool_lift_starved on the watch's
+ * thread (which alone uses `window`). */
+typedef struct worker {
+    srv_pool *pool;
+    pthread_t thread;
+    clockid_t cpu;
+    bool clocked;         /* cpu is its CPU clock */
+    atomic_bool busy;     /* running a job */
+    pthread_mutex_t lock; /* `promoted` and the thread's policy change together */
+    bool promoted;        /* lifted out of SCHED_IDLE for the job it runs */
+    cpu_window window;
+} worker;
 
 typedef struct job {
     srv_job_fn fn;
@@ -21,7 +41,7 @@ struct srv_pool {
     job *ring;
     size_t cap, head, count, running;
     bool stopping;
-    pthread_t *threads;
+    worker *workers;
     size_t nthreads;
     uint64_t *owners; /* the owner of each running job (0: none), unordered, `running` long */
 };
@@ -30,50 +50,63 @@ struct srv_pool {
  * HTTP thread preempts them at once (the soak row of make bench: its p99 1.6x alone, and
  * 11x with the workers at the HTTP threads' priority, 6x even at nice 19). Beside other
  * busy programs, though, SCHED_IDLE gets next to nothing (beside stress-ng --cpu 4 on two
- * cores a solve of 14 ms passed its 30 s budget), so a job that had less than
- * STARVED_SHARE of a core over a window of STARVED_SECONDS runs on at the process's own
- * priority until it ends. The worker looks at its share in the budget's pauses. */
+ * cores a solve of 14 ms passed its 30 s budget). So srv_pool_lift_starved, called by the
+ * watch thread twenty times a second, lets a job that had less than STARVED_SHARE of a
+ * core over STARVED_SECONDS run on at the process's own priority until it ends, unless
+ * the process's other threads (the HTTP ones) had HTTP_BUSY_SHARE of one meanwhile: then
+ * the CPU went to small requests, as SCHED_IDLE means it to. */
 #define STARVED_SECONDS 0.25
 #define STARVED_SHARE 0.2
+#define HTTP_BUSY_SHARE 0.5
 
-static _Thread_local bool on_worker, idle, promoted;
-static _Thread_local struct timespec window_wall, window_cpu; /* the window's start */
-
-static double seconds_since(clockid_t clock, struct timespec *since)
-{
-    struct timespec now;
-    clock_gettime(clock, &now);
-    return (double)(now.tv_sec - since->tv_sec) + (double)(now.tv_nsec - since->tv_nsec) / 1e9;
-}
-
-static void open_window(void)
-{
-    clock_gettime(CLOCK_MONOTONIC, &window_wall);
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &window_cpu);
-}
-
-static void set_idle(bool to_idle)
-{
-    struct sched_param none = {0};
-    idle = !pthread_setschedparam(pthread_self(), to_idle ? SCHED_IDLE : SCHED_OTHER, &none)
-               ? to_idle : idle;
-}
+static _Thread_local bool on_worker;
 
 void srv_pool_yield(void)
 {
-    if (!on_worker)
-        return;
-    if (idle) {
-        double wall = seconds_since(CLOCK_MONOTONIC, &window_wall);
-        if (wall >= STARVED_SECONDS) {
-            if (seconds_since(CLOCK_THREAD_CPUTIME_ID, &window_cpu) < STARVED_SHARE * wall) {
-                set_idle(false);
-                promoted = !idle;
-            }
-            open_window();
+    if (on_worker)
+        sched_yield();
+}
+
+static long long clock_ns(clockid_t clock)
+{
+    struct timespec t;
+    clock_gettime(clock, &t);
+    return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+static void set_idle(pthread_t thread, bool idle)
+{
+    struct sched_param none = {0};
+    pthread_setschedparam(thread, idle ? SCHED_IDLE : SCHED_OTHER, &none);
+}
+
+void srv_pool_lift_starved(srv_pool *pool)
+{
+    long long now = clock_ns(CLOCK_MONOTONIC), workers = 0;
+    for (size_t i = 0; i < pool->nthreads; i++)
+        workers += pool->workers[i].clocked ? clock_ns(pool->workers[i].cpu) : 0;
+    long long process = clock_ns(CLOCK_PROCESS_CPUTIME_ID);
+    for (size_t i = 0; i < pool->nthreads; i++) {
+        worker *w = &pool->workers[i];
+        if (!w->clocked)
+            continue;
+        long long cpu = clock_ns(w->cpu), wall = now - w->window.wall;
+        pthread_mutex_lock(&w->lock);
+        bool watched = atomic_load(&w->busy) && !w->promoted;
+        if (watched && wall < STARVED_SECONDS * 1e9) {
+            pthread_mutex_unlock(&w->lock);
+            continue; /* the window stays open */
         }
+        /* lifted when the worker had little of a core and the other threads little too */
+        if (watched && cpu - w->window.cpu < STARVED_SHARE * (double)wall &&
+            process - w->window.process - (workers - w->window.workers) <
+                HTTP_BUSY_SHARE * (double)wall) {
+            set_idle(w->thread, false);
+            w->promoted = true;
+        }
+        pthread_mutex_unlock(&w->lock);
+        w->window = (cpu_window){now, cpu, process, workers};
     }
-    sched_yield();
 }
 
 /* Jobs of `owner` running now. */
@@ -107,9 +140,10 @@ static job take_next(srv_pool *pool)
 
 static void *work(void *arg)
 {
-    srv_pool *pool = arg;
+    worker *self = arg;
+    srv_pool *pool = self->pool;
     on_worker = true;
-    set_idle(true);
+    set_idle(pthread_self(), true);
     pthread_mutex_lock(&pool->lock);
     for (;;) {
         while (!pool->count && !pool->stopping)
@@ -119,10 +153,13 @@ static void *work(void *arg)
         job j = take_next(pool);
         pool->owners[pool->running++] = j.owner;
         pthread_mutex_unlock(&pool->lock);
-        open_window();
+        atomic_store(&self->busy, true);
         j.fn(j.arg);
-        if (promoted) /* the next job starts idle again */
-            set_idle(true), promoted = false;
+        atomic_store(&self->busy, false);
+        pthread_mutex_lock(&self->lock);
+        if (self->promoted) /* the next job starts idle again */
+            set_idle(pthread_self(), true), self->promoted = false;
+        pthread_mutex_unlock(&self->lock);
         pthread_mutex_lock(&pool->lock);
         for (size_t i = 0; i < pool->running; i++) /* one of its owner's entries goes */
             if (pool->owners[i] == j.owner) {
@@ -141,11 +178,21 @@ srv_pool *srv_pool_new(size_t workers, size_t queue)
     pthread_cond_init(&pool->ready, NULL);
     pool->cap = queue;
     pool->ring = nb_xcalloc(queue, sizeof *pool->ring);
-    pool->threads = nb_xcalloc(workers, sizeof *pool->threads);
+    pool->workers = nb_xcalloc(workers, sizeof *pool->workers);
     pool->owners = nb_xcalloc(workers + 1, sizeof *pool->owners);
-    for (size_t i = 0; i < workers; i++)
-        if (!pthread_create(&pool->threads[i], NULL, work, pool))
-            pool->nthreads++;
+    for (size_t i = 0; i < workers; i++) {
+        worker *w = &pool->workers[pool->nthreads];
+        w->pool = pool;
+        pthread_mutex_init(&w->lock, NULL);
+        w->window = (cpu_window){clock_ns(CLOCK_MONOTONIC), 0,
+                                 clock_ns(CLOCK_PROCESS_CPUTIME_ID), 0};
+        if (pthread_create(&w->thread, NULL, work, w)) {
+            pthread_mutex_destroy(&w->lock);
+            continue;
+        }
+        w->clocked = !pthread_getcpuclockid(w->thread, &w->cpu);
+        pool->nthreads++;
+    }
     return pool;
 }
 
@@ -203,10 +250,10 @@ void srv_pool_free(srv_pool *pool)
     pthread_cond_broadcast(&pool->ready);
     pthread_mutex_unlock(&pool->lock);
     for (size_t i = 0; i < pool->nthreads; i++)
-        pthread_join(pool->threads[i], NULL);
+        pthread_join(pool->workers[i].thread, NULL), pthread_mutex_destroy(&pool->workers[i].lock);
     pthread_cond_destroy(&pool->ready);
     pthread_mutex_destroy(&pool->lock);
-    free(pool->threads);
+    free(pool->workers);
     free(pool->owners);
     free(pool->ring);
     free(pool);

@@ -24,9 +24,11 @@ size_t srv_pool_take_if(srv_pool *pool, bool (*due)(void *arg), void **out, size
 size_t srv_pool_waiting(srv_pool *pool);
 size_t srv_pool_running(srv_pool *pool);
 /* On a worker, gives its core to any thread waiting for one (a wakeup can otherwise wait
- * up to a scheduler tick behind a low-priority worker), and lifts a worker that other
- * programs starve out of SCHED_IDLE for the rest of its job; elsewhere does nothing. */
+ * up to a scheduler tick behind a low-priority worker); elsewhere does nothing. */
 void srv_pool_yield(void);
+/* Lets each worker that other programs starve run its job on at the process's priority
+ * rather than SCHED_IDLE (srv_pool.c says when); for one thread alone, the watch's. */
+void srv_pool_lift_starved(srv_pool *pool);
 /* Runs every queued job to the end, stops the threads and frees the pool. */
 void srv_pool_free(srv_pool *pool);
 

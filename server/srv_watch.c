@@ -2,7 +2,8 @@
  * the most memory when the process passes --max-memory-mb, answers the requests that
  * waited for a worker past their budget, and (every fifth time) shuts down connections
  * whose client left mid-request or whose head or body is past its deadline
- * (libmicrohttpd then closes them). */
+ * (libmicrohttpd then closes them); and lifts out of SCHED_IDLE the workers that other
+ * programs starve. */
 #include "srv_watch.h"
 
 #include <errno.h>
@@ -192,6 +193,7 @@ static void *watch_main(void *arg)
             sweep(w, now_ns());
         hold_memory(w);
         pthread_mutex_unlock(&w->lock);
+        srv_pool_lift_starved(s->pool);
         void *late[64];
         size_t n;
         while ((n = srv_pool_take_if(s->pool, overdue, late, 64)) > 0)
