@@ -40,15 +40,16 @@ BUILD_FLAGS = ["--isolation", "chroot", "--network", "host", "--format", "docker
 GRUNDY = b'{"type":"grundy","heaps":[30000,77]}'
 SLOW = b'{"type":"coins","convention":"misere","coins":"HHHHHHHHHHHHHHHHHH"}'
 
-signal_after = 900  # a hung build or container fails the check instead of stalling CI
+COMMAND_SECONDS = 900  # a hung build or container fails the check instead of stalling CI
 tally = Tally("image")
 check = tally.check
 figures = []
 
 
 def sh(*cmd, ok=True, **kw):
-    """Runs a command; its stdout (stripped). With ok, a failure ends the check."""
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=signal_after, **kw)
+    """Runs a command. With ok: its stdout (stripped), and a failure ends the check; else
+    the finished process, to be looked at."""
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=COMMAND_SECONDS, **kw)
     if ok and r.returncode:
         print(f"FAIL: {' '.join(cmd)} exited {r.returncode}:\n{r.stderr[-4000:]}")
         cleanup()
