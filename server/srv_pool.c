@@ -74,10 +74,13 @@ static long long clock_ns(clockid_t clock)
     return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
-static void set_idle(pthread_t thread, bool idle)
+/* Whether the thread's policy is now SCHED_IDLE (idle) or SCHED_OTHER. Leaving
+ * SCHED_IDLE needs root, or RLIMIT_NICE of 20: elsewhere it is refused and the worker
+ * stays idle (in a container its cgroup already keeps other programs' threads apart). */
+static bool set_idle(pthread_t thread, bool idle)
 {
     struct sched_param none = {0};
-    pthread_setschedparam(thread, idle ? SCHED_IDLE : SCHED_OTHER, &none);
+    return !pthread_setschedparam(thread, idle ? SCHED_IDLE : SCHED_OTHER, &none);
 }
 
 void srv_pool_lift_starved(srv_pool *pool)
@@ -100,10 +103,8 @@ void srv_pool_lift_starved(srv_pool *pool)
         /* lifted when the worker had little of a core and the other threads little too */
         if (watched && cpu - w->window.cpu < STARVED_SHARE * (double)wall &&
             process - w->window.process - (workers - w->window.workers) <
-                HTTP_BUSY_SHARE * (double)wall) {
-            set_idle(w->thread, false);
-            w->promoted = true;
-        }
+                HTTP_BUSY_SHARE * (double)wall)
+            w->promoted = set_idle(w->thread, false);
         pthread_mutex_unlock(&w->lock);
         w->window = (cpu_window){now, cpu, process, workers};
     }
