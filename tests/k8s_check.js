@@ -81,7 +81,7 @@ function problems(obj) {
 // their own) and patches (JSON Patch operations, RFC 6902, on a target by kind and name,
 // applied by fast-json-patch). Any other field is an error, so that this reader cannot
 // quietly differ from kustomize. Each object comes with the file it was read from.
-const read = new Set();
+const manifestsRead = new Set(); // every manifest file a kustomization named
 function render(dir) {
   const file = path.join(dir, "kustomization.yaml");
   const k = YAML.parse(fs.readFileSync(file, "utf8")) || {};
@@ -93,7 +93,7 @@ function render(dir) {
   for (const r of k.resources || []) {
     const at = path.join(dir, r);
     if (fs.statSync(at).isDirectory()) { out.push(...render(at)); continue; }
-    read.add(path.resolve(at));
+    manifestsRead.add(path.resolve(at));
     for (const doc of YAML.parseAllDocuments(fs.readFileSync(at, "utf8"))) {
       check(doc.errors.length === 0, `${at}: ${doc.errors.join("; ")}`);
       const obj = doc.toJS();
@@ -133,7 +133,7 @@ const shared = validated(render(path.join(dir, "shared-tables")));
 const files = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) =>
   e.isDirectory() ? files(path.join(d, e.name))
     : /\.ya?ml$/.test(e.name) && e.name !== "kustomization.yaml" ? [path.resolve(d, e.name)] : []);
-const orphans = files(dir).filter((f) => !read.has(f));
+const orphans = files(dir).filter((f) => !manifestsRead.has(f));
 check(orphans.length === 0, `manifests no kustomization applies: ${orphans.join(", ")}`);
 const of = (kind) => objects.filter((o) => o.kind === kind);
 for (const kind of ["Deployment", "PodDisruptionBudget", "HorizontalPodAutoscaler", "ServiceMonitor"])
