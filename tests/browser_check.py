@@ -70,13 +70,17 @@ def status():
 def settled(history_len):
     """Waits until the game is over, or the page waits for the player with at least
     history_len moves in the history; returns the status state."""
+    def seen(d):  # the state and the history read together, so the state returned is the one seen
+        now, length = d.execute_script(
+            "return [document.getElementById('status').dataset.state,"
+            " document.querySelectorAll('#history li').length]")
+        return now if now in END_STATES or (now == "your-move" and length >= history_len) else None
     try:
-        wait.until(lambda d: status() in END_STATES or (
-            status() == "your-move" and len(find_all("#history li")) >= history_len))
+        return wait.until(seen)
     except TimeoutException:
         check(False, f"the page did not settle: status {status()!r}, "
                      f"{len(find_all('#history li'))} moves in the history")
-    return status()
+        return status()
 
 
 def load(query=""):
@@ -280,11 +284,12 @@ def check_every_type():
 
 def play_first_moves(limit=200):
     """Plays the first listed move until the game ends; returns the end state."""
-    made = 0
-    while settled(made) == "your-move" and made < limit:
+    made, state = 0, settled(0)
+    while state == "your-move" and made < limit:
         find_all("#moves button")[0].click()
         made += 2
-    return status()
+        state = settled(made)
+    return state
 
 
 def check_hints_and_strengths():

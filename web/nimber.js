@@ -551,6 +551,9 @@ async function startGame(game) {
 // Analyses the position now, lists its moves and ends the game where nobody can move.
 async function refresh() {
   state.busy = true;
+  // said at once: "Your move." must not stand while the position is still being read
+  if (state.turn === "you") setStatus("reading", "Reading the position…");
+  else setStatus("thinking", "nimber is thinking…");
   const game = withConvention(state.game);
   const positions = positionsFor(game);
   $("moves").dataset.positions = positions;
