@@ -44,6 +44,7 @@ struct srv_pool {
     worker *workers;
     size_t nthreads;
     uint64_t *owners; /* the owner of each running job (0: none), unordered, `running` long */
+    bool idle;        /* workers run under SCHED_IDLE (the process can lift them out) */
 };
 
 /* Workers run under SCHED_IDLE: while their jobs fill every core, a small request on an
@@ -54,7 +55,9 @@ struct srv_pool {
  * watch thread twenty times a second, lets a job that had less than STARVED_SHARE of a
  * core over STARVED_SECONDS run on at the process's own priority until it ends, unless
  * the process's other threads (the HTTP ones) had HTTP_BUSY_SHARE of one meanwhile: then
- * the CPU went to small requests, as SCHED_IDLE means it to. */
+ * the CPU went to small requests, as SCHED_IDLE means it to. Where the process may not
+ * leave SCHED_IDLE (lift_allowed), workers run at its own priority from the start: a
+ * worker starved for good would pass any budget. */
 #define STARVED_SECONDS 0.25
 #define STARVED_SHARE 0.2
 #define HTTP_BUSY_SHARE 0.5
@@ -83,8 +86,32 @@ static bool set_idle(pthread_t thread, bool idle)
     return !pthread_setschedparam(thread, idle ? SCHED_IDLE : SCHED_OTHER, &none);
 }
 
+static void *try_lift(void *allowed)
+{
+    *(bool *)allowed = set_idle(pthread_self(), true) && set_idle(pthread_self(), false);
+    return NULL;
+}
+
+/* Whether a thread of this process may leave SCHED_IDLE, tried on a thread of its own. */
+static bool lift_allowed(void)
+{
+    bool allowed = false;
+    pthread_t probe;
+    if (pthread_create(&probe, NULL, try_lift, &allowed))
+        return false;
+    pthread_join(probe, NULL);
+    return allowed;
+}
+
+bool srv_pool_idle(const srv_pool *pool)
+{
+    return pool->idle;
+}
+
 void srv_pool_lift_starved(srv_pool *pool)
 {
+    if (!pool->idle)
+        return;
     long long now = clock_ns(CLOCK_MONOTONIC), workers = 0;
     for (size_t i = 0; i < pool->nthreads; i++)
         workers += pool->workers[i].clocked ? clock_ns(pool->workers[i].cpu) : 0;
@@ -144,7 +171,8 @@ static void *work(void *arg)
     worker *self = arg;
     srv_pool *pool = self->pool;
     on_worker = true;
-    set_idle(pthread_self(), true);
+    if (pool->idle)
+        set_idle(pthread_self(), true);
     pthread_mutex_lock(&pool->lock);
     for (;;) {
         while (!pool->count && !pool->stopping)
@@ -181,6 +209,7 @@ srv_pool *srv_pool_new(size_t workers, size_t queue)
     pool->ring = nb_xcalloc(queue, sizeof *pool->ring);
     pool->workers = nb_xcalloc(workers, sizeof *pool->workers);
     pool->owners = nb_xcalloc(workers + 1, sizeof *pool->owners);
+    pool->idle = lift_allowed();
     for (size_t i = 0; i < workers; i++) {
         worker *w = &pool->workers[pool->nthreads];
         w->pool = pool;

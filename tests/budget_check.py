@@ -2,7 +2,7 @@
 """budget_check.py - the whole class of budget holes, against real daemons. Each hostile
 shape of the budgets issue and each type's largest position the catalog allows (in both
 conventions where it has two) goes to every endpoint under a 2 s budget and a 256 MiB
-request cap: each must end within the budget plus GRACE, with its answer or a problem
+request cap: each must end within the budget plus GRACE (stretched on a busy machine), with its answer or a problem
 that names the limit that stopped it; the daemon's peak RSS must stay under its
 --max-memory-mb; and a client that goes away must free its worker at once. Then the
 large shapes go to a daemon whose address space is capped (prlimit --as), which must
@@ -33,6 +33,15 @@ BUDGET = 2
 SANITIZED = "ASAN_OPTIONS" in os.environ
 GRACE = 5.0 if SANITIZED else 1.5  # the slowest took 2.5 to 3.0 s in runs on this machine
 GONE_SECONDS = 3.0 if SANITIZED else 1.0
+
+
+def grace():
+    """GRACE, stretched by the tasks each core had to share over the last minute (the load
+    average over the cores, at least 1): beside other busy programs the step under way and
+    the answer get a part of a core only (beside stress-ng --cpu 4 on two cores, a third),
+    and the overrun grows by as much; a budget hole (a request that never looks at its
+    clock) still runs far past it."""
+    return GRACE * max(1.0, os.getloadavg()[0] / len(os.sched_getaffinity(0)))
 BIG = 2**63 - 1
 FLAGS = ("--max-request-seconds", str(BUDGET), "--max-request-mb", "256", "--max-memory-mb",
          "1500", "--cache-mb", "128", "--workers", "2", "--max-body-mb", "64")
@@ -207,8 +216,9 @@ slowest = [0.0, ""]
 def judge(label, status, why, seconds):
     if seconds is not None and seconds > slowest[0]:
         slowest[:] = [seconds, label]
-    check(seconds is not None and seconds <= BUDGET + GRACE,
-          f"{label}: {status} after {seconds} s, past {BUDGET} s + {GRACE} s")
+    allowed = grace()
+    check(seconds is not None and seconds <= BUDGET + allowed,
+          f"{label}: {status} after {seconds} s, past {BUDGET} s + {allowed:.1f} s")
     named = any(w in why for w in ("max_", "positions", "limit", "memory", "retry"))
     named = named or (label.endswith("/v1/move") and status == 422)  # no such move
     check(status == 200 or (status in (422, 503) and named),
@@ -294,7 +304,7 @@ def gone_frees_worker(d, label, game):
         took = time.monotonic() - t
         if busy:
             break
-    check(busy and freed and took < GONE_SECONDS,
+    check(busy and freed and took < GONE_SECONDS * grace() / GRACE,
           f"{label}: the worker was freed {took:.2f} s after its client went"
           f"{'' if busy else ' (never seen busy in 3 tries)'}")
 
@@ -303,7 +313,7 @@ def hostile_sweep(d):
     """The shapes of the hostile sweep that overran: cold quotients side by side (their
     relabelling ran with the budget off), a dozen of them queued on two workers (the wait
     was not counted), a 47 MB body whose parse ends in a 400 (the parse did not look at
-    the clock); each ends within the budget plus GRACE."""
+    the clock); each ends within the budget plus grace()."""
     quotients = [json.dumps({"type": "octal", "code": c}).encode()
                  for c in ("0.7157", "0.255", "0.3777", "0.1337", "0.6165", "0.4437", "0.5173",
                            "0.7531", "0.3715", "0.2673", "0.6357", "0.1753")]
@@ -326,7 +336,7 @@ def hostile_sweep(d):
         judge(label, status, why, seconds)
     huge = b'{"type":"nim","heaps":[' + b"1," * 23_500_000 + b"x]}"
     status, why, seconds = ask(d, "/v1/analyze", huge, "47 MB")
-    check(seconds is not None and seconds <= BUDGET + GRACE and status in (400, 422, 503),
+    check(seconds is not None and seconds <= BUDGET + grace() and status in (400, 422, 503),
           f"a 47 MB body ending in a fault: {status} after {seconds} s {why[:100]}")
 
 
