@@ -42,8 +42,7 @@ static bool client_gone(void *ctx)
 static void start_budget(srv_request *r)
 {
     srv_server *s = r->server;
-    nb_budget_start(&r->budget, s->cfg.max_request_seconds);
-    r->budget.start = r->start;
+    nb_budget_start_at(&r->budget, s->cfg.max_request_seconds, r->start);
     r->budget.process_limit_mb = s->cfg.max_memory_mb;
     r->budget.max_bytes = s->cfg.max_request_mb << 20;
     r->budget.pool = &s->memory;
@@ -578,6 +577,9 @@ void srv_dispatch(srv_request *r)
         }
     }
     MHD_suspend_connection(r->conn);
+    if (r->sock) /* what the memory ceiling may stop */
+        srv_watch_request(r->server->watch, r->sock, r);
+    r->on_worker = true;
     if (!srv_pool_submit(r->server->pool, compute_on_worker, r, r->client_key)) {
         json_decref(r->json);
         r->json = NULL;

@@ -35,12 +35,25 @@
 /* Requests' leftovers waiting for the reclaimer; past it a worker frees its own. */
 #define RECLAIM_QUEUE 1024
 
-/* Seconds since a CLOCK_MONOTONIC time. */
-static double srv_elapsed(const struct timespec *since)
+/* CLOCK_MONOTONIC in ns. */
+static long long monotonic_ns(const struct timespec *t)
+{
+    return (long long)t->tv_sec * 1000000000LL + t->tv_nsec;
+}
+
+/* Seconds since a CLOCK_MONOTONIC time; the time now in *now when asked for. */
+static double srv_elapsed_now(const struct timespec *since, long long *now_ns)
 {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
+    if (now_ns)
+        *now_ns = monotonic_ns(&now);
     return (double)(now.tv_sec - since->tv_sec) + (now.tv_nsec - since->tv_nsec) / 1e9;
+}
+
+static double srv_elapsed(const struct timespec *since)
+{
+    return srv_elapsed_now(since, NULL);
 }
 
 /* The process's address space in MiB (/proc/self/statm's size), 0 when unknown. */
@@ -140,10 +153,9 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
         /* the next request on the connection starts clean */
         sock->nul_in_target = false, sock->query_parameters = 0;
         r->sock = sock;
-        srv_watch_phase(sock, SRV_BODY);
-        srv_watch_request(s->watch, sock, r);
+        srv_watch_phase(sock, SRV_BODY, monotonic_ns(&r->start));
     }
-    long long began = (long long)r->start.tv_sec * 1000000000LL + r->start.tv_nsec;
+    long long began = monotonic_ns(&r->start);
     /* to the millisecond: a line the threads write on every request costs them all */
     if (began - atomic_load_explicit(&s->last_request_ns, memory_order_relaxed) >= 1000000)
         atomic_store_explicit(&s->last_request_ns, began, memory_order_relaxed);
@@ -303,7 +315,7 @@ static void *see_target(void *cls, const char *uri, struct MHD_Connection *conn)
 static void at_work(srv_request *r)
 {
     if (r->sock)
-        srv_watch_phase(r->sock, SRV_WORK);
+        srv_watch_phase(r->sock, SRV_WORK, 0);
 }
 
 static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char *url,
@@ -358,7 +370,8 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
         return;
     body_done(r); /* a client gone mid-body */
     nb_budget_end(&r->budget); /* what it still held, given back to the pool */
-    double seconds = srv_elapsed(&r->start);
+    long long now;
+    double seconds = srv_elapsed_now(&r->start, &now);
     int status = r->answered ? r->status : 500;
     srv_metrics_observe(s->metrics, r->route ? r->route->id : SRV_UNKNOWN, status, seconds);
     if (r->game)
@@ -366,8 +379,9 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     if (s->cfg.log)
         srv_log_request(r, status, seconds, why != MHD_REQUEST_TERMINATED_COMPLETED_OK);
     if (r->sock) { /* waiting for the connection's next request */
-        srv_watch_request(s->watch, r->sock, NULL);
-        srv_watch_phase(r->sock, SRV_IDLE);
+        if (r->on_worker)
+            srv_watch_request(s->watch, r->sock, NULL);
+        srv_watch_phase(r->sock, SRV_IDLE, now);
     }
     if (!r->out_static)
         free(r->out);

@@ -120,6 +120,7 @@ typedef struct srv_request {
     bool gzip_ok;         /* Accept-Encoding makes gzip acceptable: an answer over
                            * SRV_GZIP_MIN_BYTES goes compressed, and an ETag names it */
     json_t *json;         /* parsed body, for a worker */
+    bool on_worker;       /* handed to a worker, and so registered with the watch */
     nb_budget budget;     /* the request's time and memory, from its parse to its answer */
     api_query query;      /* what the query string asks (read_query) */
     size_t query_parameters; /* how many the target held when over

@@ -68,15 +68,16 @@ unsigned long srv_resident_mb(void)
     return (unsigned long)mb;
 }
 
-void srv_watch_phase(srv_socket *sock, srv_phase phase)
+void srv_watch_phase(srv_socket *sock, srv_phase phase, long long since)
 {
-    atomic_store_explicit(&sock->since_ns, now_ns(), memory_order_relaxed);
+    if (phase != SRV_WORK)
+        atomic_store_explicit(&sock->since_ns, since, memory_order_relaxed);
     atomic_store_explicit(&sock->phase, (int)phase, memory_order_relaxed);
 }
 
 void srv_watch_add(srv_watch *w, srv_socket *sock)
 {
-    srv_watch_phase(sock, SRV_IDLE);
+    srv_watch_phase(sock, SRV_IDLE, now_ns());
     pthread_mutex_lock(&w->lock);
     sock->prev = NULL, sock->next = w->head;
     if (w->head)

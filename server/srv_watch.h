@@ -22,11 +22,14 @@ void srv_watch_remove(srv_watch *w, srv_socket *sock);
 
 /* Where a connection is: set by the HTTP thread that serves it. SRV_IDLE: waiting for a
  * request's head, since it opened or answered; SRV_BODY: a request begun, its body
- * coming; SRV_WORK: the body in, the request computed and answered. */
-void srv_watch_phase(srv_socket *sock, srv_phase phase);
+ * coming; SRV_WORK: the body in, the request computed and answered. `since` is the
+ * CLOCK_MONOTONIC time it entered the phase, in ns (the watch times IDLE and BODY only:
+ * SRV_WORK's is not kept). */
+void srv_watch_phase(srv_socket *sock, srv_phase phase, long long since);
 
-/* The request under way on a connection (NULL once it completed): what the memory
- * ceiling may stop. */
+/* The request a worker computes on a connection (NULL once it completed): what the
+ * memory ceiling may stop. (One computed on the HTTP thread is small, by the route's
+ * judgement, and is not registered: the lock costs every request.) */
 void srv_watch_request(srv_watch *w, srv_socket *sock, srv_request *r);
 
 /* What the watch did, for /metrics. */

@@ -5,13 +5,19 @@
 #define GONE_EVERY_SECONDS 0.02
 #define PAUSE_EVERY_SECONDS 0.0002
 
-void nb_budget_start(nb_budget *b, uint64_t seconds)
+void nb_budget_start_at(nb_budget *b, uint64_t seconds, struct timespec start)
 {
     /* The first look at the client and the first pause come one period in: an answer
      * sooner than that pays for neither (a recv and a yield per request). */
-    *b = (nb_budget){.seconds = seconds, .next_gone = GONE_EVERY_SECONDS,
+    *b = (nb_budget){.seconds = seconds, .start = start, .next_gone = GONE_EVERY_SECONDS,
                      .next_pause = PAUSE_EVERY_SECONDS};
-    clock_gettime(CLOCK_MONOTONIC, &b->start);
+}
+
+void nb_budget_start(nb_budget *b, uint64_t seconds)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    nb_budget_start_at(b, seconds, now);
 }
 
 bool nb_budget_spent(nb_budget *b)

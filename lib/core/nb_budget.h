@@ -57,6 +57,8 @@ typedef struct nb_budget {
 /* A budget of `seconds` (0: no deadline) starting now, with no memory bound, no gone()
  * and no stop. */
 void nb_budget_start(nb_budget *b, uint64_t seconds);
+/* The same, from a CLOCK_MONOTONIC time the caller read (a request's arrival). */
+void nb_budget_start_at(nb_budget *b, uint64_t seconds, struct timespec start);
 
 /* True once the budget is spent: the deadline passed, the asker went, the server stops.
  * Cheap enough for every step of a loop: it reads the clock once per 256 calls, asks
