@@ -62,13 +62,6 @@ struct srv_pool {
 #define STARVED_SHARE 0.2
 #define HTTP_BUSY_SHARE 0.5
 
-static _Thread_local bool on_worker;
-
-void srv_pool_yield(void)
-{
-    if (on_worker)
-        sched_yield();
-}
 
 static long long clock_ns(clockid_t clock)
 {
@@ -170,7 +163,6 @@ static void *work(void *arg)
 {
     worker *self = arg;
     srv_pool *pool = self->pool;
-    on_worker = true;
     if (pool->idle)
         set_idle(pthread_self(), true);
     pthread_mutex_lock(&pool->lock);

@@ -23,9 +23,6 @@ size_t srv_pool_take_if(srv_pool *pool, bool (*due)(void *arg), void **out, size
 /* Jobs waiting, and jobs running. */
 size_t srv_pool_waiting(srv_pool *pool);
 size_t srv_pool_running(srv_pool *pool);
-/* On a worker, gives its core to any thread waiting for one (a wakeup can otherwise wait
- * up to a scheduler tick behind a low-priority worker); elsewhere does nothing. */
-void srv_pool_yield(void);
 /* Whether the workers run under SCHED_IDLE: only where the process may lift them out. */
 bool srv_pool_idle(const srv_pool *pool);
 /* Lets each worker that other programs starve run its job on at the process's priority
