@@ -37,10 +37,13 @@ static bool client_gone(void *ctx)
 /* The request's budget, the client's: max_request_seconds from the arrival of its head
  * (its body, its wait for a worker, its parse and its computing all count), and
  * max_request_mb; spent when the client goes, the server's shutdown timeout passes or the
- * process passes max_memory_mb while it holds the most. (A worker never yields its core:
- * under SCHED_IDLE an HTTP thread's wakeup takes it at once, and elsewhere each
- * sched_yield pushes the worker's deadline a slice back: beside busy programs, a yield
- * every 0.2 ms left a worker 3% of a core where its fair share was 25%.) */
+ * process passes max_memory_mb while it holds the most; on a worker, its pauses yield the
+ * core when requests arrived meanwhile. */
+static void yield_to_arrivals(void *server)
+{
+    srv_pool_yield_to(&((srv_server *)server)->last_request_ns);
+}
+
 static void start_budget(srv_request *r)
 {
     srv_server *s = r->server;
@@ -51,6 +54,8 @@ static void start_budget(srv_request *r)
     r->budget.gone = client_gone;
     r->budget.gone_ctx = r;
     r->budget.stop = &s->stopping;
+    r->budget.pause = yield_to_arrivals;
+    r->budget.pause_ctx = s;
 }
 
 /* A computing route's endpoint: parsed body in, answer out, within the request's budget.

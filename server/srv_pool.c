@@ -62,6 +62,15 @@ struct srv_pool {
 #define STARVED_SHARE 0.2
 #define HTTP_BUSY_SHARE 0.5
 
+static _Thread_local bool on_worker;
+
+void srv_pool_yield_to(atomic_llong *arrived)
+{
+    static _Thread_local long long seen;
+    long long last = atomic_load_explicit(arrived, memory_order_relaxed);
+    if (on_worker && last != seen) /* a request began since this worker last looked */
+        seen = last, sched_yield();
+}
 
 static long long clock_ns(clockid_t clock)
 {
@@ -163,6 +172,7 @@ static void *work(void *arg)
 {
     worker *self = arg;
     srv_pool *pool = self->pool;
+    on_worker = true;
     if (pool->idle)
         set_idle(pthread_self(), true);
     pthread_mutex_lock(&pool->lock);

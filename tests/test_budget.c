@@ -233,6 +233,30 @@ START_TEST(parse_is_bounded)
 }
 END_TEST
 
+static unsigned pauses;
+static void count_pause(void *ctx) { (void)ctx, pauses++; }
+
+/* A long solve offers pauses as it goes (which a server's worker spends yielding its
+ * core), though never more than one per 0.2 ms. */
+START_TEST(long_solves_pause)
+{
+    nb_budget b;
+    nb_budget_start(&b, 0);
+    b.pause = count_pause;
+    pauses = 0;
+    api_problem p;
+    int status = analyse(heavy[0], &b, &p);
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double seconds = (double)(now.tv_sec - b.start.tv_sec) +
+                     (double)(now.tv_nsec - b.start.tv_nsec) / 1e9;
+    ck_assert_int_eq(status, 200);
+    ck_assert_msg(pauses >= 2 && pauses <= seconds / 0.0002 + 1, "%u pauses in %.4f s",
+                  pauses, seconds);
+    api_problem_clear(&p);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("budget");
@@ -246,6 +270,7 @@ int main(void)
     tcase_add_test(tc, stop_is_a_503);
     tcase_add_test(tc, table_values_count);
     tcase_add_test(tc, parse_is_bounded);
+    tcase_add_test(tc, long_solves_pause);
     suite_add_tcase(s, tc);
     return check_run(s, true);
 }

@@ -3,12 +3,14 @@
 
 #define CALLS_PER_LOOK 256
 #define GONE_EVERY_SECONDS 0.02
+#define PAUSE_EVERY_SECONDS 0.0002
 
 void nb_budget_start_at(nb_budget *b, uint64_t seconds, struct timespec start)
 {
-    /* The first look at the client comes one period in: an answer sooner than that pays
-     * for no recv. */
-    *b = (nb_budget){.seconds = seconds, .start = start, .next_gone = GONE_EVERY_SECONDS};
+    /* The first look at the client and the first pause come one period in: an answer
+     * sooner than that pays for neither (a recv and a yield per request). */
+    *b = (nb_budget){.seconds = seconds, .start = start, .next_gone = GONE_EVERY_SECONDS,
+                     .next_pause = PAUSE_EVERY_SECONDS};
 }
 
 void nb_budget_start(nb_budget *b, uint64_t seconds)
@@ -53,6 +55,10 @@ bool nb_budget_spent_now(nb_budget *b)
     clock_gettime(CLOCK_MONOTONIC, &now);
     double elapsed = (double)(now.tv_sec - b->start.tv_sec) +
                      (double)(now.tv_nsec - b->start.tv_nsec) / 1e9;
+    if (b->pause && elapsed >= b->next_pause) {
+        b->next_pause = elapsed + PAUSE_EVERY_SECONDS;
+        b->pause(b->pause_ctx);
+    }
     if (b->stop && atomic_load(b->stop))
         b->spent = NB_BUDGET_STOPPING;
     else if (atomic_load_explicit(&b->stopped_mb, memory_order_relaxed))

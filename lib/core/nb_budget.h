@@ -13,6 +13,10 @@
 
 /* Whether the one who asked has gone away (a closed connection). */
 typedef bool nb_gone_fn(void *ctx);
+/* A moment's pause offered by a long computation, at most every 0.2 ms of it (a server
+ * lets a worker give its core to a thread that waits for it), with the budget's
+ * pause_ctx. */
+typedef void nb_pause_fn(void *ctx);
 
 /* Memory the requests of a process share, where the process can get no more than it has
  * room for (an address-space limit): a hold of a budget that names the pool also takes
@@ -31,6 +35,8 @@ typedef struct nb_budget {
     void *gone_ctx;           /* borrowed */
     const atomic_bool *stop;  /* set when the server stops: every budget is spent (NULL:
                                * never), borrowed */
+    nb_pause_fn *pause;       /* NULL: no pauses */
+    void *pause_ctx;          /* borrowed */
     uint64_t max_bytes;       /* memory the request may hold at once: its parsed body, the
                                * tables it uses and builds, its searches; 0: no bound */
     uint64_t held;            /* what it holds now (nb_budget_hold, nb_budget_drop; read
@@ -45,6 +51,7 @@ typedef struct nb_budget {
     /* what the checks keep */
     uint32_t calls;           /* since the clock was last read */
     double next_gone;         /* seconds after the start when gone() is asked next */
+    double next_pause;        /* and when pause() is called next */
     enum { NB_BUDGET_LEFT, NB_BUDGET_DEADLINE, NB_BUDGET_MEMORY, NB_BUDGET_POOL,
            NB_BUDGET_GONE, NB_BUDGET_STOPPING, NB_BUDGET_PROCESS } spent;
 } nb_budget;
@@ -57,7 +64,8 @@ void nb_budget_start_at(nb_budget *b, uint64_t seconds, struct timespec start);
 
 /* True once the budget is spent: the deadline passed, the asker went, the server stops.
  * Cheap enough for every step of a loop: it reads the clock once per 256 calls, asks
- * gone() at most every 20 ms. b may be NULL (never spent). */
+ * gone() at most every 20 ms and calls pause() at most every 0.2 ms. b may be NULL (never
+ * spent). */
 bool nb_budget_spent(nb_budget *b);
 /* The same for a step of about `units` plain steps' work (a state of that many words):
  * the clock is read once per 256 units. */
