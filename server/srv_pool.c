@@ -41,6 +41,7 @@ struct srv_pool {
     job *ring;
     size_t cap, head, count, running;
     bool stopping;
+    atomic_bool finishing; /* srv_pool_free runs: workers stay at the process's priority */
     worker *workers;
     size_t nthreads;
     uint64_t *owners; /* the owner of each running job (0: none), unordered, `running` long */
@@ -188,7 +189,7 @@ static void *work(void *arg)
         j.fn(j.arg);
         atomic_store(&self->busy, false);
         pthread_mutex_lock(&self->lock);
-        if (self->promoted) /* the next job starts idle again */
+        if (self->promoted && !atomic_load(&pool->finishing)) /* the next job starts idle */
             set_idle(pthread_self(), true), self->promoted = false;
         pthread_mutex_unlock(&self->lock);
         pthread_mutex_lock(&pool->lock);
@@ -277,6 +278,15 @@ void srv_pool_free(srv_pool *pool)
 {
     if (!pool)
         return;
+    /* the queued jobs run to their end even where other programs would starve an idle
+     * worker for good (the watch that lifts them is stopped by now) */
+    atomic_store(&pool->finishing, true);
+    for (size_t i = 0; i < pool->nthreads && pool->idle; i++) {
+        worker *w = &pool->workers[i];
+        pthread_mutex_lock(&w->lock);
+        w->promoted = set_idle(w->thread, false);
+        pthread_mutex_unlock(&w->lock);
+    }
     pthread_mutex_lock(&pool->lock);
     pool->stopping = true;
     pthread_cond_broadcast(&pool->ready);

@@ -33,6 +33,7 @@ BUDGET = 2
 SANITIZED = "ASAN_OPTIONS" in os.environ
 GRACE = 5.0 if SANITIZED else 1.5  # the slowest took 2.5 to 3.0 s in runs on this machine
 GONE_SECONDS = 3.0 if SANITIZED else 1.0
+OVERSHOOT_MB = 64  # past --max-memory-mb before the watch's next look stops the largest
 
 
 def grace():
@@ -137,6 +138,10 @@ def largest(entry):
         dense = [[n - 60 + i, n - 60 + j] for i in range(60) for j in range(i + 1, 60)
                  if rng.random() < 0.08]
         return {"type": t, "nodes": n, "edges": [[i, i + 1] for i in range(n - 61)] + dense}
+    if t == "cram":  # a 7 x 9 region to search above a mirrored 992 x 1000 one
+        side = lim["max_side"]
+        return {"type": t, "board": ["." * 9 + "#" * (side - 9)] * 7 + ["#" * side] +
+                ["." * side] * (side - 8)}
     if t == "sum":
         return {"type": t, "components": [{"type": "staircase", "stairs": [9] * 12},
                                           {"type": "coins", "coins": "H" * 60},
@@ -347,7 +352,11 @@ with Logged(*FLAGS) as d:
     print(f"budgets: the slowest request took {slowest[0]:.2f} s ({slowest[1]}), under a "
           f"{BUDGET} s budget")
     peak = d.rss_mb(peak=True)
-    check(d.sanitized or peak <= 1500, f"peak RSS {peak:.0f} MiB, over --max-memory-mb 1500")
+    # the ceiling is kept by the watch, which looks every 50 ms (later on a busy machine):
+    # the process overshoots by what it allocates meanwhile (docs/OPERATIONS.md); seen: 26
+    # MiB beside stress-ng --cpu 4
+    check(d.sanitized or peak <= 1500 + OVERSHOOT_MB,
+          f"peak RSS {peak:.0f} MiB, over --max-memory-mb 1500 by more than {OVERSHOOT_MB}")
     for label in ("hackenbush ring", "coprime large primes"):
         gone_frees_worker(d, label, ISSUE[label])
     gone_frees_worker(d, "misère coins", {"type": "coins", "convention": "misere",
