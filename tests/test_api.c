@@ -865,6 +865,7 @@ int main(void)
     Suite *s = suite_create("api");
     TCase *tc = tcase_create("api");
     tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 600); /* not Check's 4 s: a busy machine is slow, not wrong */
     tcase_add_test(tc, decode_table);
     tcase_add_test(tc, encode_moves_and_positions);
     tcase_add_test(tc, every_position_after_every_move);
