@@ -461,7 +461,8 @@ def choose_variant(name):
 def check_boards():
     """The board games drawn as boards: a Chomp square shades what it eats and plays that
     move; a grid coin marks the moves whose south-east corner it is; a Node-Kayles vertex
-    shades itself and its neighbours and takes them; the Every-SG variant shows each
+    shades itself and its neighbours and takes them; a Cram cell marks the dominoes over
+    it and a second cell beside it places one; the Every-SG variant shows each
     component's steps and plays a move in every component."""
     load("?type=chomp")  # the 3 x 5 bar
     start()
@@ -508,6 +509,22 @@ def check_boards():
           f"pressing vertex 0 played {find_all('#history li')[0].text!r}")
     gone = len(find_all("#board .kayles .node.gone"))
     check(gone >= 4, f"after taking vertex 0, {gone} vertices are drawn as gone")
+
+    load("?type=cram")  # the 3 x 4 board with a hole at (1, 2)
+    start()
+    settled(0)
+    find("#board .cram [data-cell='0,0']").click()  # two dominoes cover it
+    marked = len(find_all("#moves li.match"))
+    chosen = find_all("#board .cram .cram-cell.chosen")
+    check(marked == 2 and len(chosen) == 1, f"cell (0, 0) marked {marked} moves and "
+                                            f"{len(chosen)} cells, not 2 and 1")
+    shot("board-cram")
+    find("#board .cram [data-cell='1,0']").click()  # the cell below it: that domino
+    settled(2)
+    mine = find_all("#history li")[0].text
+    check(mine == "you: domino on (0, 0) and (1, 0)", f"pressing two cells played {mine!r}")
+    filled = len(find_all("#board .cram .cram-cell.filled"))
+    check(filled == 5, f"after the domino and nimber's reply {filled} cells are filled, not 5")
 
     load("?type=sum")
     choose_variant("Every-SG (HDU 3595)")

@@ -96,6 +96,8 @@ def cases(kind, limit, n):
         return over[0], table(kind, n - 1, n - 10)[1], over[1], "422"
     if limit == "max_table_page":
         return "/v1/table", table(kind, n - 1)[1], table(kind, n)[1], "422"
+    if limit == "max_side" and kind == "cram":  # rows of a board
+        return a, {"type": kind, "board": [".."] * n}, {"type": kind, "board": [".."] * (n + 1)}, "422"
     if limit == "max_side" and kind == "wythoff":  # a sum's numbers below it (one pile: any)
         return a, {"type": kind, "piles": [[n - 1, 2], [1, 1]]}, \
             {"type": kind, "piles": [[n, 2], [1, 1]]}, "422"
@@ -134,6 +136,7 @@ def cases(kind, limit, n):
                "fibonacci": {"type": "fibonacci", "heaps": [30, 30]},
                "chomp": {"type": "sum", "components": [{"type": "chomp", "rows": [3, 3, 3]}] * 2},
                "nodekayles": {"type": "nodekayles", "nodes": 12, "edges": []},
+               "cram": {"type": "cram", "board": ["...."] * 3},
                "sum": {"type": "sum", "components": [{"type": "bash", "heaps": [20], "k": 3},
                                                      {"type": "nim", "heaps": [20]}]}}[kind]
         return a, None, misere(big), "422"

@@ -2,7 +2,9 @@
  * definition by Turning Corners, the coin rules' published values, Tartan grids against a
  * brute force and at 64 x 64, Chomp's known results, Node-Kayles on paths (Dawson's chess,
  * OEIS A002187), cycles and complete graphs; Every-SG's steps by closed form against the
- * search, and HDU 3595. Random positions of every type are test_registry's. */
+ * search, and HDU 3595; Cram's lines (Dawson's Kayles), its mirrored boards and its
+ * rectangles and random boards against the brute force. Random positions of every type
+ * are test_registry's. */
 #include <check.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -19,6 +21,7 @@
 #include "games/bash/nb_bash.h"
 #include "games/chomp/nb_chomp.h"
 #include "games/coins/nb_coins.h"
+#include "games/cram/nb_cram.h"
 #include "games/euclid/nb_euclid.h"
 #include "games/nim/nb_nim.h"
 #include "games/nodekayles/nb_nodekayles.h"
@@ -459,6 +462,118 @@ START_TEST(nodekayles_against_brute)
 }
 END_TEST
 
+/* A Cram board of rows x cols, the cells of `filled` (row-major, NULL: none) filled. */
+typedef struct cram_board {
+    nb_cram_params p;
+    nb_game g;
+} cram_board;
+
+static void cram_open(cram_board *b, size_t rows, size_t cols, const char *filled)
+{
+    b->p = (nb_cram_params){.rows = rows, .cols = cols};
+    size_t cells = rows * cols, words = cells ? (cells + 63) / 64 : 1;
+    uint64_t *bits = calloc(words + 1, sizeof *bits);
+    for (size_t i = 0; i < cells; i++)
+        if (!filled || filled[i] != '#')
+            bits[i / 64] |= 1ULL << (i % 64);
+    b->g = (nb_game){&nb_cram, &b->p, words, bits};
+}
+
+static uint64_t cram_value(cram_board *b)
+{
+    nb_analysis a;
+    nb_err err = {0};
+    ck_assert_msg(nb_analyse(&solver, &b->g, NB_NORMAL, 8, &a, &err) == NB_OK, "%s", err.msg);
+    uint64_t v = a.sg;
+    moves_reanalysed(&b->g, &a, NB_NORMAL);
+    nb_analysis_free(&a);
+    return v;
+}
+
+/* A row (or a column) of n cells is Dawson's Kayles: a domino takes two adjacent cells and
+ * may split the row, so its value is that of Dawson's chess on n - 1 (OEIS A002187), to
+ * n = 40 and along the period far past it; a row with filled cells splits into rows. */
+START_TEST(cram_lines)
+{
+    static const size_t far[] = {100, 1000, 999};
+    for (size_t n = 0; n <= 40 + 3; n++) {
+        size_t len = n <= 40 ? n : far[n - 41];
+        uint64_t want = len ? dawson_at(len - 1) : 0;
+        for (int down = 0; down < 2; down++) {
+            cram_board b;
+            cram_open(&b, down ? len : 1, down ? 1 : len, NULL);
+            ck_assert_msg(cram_value(&b) == want, "%s of %zu", down ? "column" : "row", len);
+            free(b.g.state);
+        }
+    }
+    cram_board b; /* 5 + 7 cells: Dawson's 4 xor 6 */
+    cram_open(&b, 1, 13, ".....#.......");
+    ck_assert_uint_eq(cram_value(&b), dawson_at(4) ^ dawson_at(6));
+    free(b.g.state);
+}
+END_TEST
+
+/* Even x even boards are 0 by the mirror strategy (the closed form), which the brute force
+ * confirms on those it can search, as it does on a mirrored board with holes; an odd x
+ * even board is won (the first domino in the middle, then the mirror). */
+START_TEST(cram_mirror)
+{
+    for (size_t r = 2; r <= 8; r += 2)
+        for (size_t c = 2; c <= 8; c += 2) {
+            cram_board b;
+            cram_open(&b, r, c, NULL);
+            char what[32];
+            snprintf(what, sizeof what, "%zu x %zu", r, c);
+            ck_assert_msg(cram_value(&b) == 0, "%s", what);
+            if (r * c <= 16)
+                brute_check(&solver, &b.g, NB_NORMAL, what);
+            free(b.g.state);
+        }
+    cram_board b;
+    cram_open(&b, 4, 4, "#.....#..#.....#");
+    ck_assert_uint_eq(cram_value(&b), 0);
+    brute_check(&solver, &b.g, NB_NORMAL, "4 x 4 with two pairs of opposite holes");
+    free(b.g.state);
+    for (size_t r = 3; r <= 5; r += 2)
+        for (size_t c = 2; c <= 6; c += 2) {
+            cram_open(&b, r, c, NULL);
+            ck_assert_msg(cram_value(&b) != 0, "%zu x %zu", r, c);
+            free(b.g.state);
+        }
+}
+END_TEST
+
+/* Every rectangle of at most 18 cells against the brute force (normal play; misère to 12
+ * cells), and random boards with holes of up to 20 cells in both conventions. */
+START_TEST(cram_against_brute)
+{
+    char what[64];
+    for (size_t r = 1; r <= 6; r++)
+        for (size_t c = r; r * c <= 18; c++) {
+            cram_board b;
+            cram_open(&b, r, c, NULL);
+            snprintf(what, sizeof what, "%zu x %zu", r, c);
+            brute_check(&solver, &b.g, NB_NORMAL, what);
+            if (r * c <= 12)
+                brute_check(&solver, &b.g, NB_MISERE, what);
+            free(b.g.state);
+        }
+    for (int round = 0; round < 300; round++) {
+        size_t r = 2 + rnd(3), c = 2 + rnd(4);
+        char filled[32];
+        for (size_t i = 0; i < r * c; i++)
+            filled[i] = rnd(4) ? '.' : '#';
+        cram_board b;
+        cram_open(&b, r, c, filled);
+        snprintf(what, sizeof what, "%zu x %zu %.*s (round %d)", r, c, (int)(r * c), filled, round);
+        brute_check(&solver, &b.g, NB_NORMAL, what);
+        if (round % 3 == 0)
+            brute_check(&solver, &b.g, NB_MISERE, what);
+        free(b.g.state);
+    }
+}
+END_TEST
+
 /* The steps of g by the ruleset's closed form and by a search of its positions, which must
  * agree; the closed form's move must lead to steps one less, to a lost position when g is
  * won. */
@@ -579,6 +694,9 @@ int main(void)
         {"chomp_large", chomp_large, true},
         {"nodekayles_shapes", nodekayles_shapes, false},
         {"nodekayles_brute", nodekayles_against_brute, true},
+        {"cram_lines", cram_lines, false},
+        {"cram_mirror", cram_mirror, false},
+        {"cram_brute", cram_against_brute, true},
         {"every_steps", every_steps_closed_forms, false},
         {"every_hdu_3595", every_hdu_3595, false},
     };

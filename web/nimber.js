@@ -478,6 +478,7 @@ function describeMove(m) {
   if (m.moves) return m.moves.map(describeMove).join("; ");
   if (m.component !== undefined && m.move) return `component ${m.component}: ${describeMove(m.move)}`;
   if (m.cell) return `eat square (${m.cell[0]}, ${m.cell[1]}) and all right of it and below it`;
+  if (m.cells) return `domino on (${m.cells[0].join(", ")}) and (${m.cells[1].join(", ")})`;
   if (m.node !== undefined) return `take vertex ${m.node}` + (m.removed.length > 1 ? ` (and ${m.removed.filter((v) => v !== m.node).join(", ")})` : "");
   if (m.flip && Array.isArray(m.flip[0])) return `turn ${m.flip.map(([r, c]) => `(${r}, ${c})`).join(", ")}`;
   if (m.takes) return m.takes.map((t) => `take ${t.take} from heap ${t.heap}`).join(", ");
@@ -1299,6 +1300,44 @@ function nodekaylesPicture(game, wrap) {
   return image;
 }
 
+// Cram: the board's cells, filled ones dark. Pressing an empty cell marks the dominoes
+// that would cover it (and places the one when there is one); pressing a cell beside it
+// then places that domino. Enter and Space do as a press.
+let cramChosen = null; // [row, column] of the cell pressed first, until a domino is placed
+
+function cramPicture(game, wrap) {
+  const rows = game.board.length, cols = rows ? game.board[0].length : 0;
+  if (rows > MAX_DRAWN_SQUARES || cols > MAX_DRAWN_SQUARES) {
+    return el("p", {class: "hint", text: `A board of ${rows} × ${cols} is too large to draw here: play from the move list.`});
+  }
+  cramChosen = null;
+  const board = el("div", {class: "cram", role: "group", "aria-label": "the board"});
+  const cells = [];
+  const covers = (m, [r, c]) => (m.cells || []).some(([rr, cc]) => rr === r && cc === c);
+  game.board.forEach((text, r) => {
+    const line = el("div", {class: "cram-row"});
+    [...text].forEach((ch, c) => {
+      const cell = el("span", {class: "cram-cell" + (ch === "#" ? " filled" : ""), "data-cell": `${r},${c}`});
+      if (ch === ".") {
+        let pair = null; // the cell chosen before this press, when beside this one
+        const choose = () => {
+          const first = cramChosen;
+          pair = first && Math.abs(first[0] - r) + Math.abs(first[1] - c) === 1 ? first : null;
+          cramChosen = pair ? null : [r, c];
+          cells.forEach((e) => e.classList.toggle("chosen", !pair && e === cell));
+        };
+        cell.addEventListener("click", choose); /* before pickable's own listener */
+        cell.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") choose(); });
+        pickable(cell, `cell (${r}, ${c})`, wrap((m) => covers(m, [r, c]) && (!pair || covers(m, pair))));
+        cells.push(cell);
+      }
+      line.append(cell);
+    });
+    board.append(line);
+  });
+  return board;
+}
+
 function sumPicture(game, wrap, analysis) {
   const box = el("div", {class: "sum"});
   game.components.forEach((component, c) => {
@@ -1316,7 +1355,7 @@ const PICTURES = {
   nim: heapsPicture, bash: heapsPicture, subtraction: heapsPicture, coprime: heapsPicture,
   octal: heapsPicture, grundy: heapsPicture, beans: beansPicture, moore: heapsPicture, staircase: stairsPicture, coins: coinsPicture, cutting: cuttingPicture,
   euclid: euclidPicture, divisor: numbersPicture, wythoff: wythoffPicture, fibonacci: fibonacciPicture, dag: dagPicture, hackenbush: hackenbushPicture,
-  chomp: chompPicture, nodekayles: nodekaylesPicture, sum: sumPicture,
+  chomp: chompPicture, nodekayles: nodekaylesPicture, cram: cramPicture, sum: sumPicture,
 };
 
 // --- the SG table plot --------------------------------------------------------------

@@ -1,0 +1,672 @@
+/* nb_cram.c - Cram by its regions, whose values XOR (the SG theorem: a domino lies in one
+ * orthogonally connected region of empty cells, and what it leaves of that region splits
+ * into regions again). The cheap regions first: fewer than two cells is 0; a straight
+ * line of n cells is Dawson's Kayles, the octal game 0.07 (a domino takes two adjacent
+ * cells of the row and may split it: Winning Ways ch. 4, OEIS A002187), valued at any
+ * length by its proved period; a region that a half turn maps onto itself with no cell
+ * on its own image and no cell beside it is 0 (the mirror strategy: the second player
+ * answers each domino with its image, which is disjoint from it and still empty, so the
+ * second player always has a move; Gardner, after Winning Ways ch. 22 on even x even
+ * boards), at any size. Any other region whose bounding box holds at most 64 cells is
+ * searched: its value is the mex over its dominoes of the XOR of the regions left,
+ * memoised by the region's canonical form under the eight symmetries of the square (a
+ * region and its images are the same game), within max_states regions. */
+#include "games/cram/nb_cram.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/nb_util.h"
+#include "theory/nb_octable.h"
+
+static const nb_cram_params *params_of(const nb_game *g) { return g->params; }
+
+static bool empty_at(const uint64_t *state, size_t i) { return state[i / 64] >> (i % 64) & 1; }
+
+/* --- frames: a region of at most 64 cells in its bounding box, bit r * w + c ---------- */
+
+typedef struct frame {
+    uint64_t bits;
+    unsigned h, w;
+} frame;
+
+static uint64_t full_mask(unsigned cells) { return cells >= 64 ? ~0ULL : (1ULL << cells) - 1; }
+
+/* The cells of column 0, and of column w - 1. */
+static uint64_t column_mask(unsigned h, unsigned w, unsigned c)
+{
+    uint64_t m = 0;
+    for (unsigned r = 0; r < h; r++)
+        m |= 1ULL << (r * w + c);
+    return m;
+}
+
+/* The cells beside any cell of x (in a frame h x w). */
+static uint64_t beside(uint64_t x, unsigned h, unsigned w)
+{
+    uint64_t first = column_mask(h, w, 0), last = column_mask(h, w, w - 1);
+    return (((x & ~last) << 1) | ((x & ~first) >> 1) | (x << w) | (x >> w)) & full_mask(h * w);
+}
+
+/* The connected part of `set` that holds its lowest cell. */
+static uint64_t flood(uint64_t set, unsigned h, unsigned w)
+{
+    uint64_t comp = set & -set, before = 0;
+    while (comp != before) {
+        before = comp;
+        comp |= beside(comp, h, w) & set;
+    }
+    return comp;
+}
+
+/* The cells of `set` (within a frame w wide) in a frame of their own bounding box. */
+static frame shrink(uint64_t set, unsigned h, unsigned w)
+{
+    unsigned top = h, bottom = 0;
+    uint64_t cols = 0, row_mask = full_mask(w);
+    for (unsigned r = 0; r < h; r++) {
+        uint64_t row = set >> (r * w) & row_mask;
+        if (row) {
+            top = top < r ? top : r;
+            bottom = r;
+            cols |= row;
+        }
+    }
+    if (!cols)
+        return (frame){0, 0, 0};
+    unsigned left = (unsigned)__builtin_ctzll(cols), right = 63 - (unsigned)__builtin_clzll(cols);
+    frame f = {0, bottom - top + 1, right - left + 1};
+    for (unsigned r = top; r <= bottom; r++)
+        f.bits |= (set >> (r * w + left) & full_mask(f.w)) << ((r - top) * f.w);
+    return f;
+}
+
+static uint64_t reverse_bits(uint64_t x)
+{
+    x = (x >> 1 & 0x5555555555555555ULL) | (x & 0x5555555555555555ULL) << 1;
+    x = (x >> 2 & 0x3333333333333333ULL) | (x & 0x3333333333333333ULL) << 2;
+    x = (x >> 4 & 0x0F0F0F0F0F0F0F0FULL) | (x & 0x0F0F0F0F0F0F0F0FULL) << 4;
+    return __builtin_bswap64(x);
+}
+
+/* The half turn: cell i goes to h * w - 1 - i. */
+static uint64_t half_turn(frame f) { return reverse_bits(f.bits) >> (64 - f.h * f.w); }
+
+/* Each row reversed (c -> w - 1 - c). */
+static uint64_t mirror_rows(frame f)
+{
+    uint64_t out = 0;
+    for (unsigned r = 0; r < f.h; r++)
+        out |= (reverse_bits(f.bits >> (r * f.w) & full_mask(f.w)) >> (64 - f.w)) << (r * f.w);
+    return out;
+}
+
+static frame transpose(frame f)
+{
+    frame t = {0, f.w, f.h};
+    for (uint64_t x = f.bits; x; x &= x - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(x), r = i / f.w, c = i % f.w;
+        t.bits |= 1ULL << (c * t.w + r);
+    }
+    return t;
+}
+
+/* The least of a frame's images under the symmetries of the square, among those no
+ * taller than wide: the same game, one key. */
+static frame canonical(frame f)
+{
+    if (f.h > f.w)
+        f = transpose(f);
+    frame best = f;
+    for (int t = 0; t < (f.h == f.w ? 2 : 1); t++) {
+        frame g = t ? transpose(f) : f;
+        uint64_t turned = half_turn(g), rows = mirror_rows(g);
+        frame images[4] = {g, {turned, g.h, g.w}, {rows, g.h, g.w},
+                           {half_turn((frame){rows, g.h, g.w}), g.h, g.w}};
+        for (int k = 0; k < 4; k++)
+            if (images[k].bits < best.bits)
+                best = images[k];
+    }
+    return best;
+}
+
+/* Whether the mirror strategy shows the region is 0: a half turn maps it onto itself, no
+ * cell is its own image (the centre of an odd x odd box) and none is beside its image
+ * (the two middle cells of the middle column or row of an even x odd box). */
+static bool mirrored(frame f)
+{
+    if (half_turn(f) != f.bits)
+        return false;
+    if (f.h % 2 && f.w % 2)
+        return !(f.bits >> (f.h * f.w / 2) & 1);
+    if (f.h % 2 == 0 && f.w % 2)
+        return !(f.bits >> ((f.h / 2 - 1) * f.w + f.w / 2) & 1);
+    if (f.h % 2 && f.w % 2 == 0)
+        return !(f.bits >> (f.h / 2 * f.w + f.w / 2 - 1) & 1);
+    return true;
+}
+
+/* --- the regions of a board ----------------------------------------------------------- */
+
+typedef enum { CR_NONE, CR_LINE, CR_MIRROR, CR_SEARCH, CR_LARGE } cr_kind;
+
+typedef struct cr_part {
+    size_t start, k;        /* its cells, board indices ascending: members[start .. start + k) */
+    size_t top, left, h, w; /* its bounding box */
+    cr_kind kind;
+    frame f;                /* its frame, when h * w <= 64 */
+} cr_part;
+
+typedef struct cr_split {
+    uint32_t *members;
+    cr_part *parts;
+    size_t nparts;
+} cr_split;
+
+static void split_free(cr_split *s)
+{
+    free(s->members);
+    free(s->parts);
+    memset(s, 0, sizeof *s);
+}
+
+static int by_number(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* mirrored() for a region too large for a frame: its cells (ascending) and box on the
+ * board; `mark` (a byte a cell, all 1 for the region's cells and others seen before, 0
+ * elsewhere) tells whether a cell's image is one of them, as bsearch confirms. */
+static bool mirrored_on_board(const nb_cram_params *p, const uint32_t *cells, size_t k,
+                              const cr_part *part, const uint8_t *mark)
+{
+    size_t rows2 = 2 * part->top + part->h - 1, cols2 = 2 * part->left + part->w - 1;
+    for (size_t i = 0; i < k; i++) {
+        size_t r = cells[i] / p->cols, c = cells[i] % p->cols;
+        size_t ir = rows2 - r, ic = cols2 - c, image = ir * p->cols + ic;
+        size_t dr = 2 * r > rows2 ? 2 * r - rows2 : rows2 - 2 * r;
+        size_t dc = 2 * c > cols2 ? 2 * c - cols2 : cols2 - 2 * c;
+        if (dr + dc <= 1 || !mark[image]) /* its own image, beside it, or not a cell */
+            return false;
+        uint32_t want = (uint32_t)image;
+        if (!bsearch(&want, cells, k, sizeof *cells, by_number))
+            return false;
+    }
+    return true;
+}
+
+/* The regions of the empty cells of state, in the order of their first cells. */
+static void split(const nb_cram_params *p, const uint64_t *state, cr_split *s)
+{
+    size_t n = p->rows * p->cols, cap = 0, used = 0;
+    s->members = nb_xmalloc((n + 1) * sizeof *s->members);
+    s->parts = NULL;
+    s->nparts = 0;
+    uint8_t *seen = nb_xcalloc(n + 1, 1);
+    for (size_t i = 0; i < n; i++) {
+        if (!empty_at(state, i) || seen[i])
+            continue;
+        size_t start = used, top = p->rows, bottom = 0, left = p->cols, right = 0;
+        s->members[used++] = (uint32_t)i;
+        seen[i] = 1;
+        for (size_t at = start; at < used; at++) { /* breadth first */
+            size_t v = s->members[at], r = v / p->cols, c = v % p->cols;
+            top = r < top ? r : top, bottom = r > bottom ? r : bottom;
+            left = c < left ? c : left, right = c > right ? c : right;
+            size_t next[4] = {c ? v - 1 : n, c + 1 < p->cols ? v + 1 : n,
+                              r ? v - p->cols : n, r + 1 < p->rows ? v + p->cols : n};
+            for (int d = 0; d < 4; d++)
+                if (next[d] < n && empty_at(state, next[d]) && !seen[next[d]])
+                    seen[next[d]] = 1, s->members[used++] = (uint32_t)next[d];
+        }
+        size_t k = used - start;
+        qsort(s->members + start, k, sizeof *s->members, by_number);
+        nb_reserve((void **)&s->parts, &cap, s->nparts + 1, sizeof *s->parts);
+        cr_part *part = &s->parts[s->nparts++];
+        *part = (cr_part){.start = start, .k = k, .top = top, .left = left,
+                          .h = bottom - top + 1, .w = right - left + 1};
+        if (part->h * part->w <= NB_CRAM_SEARCH_CELLS) {
+            part->f = (frame){0, (unsigned)part->h, (unsigned)part->w};
+            for (size_t j = start; j < used; j++) {
+                size_t v = s->members[j];
+                part->f.bits |= 1ULL << ((v / p->cols - top) * part->w + (v % p->cols - left));
+            }
+        }
+        part->kind = k < 2 ? CR_NONE
+                   : part->h == 1 || part->w == 1 ? CR_LINE
+                   : part->h * part->w > NB_CRAM_SEARCH_CELLS
+                       ? (mirrored_on_board(p, s->members + start, k, part, seen) ? CR_MIRROR
+                                                                                 : CR_LARGE)
+                   : mirrored(part->f) ? CR_MIRROR : CR_SEARCH;
+    }
+    free(seen);
+}
+
+/* --- values --------------------------------------------------------------------------- */
+
+struct nb_cram_memo {
+    const nb_octable *dawson;
+    cr_split split;   /* of `state`, when made */
+    uint64_t *state;
+    size_t words;
+    bool made;
+    /* canonical frame -> value + 1, open addressing */
+    uint64_t *keys;
+    uint16_t *shapes; /* h << 8 | w */
+    uint8_t *values;
+    size_t slots, used;
+    uint64_t max_states;
+    nb_budget *budget;
+    uint64_t held;    /* of the budget's memory: the memo's */
+    nb_status status; /* NB_OK, or why the search stopped: */
+    bool past_table;  /* a line past Dawson's table (else max_states, or the budget) */
+};
+
+#define MEMO_SLOT_BYTES (sizeof(uint64_t) + sizeof(uint16_t) + 1)
+
+static nb_cram_memo *memo_of(const nb_game *g) { return params_of(g)->memo; }
+
+/* Dawson's Kayles on a line of n cells. */
+static uint64_t dawson(nb_cram_memo *m, uint64_t n)
+{
+    uint64_t v = 0;
+    if (!nb_octable_value(m->dawson, n, &v) && m->status == NB_OK)
+        m->status = NB_ELIMIT, m->past_table = true;
+    return v;
+}
+
+static uint64_t mix(uint64_t x)
+{
+    x ^= x >> 31;
+    x *= 0x9e3779b97f4a7c15ULL;
+    return x ^ x >> 29;
+}
+
+static uint8_t *memo_slot(nb_cram_memo *m, frame f, bool *found)
+{
+    uint16_t shape = (uint16_t)(f.h << 8 | f.w);
+    size_t h = (size_t)mix(f.bits ^ (uint64_t)shape << 48) & (m->slots - 1);
+    for (; m->values[h]; h = (h + 1) & (m->slots - 1))
+        if (m->keys[h] == f.bits && m->shapes[h] == shape) {
+            *found = true;
+            return &m->values[h];
+        }
+    *found = false;
+    return &m->values[h];
+}
+
+/* Doubles the memo, its memory held from the request's budget (false, nothing changed,
+ * when the budget has no room). */
+static bool memo_grow(nb_cram_memo *m)
+{
+    size_t old = m->slots, next = old ? 2 * old : 1024;
+    if (!nb_budget_hold(m->budget, (next - old) * MEMO_SLOT_BYTES))
+        return false;
+    m->held += (next - old) * MEMO_SLOT_BYTES;
+    uint64_t *keys = m->keys;
+    uint16_t *shapes = m->shapes;
+    uint8_t *values = m->values;
+    m->slots = next;
+    m->keys = nb_xmalloc(m->slots * sizeof *m->keys);
+    m->shapes = nb_xmalloc(m->slots * sizeof *m->shapes);
+    m->values = nb_xcalloc(m->slots, 1);
+    for (size_t i = 0; i < old; i++)
+        if (values[i]) {
+            bool found;
+            frame f = {keys[i], (unsigned)(shapes[i] >> 8), (unsigned)(shapes[i] & 255)};
+            uint8_t *slot = memo_slot(m, f, &found);
+            size_t at = (size_t)(slot - m->values);
+            *slot = values[i], m->keys[at] = keys[i], m->shapes[at] = shapes[i];
+        }
+    free(keys);
+    free(shapes);
+    free(values);
+    return true;
+}
+
+static uint64_t frame_value(nb_cram_memo *m, frame f);
+
+/* Keeps a frame's value (a canonical form, or a region as the search met it). */
+static void remember(nb_cram_memo *m, frame f, uint64_t value)
+{
+    if (4 * (m->used + 1) > 3 * m->slots && !memo_grow(m)) {
+        m->status = NB_ECANCELLED; /* the budget says which */
+        return;
+    }
+    bool found;
+    uint8_t *slot = memo_slot(m, f, &found);
+    if (found)
+        return;
+    size_t at = (size_t)(slot - m->values);
+    *slot = (uint8_t)(value + 1), m->keys[at] = f.bits, m->shapes[at] = (uint16_t)(f.h << 8 | f.w);
+    m->used++;
+}
+
+/* The XOR of the values of the regions of `set`, cells of a frame h x w. */
+static uint64_t rest_value(nb_cram_memo *m, uint64_t set, unsigned h, unsigned w)
+{
+    uint64_t x = 0;
+    while (set && m->status == NB_OK) {
+        uint64_t comp = flood(set, h, w);
+        x ^= frame_value(m, shrink(comp, h, w));
+        set &= ~comp;
+    }
+    return x;
+}
+
+/* The dominoes of a frame: bit i of *across has the domino on i and i + 1, of *down the
+ * one on i and i + w. */
+static void dominoes(frame f, uint64_t *across, uint64_t *down)
+{
+    uint64_t last = column_mask(f.h, f.w, f.w - 1);
+    *across = f.bits & ~last & f.bits >> 1;
+    *down = f.bits & f.bits >> f.w;
+}
+
+/* The value of a connected region: the closed forms first, then the memo, then the mex
+ * of its options. */
+static uint64_t frame_value(nb_cram_memo *m, frame f)
+{
+    unsigned k = (unsigned)__builtin_popcountll(f.bits);
+    if (k < 2)
+        return 0;
+    if (f.h == 1 || f.w == 1)
+        return dawson(m, k);
+    if (mirrored(f))
+        return 0;
+    bool found;
+    uint8_t *slot = memo_slot(m, f, &found); /* as it stands: most are met again so */
+    if (found)
+        return *slot - 1u;
+    frame as_met = f;
+    f = canonical(f);
+    slot = memo_slot(m, f, &found);
+    if (found) {
+        remember(m, as_met, *slot - 1u);
+        return *slot - 1u;
+    }
+    if (m->used >= m->max_states) {
+        m->status = NB_ELIMIT;
+        return 0;
+    }
+    if (nb_budget_spent_after(m->budget, k)) {
+        m->status = NB_ECANCELLED; /* the budget says which */
+        return 0;
+    }
+    uint64_t seen[2] = {0, 0}; /* at most 112 dominoes: the mex is below 128 */
+    uint64_t across, down;
+    dominoes(f, &across, &down);
+    for (int dir = 0; dir < 2 && m->status == NB_OK; dir++)
+        for (uint64_t x = dir ? down : across; x && m->status == NB_OK; x &= x - 1) {
+            unsigned i = (unsigned)__builtin_ctzll(x), j = dir ? i + f.w : i + 1;
+            uint64_t v = rest_value(m, f.bits & ~(1ULL << i | 1ULL << j), f.h, f.w);
+            if (v < 128)
+                seen[v / 64] |= 1ULL << (v % 64);
+        }
+    if (m->status != NB_OK)
+        return 0;
+    uint64_t mex = ~seen[0] ? (uint64_t)__builtin_ctzll(~seen[0])
+                            : 64 + (uint64_t)__builtin_ctzll(~seen[1]);
+    remember(m, f, mex);
+    if (as_met.bits != f.bits || as_met.h != f.h)
+        remember(m, as_met, mex);
+    return m->status == NB_OK ? mex : 0;
+}
+
+/* The split of g's state, made once per state. */
+static const cr_split *split_of(const nb_game *g)
+{
+    nb_cram_memo *m = memo_of(g);
+    if (m->made && !memcmp(m->state, g->state, m->words * sizeof *m->state))
+        return &m->split;
+    split_free(&m->split);
+    split(params_of(g), g->state, &m->split);
+    memcpy(m->state, g->state, m->words * sizeof *m->state);
+    m->made = true;
+    return &m->split;
+}
+
+static nb_status fail_search(const nb_game *g, nb_solver *s, nb_err *err)
+{
+    nb_cram_memo *m = memo_of(g);
+    nb_status st = m->status;
+    bool past_table = m->past_table;
+    m->status = NB_OK, m->past_table = false;
+    if (st == NB_ECANCELLED)
+        return nb_budget_fail(s->budget, err);
+    if (past_table)
+        return nb_fail(err, NB_ELIMIT, "a line of cells is past Dawson's Kayles's table, the "
+                       "limit max_table=%llu", (unsigned long long)s->limits.max_table);
+    return nb_fail_field(err, NB_ELIMIT, NB_CRAM_FIELD_BOARD, NB_NO_INDEX, NB_NO_INDEX,
+                         "makes regions whose search values more than the limit "
+                         "max_states=%llu regions", (unsigned long long)s->limits.max_states);
+}
+
+static nb_status fail_large(const nb_cram_params *p, const cr_split *sp, const cr_part *part,
+                            nb_err *err)
+{
+    size_t first = sp->members[part->start];
+    return nb_fail_field(err, NB_ELIMIT, NB_CRAM_FIELD_BOARD, first / p->cols, NB_NO_INDEX,
+                         "holds a region of %zu empty cells (from column %zu of this row) "
+                         "in a %zu x %zu box, past the search's limit of %d cells in a "
+                         "region's box (a straight line is valued at any length, a mirrored "
+                         "region's value at any size)", part->k,
+                         first % p->cols, part->h, part->w, NB_CRAM_SEARCH_CELLS);
+}
+
+/* The value of what is left of a part after the domino on board cells a < b (both in it),
+ * or of the part whole (a == SIZE_MAX). */
+static uint64_t part_value(const nb_game *g, const cr_part *part, size_t a, size_t b)
+{
+    const nb_cram_params *p = params_of(g);
+    nb_cram_memo *m = memo_of(g);
+    bool whole = a == SIZE_MAX;
+    switch (part->kind) {
+    case CR_NONE:
+        return 0;
+    case CR_LINE: {
+        if (whole)
+            return dawson(m, part->k);
+        size_t along = part->h == 1 ? a % p->cols - part->left : a / p->cols - part->top;
+        return dawson(m, along) ^ dawson(m, part->k - along - 2);
+    }
+    default: { /* a mirrored region is 0, and its options are searched as any */
+        if (whole)
+            return part->kind == CR_MIRROR ? 0 : frame_value(m, part->f);
+        unsigned ia = (unsigned)((a / p->cols - part->top) * part->w + a % p->cols - part->left);
+        unsigned ib = (unsigned)((b / p->cols - part->top) * part->w + b % p->cols - part->left);
+        return rest_value(m, part->f.bits & ~(1ULL << ia | 1ULL << ib), part->f.h, part->f.w);
+    }
+    }
+}
+
+/* --- the ruleset ---------------------------------------------------------------------- */
+
+static nb_status cram_check(const nb_game *g, const nb_solver *s, nb_err *err)
+{
+    const nb_cram_params *p = params_of(g);
+    if (p->rows > s->limits.max_side || p->cols > s->limits.max_side)
+        return nb_fail_field(err, NB_ELIMIT, NB_CRAM_FIELD_BOARD, NB_NO_INDEX, NB_NO_INDEX,
+                             "is %zu x %zu, a side over the limit max_side=%llu", p->rows,
+                             p->cols, (unsigned long long)s->limits.max_side);
+    return NB_OK;
+}
+
+static void cram_release(nb_game *g, nb_solver *s);
+
+/* Dawson's Kayles: 0.07. */
+static const nb_octal_rule dawson_rule = {.digit = {0, 0, 7}, .last = 2};
+
+static nb_status cram_prepare(nb_game *g, nb_solver *s, nb_err *err)
+{
+    nb_cram_params *p = g->params;
+    nb_key key = nb_octable_key(&dawson_rule);
+    uint64_t longest = p->rows > p->cols ? p->rows : p->cols;
+    nb_octable_need need = {longest, true, s->limits.max_table, s->limits.max_work,
+                            &dawson_rule, s->budget};
+    const nb_cached *c;
+    nb_status st = nb_table_acquire(s, &key, &nb_octable_kind, &need, &c, err);
+    if (st != NB_OK)
+        return st;
+    nb_cram_memo *m = nb_xcalloc(1, sizeof *m);
+    m->dawson = (const nb_octable *)c;
+    m->words = g->len;
+    m->state = nb_xcalloc(g->len + 1, sizeof *m->state);
+    m->max_states = s->limits.max_states;
+    m->budget = s->budget;
+    p->memo = m;
+    if (!memo_grow(m)) {
+        cram_release(g, s);
+        return nb_budget_fail(s->budget, err);
+    }
+    return NB_OK;
+}
+
+static void cram_release(nb_game *g, nb_solver *s)
+{
+    nb_cram_params *p = g->params;
+    nb_cram_memo *m = p->memo;
+    if (!m)
+        return;
+    nb_table_release(s, &m->dawson->base);
+    nb_budget_drop(m->budget, m->held);
+    p->searched = m->used;
+    split_free(&m->split);
+    free(m->keys);
+    free(m->shapes);
+    free(m->values);
+    free(m->state);
+    free(m);
+    p->memo = NULL;
+}
+
+static size_t cram_part_count(const nb_game *g) { return split_of(g)->nparts; }
+
+static nb_status cram_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err *err)
+{
+    const cr_split *sp = split_of(g);
+    for (size_t i = 0; i < sp->nparts; i++) {
+        const cr_part *part = &sp->parts[i];
+        if (part->kind == CR_LARGE)
+            return fail_large(params_of(g), sp, part, err);
+        sg[i] = part_value(g, part, SIZE_MAX, SIZE_MAX);
+        if (memo_of(g)->status != NB_OK)
+            return fail_search(g, s, err);
+    }
+    return NB_OK;
+}
+
+static nb_method cram_method(const nb_game *g, size_t part)
+{
+    switch (split_of(g)->parts[part].kind) {
+    case CR_LINE:
+        return NB_METHOD_PERIOD;
+    case CR_SEARCH:
+        return NB_METHOD_SEARCH;
+    default:
+        return NB_METHOD_CLOSED_FORM;
+    }
+}
+
+/* Calls fn for each domino of the part (first cells ascending, across before down). */
+static nb_status cram_options(const nb_game *g, nb_solver *s, size_t part, nb_option_fn fn,
+                              void *ctx, nb_err *err)
+{
+    const nb_cram_params *p = params_of(g);
+    const cr_split *sp = split_of(g);
+    const cr_part *pt = &sp->parts[part];
+    if (pt->kind == CR_LARGE || (pt->kind == CR_MIRROR && pt->h * pt->w > NB_CRAM_SEARCH_CELLS))
+        return fail_large(p, sp, pt, err); /* its options are not searched */
+    for (size_t i = 0; i < pt->k; i++) {
+        size_t a = sp->members[pt->start + i], r = a / p->cols, c = a % p->cols;
+        size_t ends[2] = {c + 1 < p->cols ? a + 1 : SIZE_MAX,
+                          r + 1 < p->rows ? a + p->cols : SIZE_MAX};
+        for (int d = 0; d < 2; d++) {
+            size_t b = ends[d];
+            if (b == SIZE_MAX || !empty_at(g->state, b))
+                continue;
+            uint64_t value = part_value(g, pt, a, b);
+            if (memo_of(g)->status != NB_OK)
+                return fail_search(g, s, err);
+            uint64_t w[4] = {r, c, b / p->cols, b % p->cols};
+            if (!fn(ctx, &(nb_move){.len = 4, .w = w}, value))
+                return NB_OK;
+        }
+    }
+    return NB_OK;
+}
+
+static nb_status cram_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64_t target,
+                               nb_movelist *out, nb_err *err)
+{
+    nb_target_filter f = {target, out};
+    return cram_options(g, s, part, nb_keep_if_target, &f, err);
+}
+
+static void cram_apply(const nb_game *g, const nb_move *m, nb_state *after)
+{
+    const nb_cram_params *p = params_of(g);
+    nb_state_resize(after, g->len);
+    memcpy(after->w, g->state, g->len * sizeof *after->w);
+    size_t a = (size_t)(m->w[0] * p->cols + m->w[1]), b = (size_t)(m->w[2] * p->cols + m->w[3]);
+    after->w[a / 64] &= ~(1ULL << (a % 64));
+    after->w[b / 64] &= ~(1ULL << (b % 64));
+}
+
+/* Every domino of the board, region by region (the order of the parts' options): first
+ * cells ascending, across before down. */
+static void cram_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
+{
+    const nb_cram_params *p = params_of(g);
+    cr_split sp;
+    split(p, g->state, &sp);
+    nb_state_offer o = {.g = g, .fn = fn, .ctx = ctx};
+    for (size_t i = 0; i < sp.nparts && !o.stopped; i++)
+        for (size_t j = 0; j < sp.parts[i].k && !o.stopped; j++) {
+            size_t a = sp.members[sp.parts[i].start + j], r = a / p->cols, c = a % p->cols;
+            if (c + 1 < p->cols && empty_at(g->state, a + 1))
+                nb_offer_state(&o, &(nb_move){.len = 4, .w = (uint64_t[]){r, c, r, c + 1}}, 0);
+            if (r + 1 < p->rows && empty_at(g->state, a + p->cols) && !o.stopped)
+                nb_offer_state(&o, &(nb_move){.len = 4, .w = (uint64_t[]){r, c, r + 1, c}}, 0);
+        }
+    free(o.after.w);
+    split_free(&sp);
+}
+
+/* A board of at most 64 cells in the least of its images under the board's symmetries
+ * (the square's eight when it is square, else the four that keep its shape): the search
+ * of a misère position then meets each position once. Larger boards stay as they are. */
+static void cram_canonicalize(const nb_game *g, uint64_t *state, size_t len)
+{
+    const nb_cram_params *p = params_of(g);
+    if (len != 1 || p->rows * p->cols > 64 || !p->rows || !p->cols)
+        return;
+    frame f = {state[0], (unsigned)p->rows, (unsigned)p->cols};
+    uint64_t best = f.bits;
+    for (int t = 0; t < (f.h == f.w ? 2 : 1); t++) {
+        frame s = t ? transpose(f) : f;
+        uint64_t rows = mirror_rows(s);
+        uint64_t images[4] = {s.bits, half_turn(s), rows, half_turn((frame){rows, s.h, s.w})};
+        for (int k = 0; k < 4; k++)
+            best = images[k] < best ? images[k] : best;
+    }
+    state[0] = best;
+}
+
+const nb_ruleset nb_cram = {
+    .name = "cram",
+    .check = cram_check,
+    .prepare = cram_prepare,
+    .release = cram_release,
+    .apply = cram_apply,
+    .part_count = cram_part_count,
+    .part_values = cram_values,
+    .part_method = cram_method,
+    .moves_to = cram_moves_to,
+    .options = cram_options,
+    .each_move = cram_each_move,
+    .canonicalize = cram_canonicalize,
+    .components = nb_components_per_part,
+};
