@@ -484,7 +484,7 @@ export interface components {
          */
         Verdict: "win" | "lose" | "draw";
         /** @description A game object. Unknown members are rejected. */
-        Game: components["schemas"]["Nim"] | components["schemas"]["Bash"] | components["schemas"]["Subtraction"] | components["schemas"]["Moore"] | components["schemas"]["Staircase"] | components["schemas"]["Coins"] | components["schemas"]["Cutting"] | components["schemas"]["Dag"] | components["schemas"]["Hackenbush"] | components["schemas"]["Coprime"] | components["schemas"]["Octal"] | components["schemas"]["Grundy"] | components["schemas"]["Beans"] | components["schemas"]["Euclid"] | components["schemas"]["Divisor"] | components["schemas"]["Wythoff"] | components["schemas"]["Fibonacci"] | components["schemas"]["Chomp"] | components["schemas"]["NodeKayles"] | components["schemas"]["Sum"];
+        Game: components["schemas"]["Nim"] | components["schemas"]["Bash"] | components["schemas"]["Subtraction"] | components["schemas"]["Moore"] | components["schemas"]["Staircase"] | components["schemas"]["Coins"] | components["schemas"]["Cutting"] | components["schemas"]["Dag"] | components["schemas"]["Hackenbush"] | components["schemas"]["Coprime"] | components["schemas"]["Octal"] | components["schemas"]["Grundy"] | components["schemas"]["Beans"] | components["schemas"]["Euclid"] | components["schemas"]["Divisor"] | components["schemas"]["Wythoff"] | components["schemas"]["Fibonacci"] | components["schemas"]["Chomp"] | components["schemas"]["NodeKayles"] | components["schemas"]["Cram"] | components["schemas"]["Sum"];
         /** @description Take any positive number from one heap. */
         Nim: {
             /**
@@ -731,6 +731,17 @@ export interface components {
             /** @description Vertices already taken, ascending. */
             gone?: number[];
         };
+        /** @description Cram (impartial Domineering): place a domino on two orthogonally adjacent empty cells. Valued by its regions (orthogonally connected empty cells, a disjunctive sum, listed as components in the order of their first cells): a straight line of n cells is Dawson's Kayles (0.07) at any length; a region a half turn maps onto itself with no cell on or beside its own image is 0 (the mirror strategy: every even x even board); any other region whose bounding box holds at most 64 cells is searched, memoised by its form under the square's symmetries, within max_states regions (else 422). Misère play by search of the whole board. */
+        Cram: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "cram";
+            convention?: components["schemas"]["Convention"];
+            /** @description Equal-length rows of '.' (empty) and '#' (filled); at most max_side rows and max_side cells a row. */
+            board: string[];
+        };
         /** @description A sum of games. rule disjunctive (the default): move in exactly one component; a cutting component's 1x1 cut ends the whole game. rule every (Every-SG, HDU 3595): move in every component that still has a move; the analysis gives each component's steps (the length of its play, its winner stretching it and its loser shortening it: a closed form for one Nim or Bash heap or one Euclid pair, else a search within max_states) and the player to move wins when the largest is odd; no sg; cutting components and cycles are 422. Components are not sums and carry no convention. */
         Sum: {
             /**
@@ -767,6 +778,7 @@ export interface components {
             tokens?: number[];
             coins?: string;
             grid?: string[];
+            board?: string[];
             rows?: number[];
             edges?: number[][];
             gone?: number[];
@@ -782,7 +794,7 @@ export interface components {
             changed?: components["schemas"]["PositionChange"];
         };
         /** @description The move of a sum's component, in that component's shape (a sum holds no sums). */
-        ComponentMove: components["schemas"]["TakeMove"] | components["schemas"]["OctalMove"] | components["schemas"]["GrundyMove"] | components["schemas"]["BeansMove"] | components["schemas"]["EuclidMove"] | components["schemas"]["DivisorMove"] | components["schemas"]["WythoffMove"] | components["schemas"]["MooreMove"] | components["schemas"]["StaircaseMove"] | components["schemas"]["CoinsMove"] | components["schemas"]["CuttingMove"] | components["schemas"]["DagMove"] | components["schemas"]["HackenbushMove"] | components["schemas"]["ChompMove"] | components["schemas"]["NodeKaylesMove"];
+        ComponentMove: components["schemas"]["TakeMove"] | components["schemas"]["OctalMove"] | components["schemas"]["GrundyMove"] | components["schemas"]["BeansMove"] | components["schemas"]["EuclidMove"] | components["schemas"]["DivisorMove"] | components["schemas"]["WythoffMove"] | components["schemas"]["MooreMove"] | components["schemas"]["StaircaseMove"] | components["schemas"]["CoinsMove"] | components["schemas"]["CuttingMove"] | components["schemas"]["DagMove"] | components["schemas"]["HackenbushMove"] | components["schemas"]["ChompMove"] | components["schemas"]["NodeKaylesMove"] | components["schemas"]["CramMove"];
         /** @description nim, bash, subtraction, coprime, fibonacci: take `take` counters from heap `heap`. */
         TakeMove: {
             /** @description 0-based index into heaps. */
@@ -866,6 +878,12 @@ export interface components {
         NodeKaylesMove: {
             node: number;
             removed: number[];
+            position?: components["schemas"]["Game"];
+            changed?: components["schemas"]["PositionChange"];
+        };
+        /** @description cram: a domino on `cells` [[r1,c1],[r2,c2]] (0-based row and column, two orthogonally adjacent empty cells; the first the upper or the left one). Its position is the board with both filled. */
+        CramMove: {
+            cells: number[][];
             position?: components["schemas"]["Game"];
             changed?: components["schemas"]["PositionChange"];
         };
@@ -957,7 +975,7 @@ export interface components {
             table?: number[][];
         };
         /** @description The analysis of one position; `type` (the game's) says the shape of its moves. */
-        Analysis: components["schemas"]["NimAnalysis"] | components["schemas"]["BashAnalysis"] | components["schemas"]["SubtractionAnalysis"] | components["schemas"]["MooreAnalysis"] | components["schemas"]["StaircaseAnalysis"] | components["schemas"]["CoinsAnalysis"] | components["schemas"]["CuttingAnalysis"] | components["schemas"]["DagAnalysis"] | components["schemas"]["HackenbushAnalysis"] | components["schemas"]["CoprimeAnalysis"] | components["schemas"]["OctalAnalysis"] | components["schemas"]["GrundyAnalysis"] | components["schemas"]["BeansAnalysis"] | components["schemas"]["EuclidAnalysis"] | components["schemas"]["DivisorAnalysis"] | components["schemas"]["WythoffAnalysis"] | components["schemas"]["FibonacciAnalysis"] | components["schemas"]["ChompAnalysis"] | components["schemas"]["NodeKaylesAnalysis"] | components["schemas"]["SumAnalysis"];
+        Analysis: components["schemas"]["NimAnalysis"] | components["schemas"]["BashAnalysis"] | components["schemas"]["SubtractionAnalysis"] | components["schemas"]["MooreAnalysis"] | components["schemas"]["StaircaseAnalysis"] | components["schemas"]["CoinsAnalysis"] | components["schemas"]["CuttingAnalysis"] | components["schemas"]["DagAnalysis"] | components["schemas"]["HackenbushAnalysis"] | components["schemas"]["CoprimeAnalysis"] | components["schemas"]["OctalAnalysis"] | components["schemas"]["GrundyAnalysis"] | components["schemas"]["BeansAnalysis"] | components["schemas"]["EuclidAnalysis"] | components["schemas"]["DivisorAnalysis"] | components["schemas"]["WythoffAnalysis"] | components["schemas"]["FibonacciAnalysis"] | components["schemas"]["ChompAnalysis"] | components["schemas"]["NodeKaylesAnalysis"] | components["schemas"]["CramAnalysis"] | components["schemas"]["SumAnalysis"];
         /** @description What every analysis has. `winning_moves` (every type's analysis gives their shape) lists the moves that win; `drawing_moves`, in a drawn position (verdict draw) only, the moves after which the game is still drawn. In every move, stairs and coins are numbered from 1, as the seed notes number them; every other index counts from 0. In analyze and moves every move also has `position`, the whole game object after it, ready to post back (play gives it beside the move instead). */
         AnalysisCommon: {
             type: string;
@@ -1218,6 +1236,18 @@ export interface components {
              */
             type: "nodekayles";
         };
+        CramAnalysis: components["schemas"]["AnalysisCommon"] & {
+            /** @constant */
+            type?: "cram";
+            winning_moves: components["schemas"]["CramMove"][];
+            drawing_moves?: components["schemas"]["CramMove"][];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "cram";
+        };
         SumAnalysis: components["schemas"]["AnalysisCommon"] & {
             /** @constant */
             type?: "sum";
@@ -1231,7 +1261,7 @@ export interface components {
             type: "sum";
         };
         /** @description The move to play and the position after it; `type` says the move's shape. */
-        PlayAnswer: components["schemas"]["NimPlay"] | components["schemas"]["BashPlay"] | components["schemas"]["SubtractionPlay"] | components["schemas"]["MoorePlay"] | components["schemas"]["StaircasePlay"] | components["schemas"]["CoinsPlay"] | components["schemas"]["CuttingPlay"] | components["schemas"]["DagPlay"] | components["schemas"]["HackenbushPlay"] | components["schemas"]["CoprimePlay"] | components["schemas"]["OctalPlay"] | components["schemas"]["GrundyPlay"] | components["schemas"]["BeansPlay"] | components["schemas"]["EuclidPlay"] | components["schemas"]["DivisorPlay"] | components["schemas"]["WythoffPlay"] | components["schemas"]["FibonacciPlay"] | components["schemas"]["ChompPlay"] | components["schemas"]["NodeKaylesPlay"] | components["schemas"]["SumPlay"];
+        PlayAnswer: components["schemas"]["NimPlay"] | components["schemas"]["BashPlay"] | components["schemas"]["SubtractionPlay"] | components["schemas"]["MoorePlay"] | components["schemas"]["StaircasePlay"] | components["schemas"]["CoinsPlay"] | components["schemas"]["CuttingPlay"] | components["schemas"]["DagPlay"] | components["schemas"]["HackenbushPlay"] | components["schemas"]["CoprimePlay"] | components["schemas"]["OctalPlay"] | components["schemas"]["GrundyPlay"] | components["schemas"]["BeansPlay"] | components["schemas"]["EuclidPlay"] | components["schemas"]["DivisorPlay"] | components["schemas"]["WythoffPlay"] | components["schemas"]["FibonacciPlay"] | components["schemas"]["ChompPlay"] | components["schemas"]["NodeKaylesPlay"] | components["schemas"]["CramPlay"] | components["schemas"]["SumPlay"];
         NimPlay: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1460,6 +1490,18 @@ export interface components {
             position?: components["schemas"]["Game"] | null;
             changed?: components["schemas"]["PositionChange"] | null;
         };
+        CramPlay: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "cram";
+            verdict: components["schemas"]["Verdict"];
+            strength: components["schemas"]["Strength"];
+            move: components["schemas"]["CramMove"] | null;
+            position?: components["schemas"]["Game"] | null;
+            changed?: components["schemas"]["PositionChange"] | null;
+        };
         SumPlay: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1473,7 +1515,7 @@ export interface components {
             changed?: components["schemas"]["PositionChange"] | null;
         };
         /** @description Every legal move with what it leads to; `type` says the moves' shape. */
-        MovesAnswer: components["schemas"]["NimMoves"] | components["schemas"]["BashMoves"] | components["schemas"]["SubtractionMoves"] | components["schemas"]["MooreMoves"] | components["schemas"]["StaircaseMoves"] | components["schemas"]["CoinsMoves"] | components["schemas"]["CuttingMoves"] | components["schemas"]["DagMoves"] | components["schemas"]["HackenbushMoves"] | components["schemas"]["CoprimeMoves"] | components["schemas"]["OctalMoves"] | components["schemas"]["GrundyMoves"] | components["schemas"]["BeansMoves"] | components["schemas"]["EuclidMoves"] | components["schemas"]["DivisorMoves"] | components["schemas"]["WythoffMoves"] | components["schemas"]["FibonacciMoves"] | components["schemas"]["ChompMoves"] | components["schemas"]["NodeKaylesMoves"] | components["schemas"]["SumMoves"];
+        MovesAnswer: components["schemas"]["NimMoves"] | components["schemas"]["BashMoves"] | components["schemas"]["SubtractionMoves"] | components["schemas"]["MooreMoves"] | components["schemas"]["StaircaseMoves"] | components["schemas"]["CoinsMoves"] | components["schemas"]["CuttingMoves"] | components["schemas"]["DagMoves"] | components["schemas"]["HackenbushMoves"] | components["schemas"]["CoprimeMoves"] | components["schemas"]["OctalMoves"] | components["schemas"]["GrundyMoves"] | components["schemas"]["BeansMoves"] | components["schemas"]["EuclidMoves"] | components["schemas"]["DivisorMoves"] | components["schemas"]["WythoffMoves"] | components["schemas"]["FibonacciMoves"] | components["schemas"]["ChompMoves"] | components["schemas"]["NodeKaylesMoves"] | components["schemas"]["CramMoves"] | components["schemas"]["SumMoves"];
         MoveOutcome: {
             outcome: components["schemas"]["Verdict"];
             sg?: components["schemas"]["Heap"];
@@ -1648,6 +1690,15 @@ export interface components {
              */
             type: "nodekayles";
             moves: (components["schemas"]["NodeKaylesMove"] & components["schemas"]["MoveOutcome"])[];
+            complete: boolean;
+        };
+        CramMoves: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "cram";
+            moves: (components["schemas"]["CramMove"] & components["schemas"]["MoveOutcome"])[];
             complete: boolean;
         };
         SumMoves: {
