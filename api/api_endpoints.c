@@ -538,10 +538,11 @@ json_t *api_catalog(const api_limits *limits, bool int64_strings)
         if (int64_strings)
             api_game_int64_strings(example);
         json_array_append_new(types, json_pack(
-            "{s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:b, s:b, s:b, s:o}", "type", (*t)->name,
-            "name", (*t)->title, "rules", (*t)->rules_text, "summary", (*t)->summary,
+            "{s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:s, s:o, s:b, s:b, s:b, s:o}", "type",
+            (*t)->name, "name", (*t)->title, "rules", (*t)->rules_text, "summary", (*t)->summary,
             "fields", json_loads((*t)->field_docs, 0, NULL), "limits", lims,
-            "conventions", conventions, "methods", methods, "table", (*t)->table != NULL,
+            "conventions", conventions,
+            "default_convention", (*t)->default_misere ? "misere" : "normal", "methods", methods, "table", (*t)->table != NULL,
             "quotient", api_quotient_takes((*t)->name), "moves_complete", (*t)->moves_complete,
             "example", example));
     }

@@ -107,15 +107,20 @@ static int check_keys(json_t *obj, const char *base, const api_type *t, bool top
     return 0;
 }
 
-static int decode_convention(json_t *obj, const char *base, api_game *g, api_problem *p)
+/* The object's convention; absent, the type's own at the top level (a sum's components
+ * take the sum's). */
+static int decode_convention(json_t *obj, const char *base, const api_type *t, bool top,
+                             api_game *g, api_problem *p)
 {
     json_t *c = json_object_get(obj, "convention");
-    g->conv = NB_NORMAL;
+    g->conv = top && t->default_misere ? NB_MISERE : NB_NORMAL;
     if (!c)
         return 0;
     const char *s = json_string_value(c);
-    if (s && !strcmp(s, "normal"))
+    if (s && !strcmp(s, "normal")) {
+        g->conv = NB_NORMAL;
         return 0;
+    }
     if (s && !strcmp(s, "misere")) {
         g->conv = NB_MISERE;
         return 0;
@@ -143,7 +148,7 @@ int api_game_decode(json_t *obj, const char *base, bool top, bool for_table,
         return api_fail_as(p, "unknown-type", 400, ptr, "unknown game type; known types are %s",
                            known);
     }
-    if (check_keys(obj, base, t, top, for_table, p) || decode_convention(obj, base, g, p))
+    if (check_keys(obj, base, t, top, for_table, p) || decode_convention(obj, base, t, top, g, p))
         return p->status;
     json_t *source = obj;
     if (for_table && t->position) { /* the position may be left out of a table request */

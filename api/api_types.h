@@ -78,6 +78,8 @@ struct api_type {
                                     request may leave out, with the empty value they take */
     const char *const *limits;   /* names of the limits that bound it (catalog) */
     bool misere;                 /* "convention":"misere" is defined */
+    bool default_misere;         /* misère play when the request names no convention (the
+                                  * game's own rule: Notakto) */
     const char *const *methods;  /* every `method` its analyses may give (nb_method_name) */
     bool moves_complete;         /* an analysis lists every winning move (else at least one) */
     bool heavy;                  /* its work or memory is not bounded by its JSON's size (a

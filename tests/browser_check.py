@@ -526,6 +526,23 @@ def check_boards():
     filled = len(find_all("#board .cram .cram-cell.filled"))
     check(filled == 5, f"after the domino and nimber's reply {filled} cells are filled, not 5")
 
+    load("?type=notakto")  # misère by its own rule: the convention follows the type
+    check(find("input[name=convention][value=misere]").is_selected(),
+          "Notakto did not start under misère play, its own rule")
+    choose_variant("One empty board")
+    start(convention="misere")
+    settled(0)
+    shot("board-notakto")
+    find("#board .notakto [data-board='0'][data-cell='4']").click()  # the centre: it wins
+    settled(2)
+    mine = find_all("#history li")[0].text
+    check(mine == "you: X on board 1, row 2, column 2", f"pressing the centre played {mine!r}")
+    xs = [c.text for c in find_all("#board .notakto .notakto-cell")].count("X")
+    check(xs == 2, f"after the centre and nimber's reply {xs} X's are drawn, not 2")
+    load("?type=nim")
+    check(find("input[name=convention][value=normal]").is_selected(),
+          "after Notakto, Nim did not start under normal play, its own rule")
+
     load("?type=sum")
     choose_variant("Every-SG (HDU 3595)")
     start()

@@ -50,6 +50,8 @@ def parts(kind, n):
         return {"type": "wythoff", "piles": [[3, 5]] * n}
     if kind == "fibonacci":
         return {"type": "fibonacci", "heaps": [1] * n}
+    if kind == "notakto":
+        return {"type": "notakto", "boards": ["........."] * n}
     return {"type": kind, POSITION[kind]: [0] * n}
 
 
@@ -137,6 +139,8 @@ def cases(kind, limit, n):
                "chomp": {"type": "sum", "components": [{"type": "chomp", "rows": [3, 3, 3]}] * 2},
                "nodekayles": {"type": "nodekayles", "nodes": 12, "edges": []},
                "cram": {"type": "cram", "board": ["...."] * 3},
+               # past the 4 x 4 quotient's boards, two live boards are searched
+               "notakto": {"type": "notakto", "boards": ["." * 16] * 2},
                "sum": {"type": "sum", "components": [{"type": "bash", "heaps": [20], "k": 3},
                                                      {"type": "nim", "heaps": [20]}]}}[kind]
         return a, None, misere(big), "422"

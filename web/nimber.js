@@ -7,6 +7,7 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 const MAX_MOVES = 300;        // moves listed per position (the server's max is 1000)
 const MAX_DRAWN_COUNTERS = 20; // a taller heap is drawn as this many with its size written
 const MAX_DRAWN_NODES = 80;   // larger graphs are played from the move list alone
+const MAX_DRAWN_BOARDS = 60;  // more Notakto boards are played from the move list alone
 const REPEATS_FOR_DRAW = 3;   // a drawn position seen this often ends the game as a draw
 const LARGE_GAME_CHARS = 65536; // a larger game's moves come with what they change only
 const GET_URL_CHARS = 6000;   // a game whose URL stays shorter is asked by GET, for caches
@@ -121,8 +122,11 @@ async function ask(path, query, game) {
   return api(query ? `${path}?${query}` : path, game);
 }
 
+// The game with its convention, named whenever it is not the type's own (Notakto's is
+// misère).
 function withConvention(game) {
-  return state.convention === "misere" ? {...game, convention: "misere"} : game;
+  const own = (state.entry && state.entry.default_convention) || "normal";
+  return state.convention === own ? game : {...game, convention: state.convention};
 }
 
 // How the server should give the position after each move (its `positions` parameter):
@@ -225,7 +229,8 @@ function fieldText(value) {
 }
 
 // Positions of other variants of a type, offered beside its catalog example: the coin
-// rules and Tartan grids, Chomp's bars, graphs for Node-Kayles, an Every-SG sum.
+// rules and Tartan grids, Chomp's bars, graphs for Node-Kayles, Notakto's boards, an
+// Every-SG sum.
 const VARIANTS = {
   coins: [
     ["Twins", {coins: "THHTHT", rule: "twins"}],
@@ -243,6 +248,11 @@ const VARIANTS = {
   nodekayles: [
     ["The Petersen graph", {nodes: 10, edges: [[0, 1], [1, 2], [2, 3], [3, 4], [4, 0], [0, 5], [1, 6], [2, 7], [3, 8], [4, 9], [5, 7], [7, 9], [9, 6], [6, 8], [8, 5]]}],
     ["A path of 12 (Dawson's chess)", {nodes: 12, edges: [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 8], [8, 9], [9, 10], [10, 11]]}],
+  ],
+  notakto: [
+    ["One empty board", {boards: ["........."]}],
+    ["Three empty boards", {boards: [".........", ".........", "........."]}],
+    ["One 4 × 4 board", {boards: ["................"]}],
   ],
   sum: [
     ["Every-SG (HDU 3595)", {rule: "every", components: [{type: "euclid", pairs: [[25, 7]]}, {type: "nim", heaps: [5]}, {type: "bash", heaps: [7], k: 2}]}],
@@ -279,9 +289,9 @@ function buildForm(sample = state.entry.example) {
   if (entry.fields.nodes && entry.fields.edges) {
     $("field-edges").before(graphEditor($("field-nodes"), $("field-edges"), entry.type === "dag"));
   }
-  for (const radio of document.querySelectorAll("input[name=convention]")) {
+  for (const radio of document.querySelectorAll("input[name=convention]")) { // the game's own
     radio.disabled = !entry.conventions.includes(radio.value);
-    if (radio.disabled && radio.checked) document.querySelector("input[value=normal]").checked = true;
+    radio.checked = radio.value === (entry.default_convention || "normal");
   }
   $("table-none").hidden = entry.table;
   $("table-form").hidden = !entry.table;
@@ -474,9 +484,17 @@ function readForm() {
 
 function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
 
+// A Notakto cell as its row and column, on the boards of the game being played.
+function notaktoCell(cell) {
+  const board = state.game && state.game.boards && state.game.boards[0];
+  const k = board ? Math.round(Math.sqrt(board.length)) : 3;
+  return `row ${Math.floor(cell / k) + 1}, column ${cell % k + 1}`;
+}
+
 function describeMove(m) {
   if (m.moves) return m.moves.map(describeMove).join("; ");
   if (m.component !== undefined && m.move) return `component ${m.component}: ${describeMove(m.move)}`;
+  if (m.board !== undefined) return `X on board ${m.board + 1}, ${notaktoCell(m.cell)}`;
   if (m.cell) return `eat square (${m.cell[0]}, ${m.cell[1]}) and all right of it and below it`;
   if (m.cells) return `domino on (${m.cells[0].join(", ")}) and (${m.cells[1].join(", ")})`;
   if (m.node !== undefined) return `take vertex ${m.node}` + (m.removed.length > 1 ? ` (and ${m.removed.filter((v) => v !== m.node).join(", ")})` : "");
@@ -712,7 +730,9 @@ function openPermalink() {
   set("first", params.get("first"));
   set("strength", params.get("strength"));
   state.strength = $("strength").value;
-  const convention = document.querySelector(`input[name=convention][value=${params.get("convention") === "misere" ? "misere" : "normal"}]`);
+  const wanted = params.get("convention") === "misere" || params.get("convention") === "normal"
+    ? params.get("convention") : entry.default_convention || "normal";
+  const convention = document.querySelector(`input[name=convention][value=${wanted}]`);
   if (!convention.disabled) convention.checked = true;
   syncPlotButton();
   return true;
@@ -1338,6 +1358,39 @@ function cramPicture(game, wrap) {
   return board;
 }
 
+// Notakto: each board's cells, X's drawn; a board with a line is out of play (dimmed).
+// Pressing an empty cell of a live board puts an X there.
+function notaktoPicture(game, wrap) {
+  const boards = game.boards || [];
+  if (boards.length > MAX_DRAWN_BOARDS) {
+    return el("p", {class: "hint", text: `${boards.length} boards are too many to draw here: play from the move list.`});
+  }
+  const box = el("div", {class: "notakto"});
+  boards.forEach((text, b) => {
+    const k = Math.round(Math.sqrt(text.length));
+    const at = (r, c) => text[r * k + c] === "X";
+    const lines = [];
+    for (let i = 0; i < k; i++) {
+      lines.push([...Array(k).keys()].map((j) => [i, j]), [...Array(k).keys()].map((j) => [j, i]));
+    }
+    lines.push([...Array(k).keys()].map((j) => [j, j]), [...Array(k).keys()].map((j) => [j, k - 1 - j]));
+    const dead = lines.some((line) => line.every(([r, c]) => at(r, c)));
+    const grid = el("div", {class: "notakto-board" + (dead ? " dead" : ""), role: "group",
+                            "aria-label": `board ${b + 1}${dead ? ", out of play" : ""}`});
+    grid.style.gridTemplateColumns = `repeat(${k}, 2.75rem)`; /* CSSOM: the CSP allows it */
+    [...text].forEach((ch, i) => {
+      const cell = el("span", {class: "notakto-cell", "data-board": b, "data-cell": i, text: ch === "X" ? "X" : ""});
+      if (ch !== "X" && !dead) {
+        pickable(cell, `board ${b + 1}, row ${Math.floor(i / k) + 1}, column ${i % k + 1}`,
+                 wrap((m) => m.board === b && m.cell === i));
+      }
+      grid.append(cell);
+    });
+    box.append(grid);
+  });
+  return box;
+}
+
 function sumPicture(game, wrap, analysis) {
   const box = el("div", {class: "sum"});
   game.components.forEach((component, c) => {
@@ -1355,7 +1408,7 @@ const PICTURES = {
   nim: heapsPicture, bash: heapsPicture, subtraction: heapsPicture, coprime: heapsPicture,
   octal: heapsPicture, grundy: heapsPicture, beans: beansPicture, moore: heapsPicture, staircase: stairsPicture, coins: coinsPicture, cutting: cuttingPicture,
   euclid: euclidPicture, divisor: numbersPicture, wythoff: wythoffPicture, fibonacci: fibonacciPicture, dag: dagPicture, hackenbush: hackenbushPicture,
-  chomp: chompPicture, nodekayles: nodekaylesPicture, cram: cramPicture, sum: sumPicture,
+  chomp: chompPicture, nodekayles: nodekaylesPicture, cram: cramPicture, notakto: notaktoPicture, sum: sumPicture,
 };
 
 // --- the SG table plot --------------------------------------------------------------

@@ -75,6 +75,8 @@ function movesText(m: Moves): string[] {
       return m.moves.map((x) => `${x.node} ${x.removed} ${outcome(x)}`);
     case "cram":
       return m.moves.map((x) => `${x.cells[0]}+${x.cells[1]} ${outcome(x)}`);
+    case "notakto":
+      return m.moves.map((x) => `${x.board}:${x.cell} ${outcome(x)}`);
     case "sum":
       return m.moves.map((x) => "moves" in x
         ? `${x.moves.map((p) => `${p.component} ${JSON.stringify(p.move)}`)} ${outcome(x)}`

@@ -184,7 +184,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The misère quotient of a take-and-break ruleset.
+         * The misère quotient of a take-and-break ruleset or of Notakto's boards.
          * @description The commutative monoid of the ruleset's positions up to misère indistinguishability
          *     (Plambeck and Siegel), grown heap by heap and certified before it answers: every
          *     record (element, elements of its options) of every sum of its heaps is checked to
@@ -199,6 +199,14 @@ export interface paths {
          *     naming the limit otherwise). `?table=1` adds `table`, the multiplication table over
          *     element ids. `relations` is a complete presentation: every word in the generators
          *     rewrites through them to its element's shortest word, `elements[i].word`.
+         *
+         *     `{"type":"notakto","size":k}` gives the quotient of every sum of k x k Notakto boards,
+         *     whose parts are the live boards up to the square's symmetries (a dead board is the
+         *     identity), grown fullest first and certified the same way: `proved` when it covers
+         *     every board (3 x 3: order 18, as Plambeck and Whitehead found), else `partial`,
+         *     covering `boards_covered` of the `boards` and every board of at least
+         *     `covers_from_xs` X's; `generator_boards` are the boards the generators are the
+         *     elements of. 5 x 5 boards are too many for one: a 422 says so.
          */
         post: operations["quotient"];
         delete?: never;
@@ -484,7 +492,7 @@ export interface components {
          */
         Verdict: "win" | "lose" | "draw";
         /** @description A game object. Unknown members are rejected. */
-        Game: components["schemas"]["Nim"] | components["schemas"]["Bash"] | components["schemas"]["Subtraction"] | components["schemas"]["Moore"] | components["schemas"]["Staircase"] | components["schemas"]["Coins"] | components["schemas"]["Cutting"] | components["schemas"]["Dag"] | components["schemas"]["Hackenbush"] | components["schemas"]["Coprime"] | components["schemas"]["Octal"] | components["schemas"]["Grundy"] | components["schemas"]["Beans"] | components["schemas"]["Euclid"] | components["schemas"]["Divisor"] | components["schemas"]["Wythoff"] | components["schemas"]["Fibonacci"] | components["schemas"]["Chomp"] | components["schemas"]["NodeKayles"] | components["schemas"]["Cram"] | components["schemas"]["Sum"];
+        Game: components["schemas"]["Nim"] | components["schemas"]["Bash"] | components["schemas"]["Subtraction"] | components["schemas"]["Moore"] | components["schemas"]["Staircase"] | components["schemas"]["Coins"] | components["schemas"]["Cutting"] | components["schemas"]["Dag"] | components["schemas"]["Hackenbush"] | components["schemas"]["Coprime"] | components["schemas"]["Octal"] | components["schemas"]["Grundy"] | components["schemas"]["Beans"] | components["schemas"]["Euclid"] | components["schemas"]["Divisor"] | components["schemas"]["Wythoff"] | components["schemas"]["Fibonacci"] | components["schemas"]["Chomp"] | components["schemas"]["NodeKayles"] | components["schemas"]["Cram"] | components["schemas"]["Notakto"] | components["schemas"]["Sum"];
         /** @description Take any positive number from one heap. */
         Nim: {
             /**
@@ -742,6 +750,17 @@ export interface components {
             /** @description Equal-length rows of '.' (empty) and '#' (filled); at most max_side rows and max_side cells a row. */
             board: string[];
         };
+        /** @description Notakto (X-only tic-tac-toe): both players put X's on empty cells of live boards; a board holding a line of k X's (a whole row, column or corner-to-corner diagonal) is dead and stays in `boards` in its place. Misère play is this type's default (`convention` left out): whoever completes a line on the last live board, so makes the last move, loses; `normal` gives the other game. Every board of every size is solved in one table a size (its normal-play value, its misère outcome alone); a misère sum goes through the quotient of the boards' size (3 x 3: order 18, every board; 4 x 4: the boards it covers) and otherwise, with several live boards, through a search within max_states. */
+        Notakto: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "notakto";
+            convention?: components["schemas"]["Convention"];
+            /** @description Each board's k x k cells row by row, '.' empty or 'X'; every board 3 x 3, 4 x 4 or 5 x 5 alike (9, 16 or 25 characters); at most max_parts boards. */
+            boards: string[];
+        };
         /** @description A sum of games. rule disjunctive (the default): move in exactly one component; a cutting component's 1x1 cut ends the whole game. rule every (Every-SG, HDU 3595): move in every component that still has a move; the analysis gives each component's steps (the length of its play, its winner stretching it and its loser shortening it: a closed form for one Nim or Bash heap or one Euclid pair, else a search within max_states) and the player to move wins when the largest is odd; no sg; cutting components and cycles are 422. Components are not sums and carry no convention. */
         Sum: {
             /**
@@ -779,6 +798,7 @@ export interface components {
             coins?: string;
             grid?: string[];
             board?: string[];
+            boards?: string[];
             rows?: number[];
             edges?: number[][];
             gone?: number[];
@@ -794,7 +814,7 @@ export interface components {
             changed?: components["schemas"]["PositionChange"];
         };
         /** @description The move of a sum's component, in that component's shape (a sum holds no sums). */
-        ComponentMove: components["schemas"]["TakeMove"] | components["schemas"]["OctalMove"] | components["schemas"]["GrundyMove"] | components["schemas"]["BeansMove"] | components["schemas"]["EuclidMove"] | components["schemas"]["DivisorMove"] | components["schemas"]["WythoffMove"] | components["schemas"]["MooreMove"] | components["schemas"]["StaircaseMove"] | components["schemas"]["CoinsMove"] | components["schemas"]["CuttingMove"] | components["schemas"]["DagMove"] | components["schemas"]["HackenbushMove"] | components["schemas"]["ChompMove"] | components["schemas"]["NodeKaylesMove"] | components["schemas"]["CramMove"];
+        ComponentMove: components["schemas"]["TakeMove"] | components["schemas"]["OctalMove"] | components["schemas"]["GrundyMove"] | components["schemas"]["BeansMove"] | components["schemas"]["EuclidMove"] | components["schemas"]["DivisorMove"] | components["schemas"]["WythoffMove"] | components["schemas"]["MooreMove"] | components["schemas"]["StaircaseMove"] | components["schemas"]["CoinsMove"] | components["schemas"]["CuttingMove"] | components["schemas"]["DagMove"] | components["schemas"]["HackenbushMove"] | components["schemas"]["ChompMove"] | components["schemas"]["NodeKaylesMove"] | components["schemas"]["CramMove"] | components["schemas"]["NotaktoMove"];
         /** @description nim, bash, subtraction, coprime, fibonacci: take `take` counters from heap `heap`. */
         TakeMove: {
             /** @description 0-based index into heaps. */
@@ -887,6 +907,13 @@ export interface components {
             position?: components["schemas"]["Game"];
             changed?: components["schemas"]["PositionChange"];
         };
+        /** @description notakto: an X on cell `cell` (0-based, row by row) of board `board` (its index in `boards`), a live board's empty cell. Its position has that cell taken. */
+        NotaktoMove: {
+            board: number;
+            cell: number;
+            position?: components["schemas"]["Game"];
+            changed?: components["schemas"]["PositionChange"];
+        };
         /** @description cutting: cut piece `piece`; vertical splits its width into `at` and w-at, horizontal its height; `wins_immediately` when a 1x1 piece is cut out. */
         CuttingMove: {
             piece: number;
@@ -929,7 +956,31 @@ export interface components {
             component: number;
             move: components["schemas"]["ComponentMove"];
         };
-        Quotient: {
+        Quotient: components["schemas"]["HeapQuotient"] | components["schemas"]["NotaktoQuotient"];
+        NotaktoQuotient: {
+            /** @constant */
+            type: "notakto";
+            size: number;
+            /** @enum {string} */
+            status: "proved" | "partial";
+            order: components["schemas"]["HeapQuotient"]["order"];
+            p_size: components["schemas"]["HeapQuotient"]["p_size"];
+            tame: components["schemas"]["HeapQuotient"]["tame"];
+            generators: components["schemas"]["HeapQuotient"]["generators"];
+            /** @description The board each generator is the element of. */
+            generator_boards: string[];
+            relations: components["schemas"]["HeapQuotient"]["relations"];
+            elements: components["schemas"]["HeapQuotient"]["elements"];
+            /** @description Live boards of this size up to the symmetries of the square (the quotient's parts). */
+            boards: number;
+            /** @description Of them, those the quotient was grown and certified over (every one when proved). */
+            boards_covered: number;
+            /** @description Every board with at least this many X's is covered (0 when proved). */
+            covers_from_xs: number;
+            stopped_by?: components["schemas"]["HeapQuotient"]["stopped_by"];
+            table?: components["schemas"]["HeapQuotient"]["table"];
+        };
+        HeapQuotient: {
             /** @enum {string} */
             type: "octal" | "grundy";
             /** @description octal: the canonical code. */
@@ -975,7 +1026,7 @@ export interface components {
             table?: number[][];
         };
         /** @description The analysis of one position; `type` (the game's) says the shape of its moves. */
-        Analysis: components["schemas"]["NimAnalysis"] | components["schemas"]["BashAnalysis"] | components["schemas"]["SubtractionAnalysis"] | components["schemas"]["MooreAnalysis"] | components["schemas"]["StaircaseAnalysis"] | components["schemas"]["CoinsAnalysis"] | components["schemas"]["CuttingAnalysis"] | components["schemas"]["DagAnalysis"] | components["schemas"]["HackenbushAnalysis"] | components["schemas"]["CoprimeAnalysis"] | components["schemas"]["OctalAnalysis"] | components["schemas"]["GrundyAnalysis"] | components["schemas"]["BeansAnalysis"] | components["schemas"]["EuclidAnalysis"] | components["schemas"]["DivisorAnalysis"] | components["schemas"]["WythoffAnalysis"] | components["schemas"]["FibonacciAnalysis"] | components["schemas"]["ChompAnalysis"] | components["schemas"]["NodeKaylesAnalysis"] | components["schemas"]["CramAnalysis"] | components["schemas"]["SumAnalysis"];
+        Analysis: components["schemas"]["NimAnalysis"] | components["schemas"]["BashAnalysis"] | components["schemas"]["SubtractionAnalysis"] | components["schemas"]["MooreAnalysis"] | components["schemas"]["StaircaseAnalysis"] | components["schemas"]["CoinsAnalysis"] | components["schemas"]["CuttingAnalysis"] | components["schemas"]["DagAnalysis"] | components["schemas"]["HackenbushAnalysis"] | components["schemas"]["CoprimeAnalysis"] | components["schemas"]["OctalAnalysis"] | components["schemas"]["GrundyAnalysis"] | components["schemas"]["BeansAnalysis"] | components["schemas"]["EuclidAnalysis"] | components["schemas"]["DivisorAnalysis"] | components["schemas"]["WythoffAnalysis"] | components["schemas"]["FibonacciAnalysis"] | components["schemas"]["ChompAnalysis"] | components["schemas"]["NodeKaylesAnalysis"] | components["schemas"]["CramAnalysis"] | components["schemas"]["NotaktoAnalysis"] | components["schemas"]["SumAnalysis"];
         /** @description What every analysis has. `winning_moves` (every type's analysis gives their shape) lists the moves that win; `drawing_moves`, in a drawn position (verdict draw) only, the moves after which the game is still drawn. In every move, stairs and coins are numbered from 1, as the seed notes number them; every other index counts from 0. In analyze and moves every move also has `position`, the whole game object after it, ready to post back (play gives it beside the move instead). */
         AnalysisCommon: {
             type: string;
@@ -1248,6 +1299,18 @@ export interface components {
              */
             type: "cram";
         };
+        NotaktoAnalysis: components["schemas"]["AnalysisCommon"] & {
+            /** @constant */
+            type?: "notakto";
+            winning_moves: components["schemas"]["NotaktoMove"][];
+            drawing_moves?: components["schemas"]["NotaktoMove"][];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "notakto";
+        };
         SumAnalysis: components["schemas"]["AnalysisCommon"] & {
             /** @constant */
             type?: "sum";
@@ -1261,7 +1324,7 @@ export interface components {
             type: "sum";
         };
         /** @description The move to play and the position after it; `type` says the move's shape. */
-        PlayAnswer: components["schemas"]["NimPlay"] | components["schemas"]["BashPlay"] | components["schemas"]["SubtractionPlay"] | components["schemas"]["MoorePlay"] | components["schemas"]["StaircasePlay"] | components["schemas"]["CoinsPlay"] | components["schemas"]["CuttingPlay"] | components["schemas"]["DagPlay"] | components["schemas"]["HackenbushPlay"] | components["schemas"]["CoprimePlay"] | components["schemas"]["OctalPlay"] | components["schemas"]["GrundyPlay"] | components["schemas"]["BeansPlay"] | components["schemas"]["EuclidPlay"] | components["schemas"]["DivisorPlay"] | components["schemas"]["WythoffPlay"] | components["schemas"]["FibonacciPlay"] | components["schemas"]["ChompPlay"] | components["schemas"]["NodeKaylesPlay"] | components["schemas"]["CramPlay"] | components["schemas"]["SumPlay"];
+        PlayAnswer: components["schemas"]["NimPlay"] | components["schemas"]["BashPlay"] | components["schemas"]["SubtractionPlay"] | components["schemas"]["MoorePlay"] | components["schemas"]["StaircasePlay"] | components["schemas"]["CoinsPlay"] | components["schemas"]["CuttingPlay"] | components["schemas"]["DagPlay"] | components["schemas"]["HackenbushPlay"] | components["schemas"]["CoprimePlay"] | components["schemas"]["OctalPlay"] | components["schemas"]["GrundyPlay"] | components["schemas"]["BeansPlay"] | components["schemas"]["EuclidPlay"] | components["schemas"]["DivisorPlay"] | components["schemas"]["WythoffPlay"] | components["schemas"]["FibonacciPlay"] | components["schemas"]["ChompPlay"] | components["schemas"]["NodeKaylesPlay"] | components["schemas"]["CramPlay"] | components["schemas"]["NotaktoPlay"] | components["schemas"]["SumPlay"];
         NimPlay: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1502,6 +1565,18 @@ export interface components {
             position?: components["schemas"]["Game"] | null;
             changed?: components["schemas"]["PositionChange"] | null;
         };
+        NotaktoPlay: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "notakto";
+            verdict: components["schemas"]["Verdict"];
+            strength: components["schemas"]["Strength"];
+            move: components["schemas"]["NotaktoMove"] | null;
+            position?: components["schemas"]["Game"] | null;
+            changed?: components["schemas"]["PositionChange"] | null;
+        };
         SumPlay: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1515,7 +1590,7 @@ export interface components {
             changed?: components["schemas"]["PositionChange"] | null;
         };
         /** @description Every legal move with what it leads to; `type` says the moves' shape. */
-        MovesAnswer: components["schemas"]["NimMoves"] | components["schemas"]["BashMoves"] | components["schemas"]["SubtractionMoves"] | components["schemas"]["MooreMoves"] | components["schemas"]["StaircaseMoves"] | components["schemas"]["CoinsMoves"] | components["schemas"]["CuttingMoves"] | components["schemas"]["DagMoves"] | components["schemas"]["HackenbushMoves"] | components["schemas"]["CoprimeMoves"] | components["schemas"]["OctalMoves"] | components["schemas"]["GrundyMoves"] | components["schemas"]["BeansMoves"] | components["schemas"]["EuclidMoves"] | components["schemas"]["DivisorMoves"] | components["schemas"]["WythoffMoves"] | components["schemas"]["FibonacciMoves"] | components["schemas"]["ChompMoves"] | components["schemas"]["NodeKaylesMoves"] | components["schemas"]["CramMoves"] | components["schemas"]["SumMoves"];
+        MovesAnswer: components["schemas"]["NimMoves"] | components["schemas"]["BashMoves"] | components["schemas"]["SubtractionMoves"] | components["schemas"]["MooreMoves"] | components["schemas"]["StaircaseMoves"] | components["schemas"]["CoinsMoves"] | components["schemas"]["CuttingMoves"] | components["schemas"]["DagMoves"] | components["schemas"]["HackenbushMoves"] | components["schemas"]["CoprimeMoves"] | components["schemas"]["OctalMoves"] | components["schemas"]["GrundyMoves"] | components["schemas"]["BeansMoves"] | components["schemas"]["EuclidMoves"] | components["schemas"]["DivisorMoves"] | components["schemas"]["WythoffMoves"] | components["schemas"]["FibonacciMoves"] | components["schemas"]["ChompMoves"] | components["schemas"]["NodeKaylesMoves"] | components["schemas"]["CramMoves"] | components["schemas"]["NotaktoMoves"] | components["schemas"]["SumMoves"];
         MoveOutcome: {
             outcome: components["schemas"]["Verdict"];
             sg?: components["schemas"]["Heap"];
@@ -1699,6 +1774,15 @@ export interface components {
              */
             type: "cram";
             moves: (components["schemas"]["CramMove"] & components["schemas"]["MoveOutcome"])[];
+            complete: boolean;
+        };
+        NotaktoMoves: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "notakto";
+            moves: (components["schemas"]["NotaktoMove"] & components["schemas"]["MoveOutcome"])[];
             complete: boolean;
         };
         SumMoves: {
@@ -2232,8 +2316,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "octal" | "grundy";
+                    type: "octal" | "grundy" | "notakto";
                     code?: components["schemas"]["Octal"]["code"];
+                    /** @description notakto: the side of the boards. */
+                    size?: number;
                     /** @description The largest heap the quotient must cover. */
                     up_to?: number;
                     convention?: components["schemas"]["Convention"];
@@ -2299,10 +2385,15 @@ export interface operations {
                                 [key: string]: number;
                             };
                             conventions: ("normal" | "misere")[];
+                            /**
+                             * @description The convention of a request that names none: the game's own rule (misere for notakto, else normal).
+                             * @enum {string}
+                             */
+                            default_convention: "normal" | "misere";
                             /** @description Every method its analyses may give. */
                             methods: components["schemas"]["Method"][];
                             table: boolean;
-                            /** @description POST /v1/quotient takes it: its misère quotient can be asked for (take-and-break rulesets). */
+                            /** @description POST /v1/quotient takes it: its misère quotient can be asked for (take-and-break rulesets, notakto). */
                             quotient: boolean;
                             moves_complete: boolean;
                             example: components["schemas"]["Game"];

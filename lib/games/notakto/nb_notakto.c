@@ -1,0 +1,240 @@
+/* nb_notakto.c - Notakto on boards of one size: each board is a part, valued from the
+ * table of every board of its size (nb_notaktotable.c); normal play by the SG theorem.
+ * Misère play (Notakto's own rule) through the misère quotient of the boards where it
+ * covers every board of the position (a position is lost exactly when the product of
+ * its boards' elements lies in the P-portion: Plambeck and Siegel), by the table where
+ * at most one board is live (a dead board has no move: it adds nothing), else by the
+ * search of the position, its boards taken up to symmetry and order. */
+#include "games/notakto/nb_notakto.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/nb_util.h"
+#include "engine/nb_legal.h"
+
+static const nb_notakto_params *params_of(const nb_game *g) { return g->params; }
+
+static unsigned cells_of(const nb_game *g) { return params_of(g)->k * params_of(g)->k; }
+
+static uint32_t all_cells(const nb_game *g) { return (uint32_t)((1ULL << cells_of(g)) - 1); }
+
+/* Whether a board may still take an X (no line of k X's). */
+static bool live(const nb_game *g, uint64_t board)
+{
+    uint32_t lines[2 * NB_NOTAKTO_MAX_SIDE + 2];
+    unsigned n = nb_notakto_lines(params_of(g)->k, lines);
+    return !nb_notakto_dead(lines, n, (uint32_t)board);
+}
+
+static nb_status nt_check(const nb_game *g, const nb_solver *s, nb_err *err)
+{
+    unsigned k = params_of(g)->k;
+    if (k < NB_NOTAKTO_MIN_SIDE || k > NB_NOTAKTO_MAX_SIDE)
+        return nb_fail_field(err, NB_EINVAL, NB_NOTAKTO_FIELD_BOARDS, NB_NO_INDEX, NB_NO_INDEX,
+                             "has boards of side %u: a side is 3, 4 or 5", k);
+    if (g->len > s->limits.max_parts)
+        return nb_fail_field(err, NB_ELIMIT, NB_NOTAKTO_FIELD_BOARDS, NB_NO_INDEX, NB_NO_INDEX,
+                             "holds %zu boards, over the limit max_parts=%llu", g->len,
+                             (unsigned long long)s->limits.max_parts);
+    for (size_t i = 0; i < g->len; i++)
+        if (g->state[i] > all_cells(g))
+            return nb_fail_field(err, NB_EINVAL, NB_NOTAKTO_FIELD_BOARDS, i, NB_NO_INDEX,
+                                 "has a cell past the board's %u", cells_of(g));
+    return NB_OK;
+}
+
+static nb_status nt_prepare(nb_game *g, nb_solver *s, nb_err *err)
+{
+    nb_notakto_params *p = g->params;
+    nb_key key = nb_notaktotable_key(p->k);
+    nb_notaktotable_need need = {p->k, s->limits.max_work, s->budget};
+    const nb_cached *c;
+    nb_status st = nb_table_acquire(s, &key, &nb_notaktotable_kind, &need, &c, err);
+    if (st == NB_OK)
+        p->table = (const nb_notaktotable *)c;
+    return st;
+}
+
+static void nt_release(nb_game *g, nb_solver *s)
+{
+    nb_notakto_params *p = g->params;
+    if (p->table)
+        nb_table_release(s, &p->table->base);
+    p->table = NULL;
+}
+
+static void nt_apply(const nb_game *g, const nb_move *m, nb_state *after)
+{
+    nb_state_resize(after, g->len);
+    memcpy(after->w, g->state, g->len * sizeof *after->w);
+    after->w[m->w[0]] |= 1ULL << m->w[1];
+}
+
+static size_t nt_part_count(const nb_game *g) { return g->len; }
+
+static nb_status nt_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err *err)
+{
+    (void)s, (void)err;
+    for (size_t i = 0; i < g->len; i++)
+        sg[i] = nb_notakto_value(params_of(g)->table, (uint32_t)g->state[i]);
+    return NB_OK;
+}
+
+static nb_method nt_method(const nb_game *g, size_t part)
+{
+    (void)g, (void)part;
+    return NB_METHOD_TABLE;
+}
+
+/* Calls fn for each X the board may take (cells ascending), with the board's value after. */
+static nb_status nt_options(const nb_game *g, nb_solver *s, size_t part, nb_option_fn fn,
+                            void *ctx, nb_err *err)
+{
+    (void)s, (void)err;
+    uint32_t board = (uint32_t)g->state[part];
+    if (!live(g, board))
+        return NB_OK;
+    for (uint32_t empty = ~board & all_cells(g); empty; empty &= empty - 1) {
+        uint64_t w[2] = {part, (uint64_t)__builtin_ctz(empty)};
+        uint64_t value = nb_notakto_value(params_of(g)->table, board | (empty & -empty));
+        if (!fn(ctx, &(nb_move){.len = 2, .w = w}, value))
+            break;
+    }
+    return NB_OK;
+}
+
+static nb_status nt_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64_t target,
+                             nb_movelist *out, nb_err *err)
+{
+    nb_target_filter f = {target, out};
+    return nt_options(g, s, part, nb_keep_if_target, &f, err);
+}
+
+static nb_status nt_legal(const nb_game *g, const nb_move *m, nb_err *err)
+{
+    nb_status st = nb_part_exists(g, m, 1, "board", err);
+    if (st != NB_OK)
+        return st;
+    if (m->w[1] >= cells_of(g))
+        return nb_illegal(err, 1, "a board has cells 0..%u", cells_of(g) - 1);
+    if (!live(g, g->state[m->w[0]]))
+        return nb_illegal(err, 0, "board %llu holds a line: it takes no more X's",
+                          (unsigned long long)m->w[0]);
+    if (g->state[m->w[0]] >> m->w[1] & 1)
+        return nb_illegal(err, 1, "cell %llu of board %llu holds an X already",
+                          (unsigned long long)m->w[1], (unsigned long long)m->w[0]);
+    return NB_OK;
+}
+
+/* Every X of every live board: boards in order, cells ascending. */
+static void nt_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
+{
+    uint64_t *after = nb_xmalloc((g->len + 1) * sizeof *after);
+    memcpy(after, g->state, g->len * sizeof *after);
+    bool going = true;
+    for (size_t i = 0; i < g->len && going; i++) {
+        if (!live(g, g->state[i]))
+            continue;
+        for (uint32_t empty = ~(uint32_t)g->state[i] & all_cells(g); empty && going;
+             empty &= empty - 1) {
+            uint64_t w[2] = {i, (uint64_t)__builtin_ctz(empty)};
+            after[i] = g->state[i] | (empty & -empty);
+            going = fn(ctx, &(nb_move){.len = 2, .w = w}, after, g->len);
+        }
+        after[i] = g->state[i];
+    }
+    free(after);
+}
+
+static int by_word(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Each board as the least of its images under the square's symmetries (the same game),
+ * then the boards sorted (a sum's order does not matter): an equal position. */
+static void nt_canonicalize(const nb_game *g, uint64_t *state, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        state[i] = nb_notakto_canonical(params_of(g)->k, (uint32_t)state[i]);
+    qsort(state, len, sizeof *state, by_word);
+}
+
+/* The winning moves of a position through the quotient: a move is winning exactly when
+ * the product of the other boards' elements and the moved board's new one is in the
+ * P-portion. `e` holds the boards' elements, `rest` what the others multiply to. */
+static void quotient_moves(const nb_game *g, const nb_quotient *q, const uint32_t *rest,
+                           nb_analysis *out)
+{
+    const nb_notaktotable *t = params_of(g)->table;
+    bool room = true;
+    for (size_t i = 0; i < g->len && room; i++) {
+        uint32_t board = (uint32_t)g->state[i];
+        if (!live(g, board))
+            continue;
+        for (uint32_t empty = ~board & all_cells(g); empty && room; empty &= empty - 1) {
+            uint32_t child = 0;
+            nb_notakto_element(t, board | (empty & -empty), &child); /* fuller: covered */
+            if (!q->lost[nb_quotient_mul(q, rest[i], child)])
+                continue;
+            uint64_t w[2] = {i, (uint64_t)__builtin_ctz(empty)};
+            room = nb_movelist_push(&out->moves, &(nb_move){.len = 2, .w = w});
+        }
+    }
+}
+
+static nb_status nt_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err)
+{
+    (void)s;
+    const nb_notaktotable *t = params_of(g)->table;
+    uint32_t *e = nb_xmalloc((2 * g->len + 1) * sizeof *e), *rest = e + g->len;
+    bool covered = t->q != NULL;
+    size_t lives = 0, last_live = 0;
+    for (size_t i = 0; i < g->len; i++) {
+        covered = covered && nb_notakto_element(t, (uint32_t)g->state[i], &e[i]);
+        if (live(g, g->state[i]))
+            lives++, last_live = i;
+    }
+    nb_status st = NB_OK;
+    if (covered) {
+        nb_quotient_decide(t->q, nb_quotient_rests(t->q, e, g->len, rest), out);
+        if (out->verdict == NB_WIN)
+            quotient_moves(g, t->q, rest, out);
+    } else if (lives <= 1) { /* one board alone (or none: no move, won under misère) */
+        uint32_t board = lives ? (uint32_t)g->state[last_live] : 0;
+        out->verdict = lives && nb_notakto_lost_alone(t, board) ? NB_LOSE : NB_WIN;
+        out->method = NB_METHOD_TABLE;
+        for (uint32_t empty = lives && out->verdict == NB_WIN ? ~board & all_cells(g) : 0;
+             empty; empty &= empty - 1) {
+            if (!nb_notakto_lost_alone(t, board | (empty & -empty)))
+                continue;
+            uint64_t w[2] = {last_live, (uint64_t)__builtin_ctz(empty)};
+            if (!nb_movelist_push(&out->moves, &(nb_move){.len = 2, .w = w}))
+                break;
+        }
+    } else {
+        st = nb_fail(err, NB_EDECLINED, "%s", "the quotient does not cover these boards");
+    }
+    free(e);
+    return st;
+}
+
+const nb_ruleset nb_notakto = {
+    .name = "notakto",
+    .check = nt_check,
+    .prepare = nt_prepare,
+    .release = nt_release,
+    .apply = nt_apply,
+    .part_count = nt_part_count,
+    .part_values = nt_values,
+    .part_method = nt_method,
+    .moves_to = nt_moves_to,
+    .options = nt_options,
+    .legal = nt_legal,
+    .each_move = nt_each_move,
+    .canonicalize = nt_canonicalize,
+    .components = nb_components_per_part,
+    .analyse_misere = nt_misere,
+};

@@ -1,0 +1,194 @@
+/* test_notakto.c - Notakto held to Plambeck and Whitehead's 3 x 3 quotient, to the known
+ * opening, and to the brute-force solver on sums of boards of every size. */
+#include <check.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "brute.h"
+#include "check_run.h"
+#include "games/notakto/nb_notakto.h"
+#include "lib_fixture.h"
+
+/* A position of boards of side k, each given by its cells ('X' taken). */
+typedef struct nt_position {
+    nb_notakto_params p;
+    nb_game g;
+} nt_position;
+
+static void nt_open(nt_position *t, unsigned k, const char *const *boards, size_t n)
+{
+    t->p = (nb_notakto_params){.k = k};
+    uint64_t *state = calloc(n + 1, sizeof *state);
+    for (size_t i = 0; i < n; i++)
+        for (unsigned c = 0; c < k * k; c++)
+            state[i] |= (uint64_t)(boards[i][c] == 'X') << c;
+    t->g = (nb_game){&nb_notakto, &t->p, n, state};
+}
+
+/* A position of n boards of side k, none given yet (all empty). */
+static void nt_blank(nt_position *t, unsigned k, size_t n)
+{
+    t->p = (nb_notakto_params){.k = k};
+    t->g = (nb_game){&nb_notakto, &t->p, n, calloc(n + 1, sizeof(uint64_t))};
+}
+
+/* A random board of side k, each cell taken with probability taken / 8. */
+static uint64_t random_board(unsigned k, unsigned taken)
+{
+    uint64_t b = 0;
+    for (unsigned c = 0; c < k * k; c++)
+        b |= (uint64_t)(rnd(8) < taken) << c;
+    return b;
+}
+
+static const nb_notaktotable *table_of(unsigned k, const nb_cached **c)
+{
+    nb_key key = nb_notaktotable_key(k);
+    nb_notaktotable_need need = {k, solver.limits.max_work, NULL};
+    nb_err err = {0};
+    ck_assert_msg(nb_table_acquire(&solver, &key, &nb_notaktotable_kind, &need, c, &err) ==
+                  NB_OK, "%s", err.msg);
+    return (const nb_notaktotable *)*c;
+}
+
+/* Plambeck and Whitehead ("The secrets of Notakto", arXiv 1301.1672): the quotient of
+ * 3 x 3 Notakto is <a, b, c, d | a^2 = 1, b^3 = b, b^2 c = c, c^3 = a c^2, b^2 d = d,
+ * cd = ad, d^2 = c^2> of order 18, with P-portion {a, b^2, bc, c^2}. nimber's generators
+ * are its own; some naming of them must satisfy every relation and give the same P. */
+START_TEST(quotient_of_three_by_three)
+{
+    const nb_cached *c;
+    const nb_notaktotable *t = table_of(3, &c);
+    const nb_quotient *q = t->q;
+    ck_assert_ptr_nonnull(q);
+    ck_assert_uint_eq(q->n, t->parts); /* every board covered */
+    ck_assert_uint_eq(q->order, 18);
+    ck_assert_uint_eq(q->gens, 4);
+    uint32_t lost = 0;
+    for (uint32_t x = 0; x < q->order; x++)
+        lost += q->lost[x];
+    ck_assert_uint_eq(lost, 4);
+    uint32_t gen[4];
+    for (int i = 0; i < 4; i++)
+        ck_assert(nb_quotient_phi(q, q->gen_heap[i], &gen[i]));
+    bool found = false;
+    static const int perms[24][4] = {
+        {0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 1, 3}, {0, 2, 3, 1}, {0, 3, 1, 2}, {0, 3, 2, 1},
+        {1, 0, 2, 3}, {1, 0, 3, 2}, {1, 2, 0, 3}, {1, 2, 3, 0}, {1, 3, 0, 2}, {1, 3, 2, 0},
+        {2, 0, 1, 3}, {2, 0, 3, 1}, {2, 1, 0, 3}, {2, 1, 3, 0}, {2, 3, 0, 1}, {2, 3, 1, 0},
+        {3, 0, 1, 2}, {3, 0, 2, 1}, {3, 1, 0, 2}, {3, 1, 2, 0}, {3, 2, 0, 1}, {3, 2, 1, 0}};
+    for (int k = 0; k < 24 && !found; k++) {
+        uint32_t a = gen[perms[k][0]], b = gen[perms[k][1]], cc = gen[perms[k][2]],
+                 d = gen[perms[k][3]];
+#define M(x, y) nb_quotient_mul(q, (x), (y))
+        uint32_t b2 = M(b, b), c2 = M(cc, cc);
+        bool relations = M(a, a) == 0 && M(b2, b) == b && M(b2, cc) == cc &&
+                         M(c2, cc) == M(a, c2) && M(b2, d) == d && M(cc, d) == M(a, d) &&
+                         M(d, d) == c2;
+        uint32_t p_want[4] = {a, b2, M(b, cc), c2};
+#undef M
+        bool p_same = relations; /* four distinct lost elements: the whole P-portion */
+        for (int i = 0; i < 4 && p_same; i++) {
+            p_same = q->lost[p_want[i]];
+            for (int j = 0; j < i; j++)
+                p_same = p_same && p_want[j] != p_want[i];
+        }
+        found = p_same;
+    }
+    ck_assert_msg(found, "no naming of the generators gives Plambeck and Whitehead's quotient");
+    nb_table_release(&solver, c);
+}
+END_TEST
+
+/* One empty 3 x 3 board under Notakto's rule: the first player wins, and only by the
+ * centre (every account of the game since Plambeck and Whitehead). */
+START_TEST(the_opening)
+{
+    nt_position t;
+    nt_open(&t, 3, (const char *const[]){"........."}, 1);
+    nb_analysis a;
+    nb_err err = {0};
+    ck_assert_msg(nb_analyse(&solver, &t.g, NB_MISERE, 16, &a, &err) == NB_OK, "%s", err.msg);
+    ck_assert_int_eq(a.verdict, NB_WIN);
+    ck_assert_int_eq(a.method, NB_METHOD_MISERE_QUOTIENT);
+    ck_assert_uint_eq(a.moves.len, 1);
+    ck_assert_uint_eq(nb_movelist_at(&a.moves, 0).w[1], 4);
+    nb_analysis_free(&a);
+    /* two empty boards: the second player wins (the first's X is answered on its board) */
+    free(t.g.state);
+    nt_open(&t, 3, (const char *const[]){".........", "........."}, 2);
+    ck_assert_msg(nb_analyse(&solver, &t.g, NB_MISERE, 16, &a, &err) == NB_OK, "%s", err.msg);
+    ck_assert_int_eq(a.verdict, NB_LOSE);
+    nb_analysis_free(&a);
+    brute_check(&solver, &t.g, NB_MISERE, "two empty 3 x 3 boards");
+    free(t.g.state);
+}
+END_TEST
+
+/* Every 3 x 3 board alone, and random sums of up to four, against the brute force in both
+ * conventions. */
+START_TEST(three_by_three_against_brute)
+{
+    char what[96];
+    for (uint32_t m = 0; m < 512; m++) {
+        nt_position t;
+        nt_blank(&t, 3, 1);
+        t.g.state[0] = m;
+        snprintf(what, sizeof what, "3 x 3 board %03x", m);
+        brute_check(&solver, &t.g, NB_NORMAL, what);
+        brute_check(&solver, &t.g, NB_MISERE, what);
+        free(t.g.state);
+    }
+    for (int round = 0; round < 400; round++) {
+        size_t n = 2 + rnd(3);
+        nt_position t;
+        nt_blank(&t, 3, n);
+        for (size_t i = 0; i < n; i++)
+            t.g.state[i] = random_board(3, 2 + (unsigned)n);
+        snprintf(what, sizeof what, "%zu 3 x 3 boards (round %d)", n, round);
+        brute_check(&solver, &t.g, NB_MISERE, what);
+        if (round % 2)
+            brute_check(&solver, &t.g, NB_NORMAL, what);
+        free(t.g.state);
+    }
+}
+END_TEST
+
+/* 4 x 4 and 5 x 5 boards: the empty 4 x 4 board and random boards alone (the table), sums
+ * of full 4 x 4 boards (the quotient as far as it goes, then the search) and of 5 x 5
+ * ones, against the brute force in both conventions. */
+START_TEST(larger_boards_against_brute)
+{
+    char what[96];
+    nt_position t;
+    nt_open(&t, 4, (const char *const[]){"................"}, 1);
+    brute_check(&solver, &t.g, NB_MISERE, "the empty 4 x 4 board");
+    brute_check(&solver, &t.g, NB_NORMAL, "the empty 4 x 4 board");
+    free(t.g.state);
+    for (int round = 0; round < 300; round++) {
+        unsigned k = round % 3 ? 4 : 5;
+        size_t n = 1 + rnd(round % 2 ? 1 : 3);
+        nt_blank(&t, k, n);
+        for (size_t i = 0; i < n; i++)
+            t.g.state[i] = random_board(k, k == 5 ? 5 + (unsigned)n : 3 + (unsigned)n);
+        snprintf(what, sizeof what, "%zu %u x %u boards (round %d)", n, k, k, round);
+        brute_check(&solver, &t.g, NB_MISERE, what);
+        brute_check(&solver, &t.g, NB_NORMAL, what);
+        free(t.g.state);
+    }
+}
+END_TEST
+
+int main(void)
+{
+    const lib_case cases[] = {
+        {"quotient_3x3", quotient_of_three_by_three, false},
+        {"the_opening", the_opening, false},
+        {"brute_3x3", three_by_three_against_brute, true},
+        {"brute_larger", larger_boards_against_brute, true},
+    };
+    srandom(20261128);
+    return check_run(lib_suite("notakto", cases, sizeof cases / sizeof *cases), true);
+}
