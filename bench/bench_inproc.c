@@ -29,7 +29,9 @@
 #include "games/chomp/nb_chomp.h"
 #include "games/coins/nb_coins.h"
 #include "games/fibonacci/nb_fibonacci.h"
+#include "games/nim/nb_nim.h"
 #include "games/nodekayles/nb_nodekayles.h"
+#include "games/notakto/nb_notakto.h"
 #include "games/wythoff/nb_wythoff.h"
 #include "theory/nb_octable.h"
 #include "theory/nb_quotient.h"
@@ -718,6 +720,50 @@ static void bench_chomp(void)
            median(warm, RUNS));
 }
 
+/* Notakto: 10^5 random 3 x 3 boards in one sum under misère play through the warm
+ * quotient (verdict and up to 64 winning moves), beside 10^5 random Nim heaps under normal
+ * play, interleaved; and one empty 4 x 4 board, cold (its table and quotient built). */
+static void bench_notakto(void)
+{
+    enum { BOARDS = 100000 };
+    uint64_t *boards = malloc(BOARDS * sizeof *boards), *heaps = malloc(BOARDS * sizeof *heaps);
+    for (size_t i = 0; i < BOARDS; i++) {
+        boards[i] = next() & next() & 511; /* a quarter of the cells taken */
+        heaps[i] = next() >> 1;
+    }
+    nb_solver s = {nb_cache_new(64u << 20), nb_limits_default(), NULL};
+    nb_notakto_params p = {.k = 3};
+    nb_analysis a;
+    nb_err err = {0};
+    nb_game sum = {&nb_notakto, &p, BOARDS, boards}, nim = {&nb_nim, NULL, BOARDS, heaps};
+    if (nb_analyse(&s, &sum, NB_MISERE, 64, &a, &err) == NB_OK) /* warm the table */
+        nb_analysis_free(&a);
+    double t_boards[RUNS], t_heaps[RUNS];
+    int failed = 0;
+    for (int r = 0; r < RUNS; r++) {
+        double t0 = now();
+        failed += nb_analyse(&s, &sum, NB_MISERE, 64, &a, &err) != NB_OK;
+        t_boards[r] = now() - t0;
+        nb_analysis_free(&a);
+        t0 = now();
+        failed += nb_analyse(&s, &nim, NB_NORMAL, 64, &a, &err) != NB_OK;
+        t_heaps[r] = now() - t0;
+        nb_analysis_free(&a);
+    }
+    nb_cache_free(s.cache);
+    s.cache = nb_cache_new(64u << 20);
+    p.k = 4;
+    uint64_t empty = 0;
+    double t0 = now();
+    failed += nb_analyse(&s, &(nb_game){&nb_notakto, &p, 1, &empty}, NB_MISERE, 64, &a, &err) != NB_OK;
+    double cold4 = now() - t0;
+    nb_analysis_free(&a);
+    nb_cache_free(s.cache);
+    free(boards), free(heaps);
+    printf("notakto_boards %.6f\nnotakto_heaps %.6f\nnotakto_4x4_cold %.6f\nnotakto_failed %d\n",
+           median(t_boards, RUNS), median(t_heaps, RUNS), cold4, failed);
+}
+
 /* Node-Kayles on random graphs of 40 vertices and 60 distinct edges: the time of each
  * analysis (value and winning moves) and the vertex sets its search values. */
 static void bench_nodekayles(void)
@@ -945,6 +991,8 @@ int main(int argc, char **argv)
         bench_chomp();
     if (!*only || !strcmp(only, "nodekayles"))
         bench_nodekayles();
+    if (!*only || !strcmp(only, "notakto"))
+        bench_notakto();
     if (!*only || !strcmp(only, "quotient"))
         bench_quotient();
     if (!*only || !strcmp(only, "search"))

@@ -104,6 +104,13 @@ row("Node-Kayles, 9 random graphs of 40 vertices and 60 edges, cold, in process"
     f"{int(inproc['nodekayles_40_sets']):,} vertex sets searched, "
     f"{inproc['nodekayles_40_failed']} failed", "report", int(inproc["nodekayles_40_failed"]) == 0)
 
+nb_, nh = float(inproc["notakto_boards"]), float(inproc["notakto_heaps"])
+row("Notakto: 10^5 random 3 x 3 boards in one sum, misère, warm quotient, in process",
+    f"10^5 Nim heaps {nh*1e3:.2f} ms", f"{nb_*1e3:.2f} ms ({nb_/nh:.2f}x)", "median <= 2x",
+    nb_ <= 2 * nh and int(inproc["notakto_failed"]) == 0)
+row("Notakto: one empty 4 x 4 board, cold (its table and quotient), in process", "-",
+    f"{float(inproc['notakto_4x4_cold'])*1e3:.0f} ms", "report", int(inproc["notakto_failed"]) == 0)
+
 kq_cold = float(inproc["quotient_kayles_cold"])
 row("misère Kayles' quotient, cold: grown, certified and its period proved, in process", "-",
     f"{kq_cold:.3f} s (order {inproc['quotient_kayles_order']})", "report; <= 1 s",

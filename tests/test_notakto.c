@@ -156,6 +156,71 @@ START_TEST(three_by_three_against_brute)
 }
 END_TEST
 
+/* The product of a position's elements, left to right (the test's own, plain). Its
+ * failure is checked once: Check logs every assertion it passes. */
+static uint32_t plain_product(const nb_notaktotable *t, const uint64_t *boards, size_t n)
+{
+    uint32_t all = 0, e;
+    bool covered = true;
+    for (size_t i = 0; i < n; i++) {
+        covered &= nb_notakto_element(t, (uint32_t)boards[i], &e);
+        all = nb_quotient_mul(t->q, all, e);
+    }
+    ck_assert_msg(covered, "a 3 x 3 board the quotient does not cover");
+    return all;
+}
+
+/* Sums of 20 to 2000 3 x 3 boards (past the brute force): the verdict is the P-portion's
+ * word on the product of the boards' elements, and the winning moves are exactly the
+ * moves after which it is lost, each product taken plainly. */
+START_TEST(large_sums_through_the_quotient)
+{
+    const nb_cached *c;
+    const nb_notaktotable *t = table_of(3, &c);
+    for (int round = 0; round < 60; round++) {
+        size_t n = 20 + rnd(round % 6 ? 200 : 2000);
+        nt_position pos;
+        nt_blank(&pos, 3, n);
+        for (size_t i = 0; i < n; i++)
+            pos.g.state[i] = random_board(3, 1 + rnd(4));
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert_msg(nb_analyse(&solver, &pos.g, NB_MISERE, 100000, &a, &err) == NB_OK, "%s",
+                      err.msg);
+        bool lost = t->q->lost[plain_product(t, pos.g.state, n)];
+        ck_assert_int_eq(a.verdict, lost ? NB_LOSE : NB_WIN);
+        size_t wins = 0;
+        for (size_t i = 0; i < n && !lost; i++) {
+            uint64_t was = pos.g.state[i];
+            pos.g.state[i] = 0x1FF; /* a full board: dead, the identity */
+            uint32_t others = plain_product(t, pos.g.state, n), e = 0;
+            uint32_t lines[12];
+            unsigned nlines = nb_notakto_lines(3, lines);
+            for (unsigned cell = 0; cell < 9; cell++) {
+                if (nb_notakto_dead(lines, nlines, (uint32_t)was) || was >> cell & 1)
+                    continue;
+                if (nb_notakto_element(t, (uint32_t)(was | 1u << cell), &e) &&
+                    t->q->lost[nb_quotient_mul(t->q, others, e)]) {
+                    bool listed = false;
+                    for (size_t m = 0; m < a.moves.len && !listed; m++) {
+                        nb_move mv = nb_movelist_at(&a.moves, m);
+                        listed = mv.w[0] == i && mv.w[1] == cell;
+                    }
+                    ck_assert_msg(listed, "round %d: board %zu cell %u wins, not listed", round,
+                                  i, cell);
+                    wins++;
+                }
+            }
+            pos.g.state[i] = was;
+        }
+        ck_assert_uint_eq(a.moves.len, wins);
+        nb_analysis_free(&a);
+        free(pos.g.state);
+    }
+    nb_table_release(&solver, c);
+}
+END_TEST
+
 /* 4 x 4 and 5 x 5 boards: the empty 4 x 4 board and random boards alone (the table), sums
  * of full 4 x 4 boards (the quotient as far as it goes, then the search) and of 5 x 5
  * ones, against the brute force in both conventions. */
@@ -187,6 +252,7 @@ int main(void)
         {"quotient_3x3", quotient_of_three_by_three, false},
         {"the_opening", the_opening, false},
         {"brute_3x3", three_by_three_against_brute, true},
+        {"large_sums", large_sums_through_the_quotient, true},
         {"brute_larger", larger_boards_against_brute, true},
     };
     srandom(20261128);

@@ -19,9 +19,13 @@ static unsigned cells_of(const nb_game *g) { return params_of(g)->k * params_of(
 
 static uint32_t all_cells(const nb_game *g) { return (uint32_t)((1ULL << cells_of(g)) - 1); }
 
-/* Whether a board may still take an X (no line of k X's). */
+/* Whether a board may still take an X (no line of k X's): by the table's lines once
+ * prepared. */
 static bool live(const nb_game *g, uint64_t board)
 {
+    const nb_notaktotable *t = params_of(g)->table;
+    if (t)
+        return !nb_notakto_dead(t->lines, t->nlines, (uint32_t)board);
     uint32_t lines[2 * NB_NOTAKTO_MAX_SIDE + 2];
     unsigned n = nb_notakto_lines(params_of(g)->k, lines);
     return !nb_notakto_dead(lines, n, (uint32_t)board);
@@ -162,18 +166,62 @@ static void nt_canonicalize(const nb_game *g, uint64_t *state, size_t len)
     qsort(state, len, sizeof *state, by_word);
 }
 
-/* The winning moves of a position through the quotient: a move is winning exactly when
- * the product of the other boards' elements and the moved board's new one is in the
- * P-portion. `e` holds the boards' elements, `rest` what the others multiply to. */
-static void quotient_moves(const nb_game *g, const nb_quotient *q, const uint32_t *rest,
-                           nb_analysis *out)
+/* x^n in the quotient (x^0 the identity, element 0), by squaring. */
+static uint32_t power(const nb_quotient *q, uint32_t x, uint64_t n)
 {
-    const nb_notaktotable *t = params_of(g)->table;
-    bool room = true;
-    for (size_t i = 0; i < g->len && room; i++) {
-        uint32_t board = (uint32_t)g->state[i];
-        if (!live(g, board))
+    uint32_t r = 0;
+    for (; n; n >>= 1, x = nb_quotient_mul(q, x, x))
+        if (n & 1)
+            r = nb_quotient_mul(q, r, x);
+    return r;
+}
+
+/* For each element x: the product of the boards' elements with one board of element x left
+ * out (the others' product, beside a board of x), from how many boards each element has;
+ * returns the product of them all. A commutative monoid: the order does not matter. */
+static uint32_t rests_by_count(const nb_quotient *q, const uint64_t *count, uint32_t *rest)
+{
+    uint32_t all = 0;
+    for (uint32_t x = 0; x < q->order; x++)
+        all = nb_quotient_mul(q, all, power(q, x, count[x]));
+    for (uint32_t x = 0; x < q->order; x++) {
+        if (!count[x])
             continue;
+        rest[x] = 0;
+        for (uint32_t y = 0; y < q->order; y++)
+            rest[x] = nb_quotient_mul(q, rest[x], power(q, y, count[y] - (y == x)));
+    }
+    return all;
+}
+
+/* Misère play through the quotient, when it covers every board (else false, nothing
+ * written): lost exactly when the product of the boards' elements is in the P-portion; a
+ * move is winning exactly when the product of the other boards' elements and the moved
+ * board's new one is. Through the option masks a board without a winning move is passed
+ * at once. */
+static bool through_quotient(const nb_game *g, const nb_notaktotable *t, nb_analysis *out)
+{
+    const nb_quotient *q = t->q;
+    uint32_t *e = nb_xmalloc((2 * g->len + 1) * sizeof *e), *rest = e + g->len;
+    bool covered = q != NULL;
+    for (size_t i = 0; i < g->len && covered; i++)
+        covered = nb_notakto_element(t, (uint32_t)g->state[i], &e[i]);
+    if (covered && t->lost_with) {
+        uint64_t count[64] = {0};
+        uint32_t beside[64];
+        for (size_t i = 0; i < g->len; i++)
+            count[e[i]]++;
+        nb_quotient_decide(q, rests_by_count(q, count, beside), out);
+        for (size_t i = 0; i < g->len; i++)
+            rest[i] = beside[e[i]];
+    } else if (covered) {
+        nb_quotient_decide(q, nb_quotient_rests(q, e, g->len, rest), out);
+    }
+    bool room = true;
+    for (size_t i = 0; covered && out->verdict == NB_WIN && i < g->len && room; i++) {
+        uint32_t board = (uint32_t)g->state[i];
+        if (t->options ? !(t->options[board] & t->lost_with[rest[i]]) : !live(g, board))
+            continue; /* no winning move here (a dead board has no option at all) */
         for (uint32_t empty = ~board & all_cells(g); empty && room; empty &= empty - 1) {
             uint32_t child = 0;
             nb_notakto_element(t, board | (empty & -empty), &child); /* fuller: covered */
@@ -183,42 +231,35 @@ static void quotient_moves(const nb_game *g, const nb_quotient *q, const uint32_
             room = nb_movelist_push(&out->moves, &(nb_move){.len = 2, .w = w});
         }
     }
+    free(e);
+    return covered;
 }
 
 static nb_status nt_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err)
 {
     (void)s;
     const nb_notaktotable *t = params_of(g)->table;
-    uint32_t *e = nb_xmalloc((2 * g->len + 1) * sizeof *e), *rest = e + g->len;
-    bool covered = t->q != NULL;
+    if (through_quotient(g, t, out))
+        return NB_OK;
     size_t lives = 0, last_live = 0;
-    for (size_t i = 0; i < g->len; i++) {
-        covered = covered && nb_notakto_element(t, (uint32_t)g->state[i], &e[i]);
+    for (size_t i = 0; i < g->len && lives < 2; i++)
         if (live(g, g->state[i]))
             lives++, last_live = i;
+    if (lives > 1)
+        return nb_fail(err, NB_EDECLINED, "%s", "the quotient does not cover these boards");
+    /* one board alone (or none: no move, won under misère) */
+    uint32_t board = lives ? (uint32_t)g->state[last_live] : 0;
+    out->verdict = lives && nb_notakto_lost_alone(t, board) ? NB_LOSE : NB_WIN;
+    out->method = NB_METHOD_TABLE;
+    for (uint32_t empty = lives && out->verdict == NB_WIN ? ~board & all_cells(g) : 0; empty;
+         empty &= empty - 1) {
+        if (!nb_notakto_lost_alone(t, board | (empty & -empty)))
+            continue;
+        uint64_t w[2] = {last_live, (uint64_t)__builtin_ctz(empty)};
+        if (!nb_movelist_push(&out->moves, &(nb_move){.len = 2, .w = w}))
+            break;
     }
-    nb_status st = NB_OK;
-    if (covered) {
-        nb_quotient_decide(t->q, nb_quotient_rests(t->q, e, g->len, rest), out);
-        if (out->verdict == NB_WIN)
-            quotient_moves(g, t->q, rest, out);
-    } else if (lives <= 1) { /* one board alone (or none: no move, won under misère) */
-        uint32_t board = lives ? (uint32_t)g->state[last_live] : 0;
-        out->verdict = lives && nb_notakto_lost_alone(t, board) ? NB_LOSE : NB_WIN;
-        out->method = NB_METHOD_TABLE;
-        for (uint32_t empty = lives && out->verdict == NB_WIN ? ~board & all_cells(g) : 0;
-             empty; empty &= empty - 1) {
-            if (!nb_notakto_lost_alone(t, board | (empty & -empty)))
-                continue;
-            uint64_t w[2] = {last_live, (uint64_t)__builtin_ctz(empty)};
-            if (!nb_movelist_push(&out->moves, &(nb_move){.len = 2, .w = w}))
-                break;
-        }
-    } else {
-        st = nb_fail(err, NB_EDECLINED, "%s", "the quotient does not cover these boards");
-    }
-    free(e);
-    return st;
+    return NB_OK;
 }
 
 const nb_ruleset nb_notakto = {

@@ -81,6 +81,8 @@ static void table_destroy(nb_cached *c)
     if (t->q)
         t->q->base.destroy(&t->q->base);
     free(t->board);
+    free(t->options);
+    free(t->lost_with);
     free(t->part);
     free(t->part_board);
     free(t->off);
@@ -199,6 +201,31 @@ static void number_parts(nb_notaktotable *t)
     t->graph = (nb_quotient_graph){t->parts, t->off, t->succ, NULL};
 }
 
+/* The masks of the options' elements of every covered board, and of the elements each
+ * element makes lost. */
+static void option_masks(nb_notaktotable *t)
+{
+    const nb_quotient *q = t->q;
+    if (q->order > 64)
+        return;
+    uint32_t all = (uint32_t)((1ULL << t->cells) - 1);
+    t->options = nb_xcalloc((size_t)all + 1, sizeof *t->options);
+    t->lost_with = nb_xcalloc(q->order, sizeof *t->lost_with);
+    for (uint32_t m = 0;; m++) {
+        uint32_t e;
+        if (!dead(t, m) && nb_notakto_element(t, m, &e))
+            for (uint32_t empty = ~m & all; empty; empty &= empty - 1)
+                if (nb_notakto_element(t, m | (empty & -empty), &e))
+                    t->options[m] |= 1ULL << e;
+        if (m == all)
+            break;
+    }
+    for (uint32_t x = 0; x < q->order; x++)
+        for (uint32_t y = 0; y < q->order; y++)
+            if (q->lost[nb_quotient_mul(q, x, y)])
+                t->lost_with[x] |= 1ULL << y;
+}
+
 static nb_status table_build(const nb_cached *old, const void *need_, nb_cached **out,
                              nb_err *err)
 {
@@ -228,7 +255,8 @@ static nb_status table_build(const nb_cached *old, const void *need_, nb_cached 
         }
         if (t->q->n < t->parts)
             t->no_quotient = t->q->stop ? t->q->stop : "max_work";
-        t->base.bytes += masks * sizeof *t->part + t->q->base.bytes +
+        option_masks(t);
+        t->base.bytes += masks * (sizeof *t->part + (t->options ? 8 : 0)) + t->q->base.bytes +
                          (size_t)t->parts * 2 * sizeof *t->off + t->off[t->parts] * sizeof *t->succ;
     }
     *out = &t->base;

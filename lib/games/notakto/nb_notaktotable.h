@@ -32,6 +32,11 @@ typedef struct nb_notaktotable {
     uint32_t *off, *succ; /* the parts' options (nb_quotient_graph) */
     nb_quotient_graph graph;
     nb_quotient *q;     /* covers parts below q->n (every part when q->n == parts) */
+    /* When the quotient has at most 64 elements: bit y of options[b] is set when board b
+     * (covered) has an option of element y, bit y of lost_with[x] when x y is in the
+     * P-portion; a board has a winning move beside others of product x exactly when
+     * options[b] & lost_with[x] is not 0. Else NULL. */
+    uint64_t *options, *lost_with;
     const char *no_quotient; /* why there is no quotient, or why it stops short (static) */
 } nb_notaktotable;
 
