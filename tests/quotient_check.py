@@ -64,8 +64,38 @@ with Daemon() as d:
     status, _, body = d.get("/v1/games")
     takes = {t["type"]: t["quotient"] for t in json.loads(body)["types"]} if status == 200 else {}
     check(takes.get("octal") is True and takes.get("grundy") is True
-          and takes.get("nim") is False and sum(takes.values()) == 2,
-          f"the catalog's quotient flags: {takes}")
+          and takes.get("notakto") is True and takes.get("nim") is False
+          and sum(takes.values()) == 3, f"the catalog's quotient flags: {takes}")
+
+    # Notakto's 3 x 3 quotient (Plambeck and Whitehead: order 18, four P-elements), its
+    # generators' boards, and an analysis naming its element in the same generators
+    status, nq = ask(d, "/v1/quotient?table=1", {"type": "notakto", "size": 3})
+    check(status == 200 and (nq["status"], nq["order"], nq["p_size"], len(nq["generators"]),
+                             nq["boards"], nq["boards_covered"]) == ("proved", 18, 4, 4, 46, 46),
+          f"Notakto's 3 x 3 quotient: {status} {str(nq)[:300]}")
+    if status == 200:
+        t, n = nq["table"], nq["order"]
+        check(all(t[t[x][y]][z] == t[x][t[y][z]] and t[x][y] == t[y][x]
+                  for x in range(n) for y in range(n) for z in range(n)),
+              "Notakto's table is commutative and associative")
+        for letter, board in zip(nq["generators"], nq["generator_boards"]):
+            status, a = ask(d, "/v1/analyze", {"type": "notakto", "boards": [board]})
+            check(status == 200 and a["method"] == "misere-quotient"
+                  and a["misere"]["element"] == letter,
+                  f"the board {board} of generator {letter} analysed: {str(a)[:200]}")
+        words = {e["word"]: e["p"] for e in nq["elements"]}
+        status, a = ask(d, "/v1/analyze", {"type": "notakto", "boards": ["........."] * 2})
+        check(status == 200 and a["verdict"] == "lose" and words.get(a["misere"]["element"]),
+              f"two empty boards: lost, their element in the P-portion: {str(a)[:200]}")
+    status, nq = ask(d, "/v1/quotient", {"type": "notakto", "size": 4})
+    check(status == 200 and nq["status"] == "partial" and 0 < nq["boards_covered"] < nq["boards"]
+          and nq["covers_from_xs"] > 0 and "stopped_by" in nq,
+          f"Notakto's 4 x 4 quotient, partial: {status} {str(nq)[:300]}")
+    for body, want in (({"type": "notakto", "size": 5}, 422), ({"type": "notakto", "size": 6}, 400),
+                       ({"type": "notakto"}, 400), ({"type": "notakto", "size": 3, "x": 1}, 400)):
+        status, p = ask(d, "/v1/quotient", body)
+        check(status == want and p.get("pointer") in ("/size", "/x", ""),
+              f"{body}: {status} {p}")
 
     # tame: Nim's quotient restricted to heaps 0..3 is T_2, order 6
     status, nim = ask(d, "/v1/quotient", {"type": "octal", "code": "0.333", "up_to": 3})

@@ -513,6 +513,13 @@ START_TEST(analysis_fields)
 }
 END_TEST
 
+/* The verdict of a position without a move, of a type played under its own convention:
+ * lost, but won under misère play (notakto's own rule). */
+static const char *no_move_verdict(json_t *type)
+{
+    return api_type_find(json_string_value(type))->default_misere ? "win" : "lose";
+}
+
 START_TEST(play_endpoint)
 {
     json_t *types = catalog_types();
@@ -533,7 +540,7 @@ START_TEST(play_endpoint)
             http_free(&after);
             free(text);
         } else {
-            ck_assert_str_eq(verdict, "lose");
+            ck_assert_str_eq(verdict, no_move_verdict(type));
         }
         http_free(&r);
         free(game);
@@ -586,7 +593,8 @@ START_TEST(move_endpoint)
             http_response play = expect("/v1/play?strength=perfect", after_text, 200);
             json_t *reply = json_object_get(r.json, "reply");
             if (json_is_null(json_object_get(play.json, "move"))) {
-                ck_assert_msg(!reply && !strcmp(verdict_of(r.json), "lose"), "%s", sent);
+                ck_assert_msg(!reply && !strcmp(verdict_of(r.json), no_move_verdict(type)), "%s",
+                              sent);
             } else {
                 ck_assert_msg(json_equal(reply, play.json), "%s: the reply differs", sent);
             }
