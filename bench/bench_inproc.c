@@ -29,6 +29,7 @@
 #include "games/chomp/nb_chomp.h"
 #include "games/coins/nb_coins.h"
 #include "games/fibonacci/nb_fibonacci.h"
+#include "games/cram/nb_cram.h"
 #include "games/nim/nb_nim.h"
 #include "games/nodekayles/nb_nodekayles.h"
 #include "games/notakto/nb_notakto.h"
@@ -720,6 +721,50 @@ static void bench_chomp(void)
            median(warm, RUNS));
 }
 
+/* One empty Cram board of r x c, cold (a cache of its own): the seconds, and into *value
+ * its value (-1 when the search stopped at a limit), *regions the regions it valued. */
+static double cram_cold(size_t r, size_t c, int64_t *value, uint64_t *regions)
+{
+    nb_solver s = {nb_cache_new(256u << 20), nb_limits_default(), NULL};
+    nb_cram_params p = {.rows = r, .cols = c};
+    uint64_t bits = (1ULL << (r * c)) - 1 + (r * c == 64);
+    nb_analysis a;
+    nb_err err = {0};
+    double t0 = now();
+    bool ok = nb_analyse(&s, &(nb_game){&nb_cram, &p, 1, &bits}, NB_NORMAL, 0, &a, &err) == NB_OK;
+    double t = now() - t0;
+    *value = ok ? (int64_t)a.sg : -1;
+    *regions = p.searched;
+    if (ok)
+        nb_analysis_free(&a);
+    nb_cache_free(s.cache);
+    return t;
+}
+
+/* Cram: every rectangle of 2 to 30 cells with both sides at least 2, cold, each time and
+ * value; then 4 x 11 and 5 x 10 (published: *1 and *2), cold, within max_states. */
+static void bench_cram(void)
+{
+    printf("cram_rects ");
+    const char *sep = "";
+    for (size_t r = 2; r <= 5; r++)
+        for (size_t c = r; r * c <= 30; c++, sep = ",") {
+            int64_t v;
+            uint64_t regions;
+            double t = cram_cold(r, c, &v, &regions);
+            printf("%s%zux%zu=%lld:%.3f", sep, r, c, (long long)v, t);
+        }
+    printf("\n");
+    static const size_t big[][2] = {{4, 11}, {5, 10}};
+    for (int i = 0; i < 2; i++) {
+        int64_t v;
+        uint64_t regions;
+        double t = cram_cold(big[i][0], big[i][1], &v, &regions);
+        printf("cram_%zux%zu %lld %.3f %llu\n", big[i][0], big[i][1], (long long)v, t,
+               (unsigned long long)regions);
+    }
+}
+
 /* Notakto: 10^5 random 3 x 3 boards in one sum under misère play through the warm
  * quotient (verdict and up to 64 winning moves), beside 10^5 random Nim heaps under normal
  * play, interleaved; and one empty 4 x 4 board, cold (its table and quotient built). */
@@ -993,6 +1038,8 @@ int main(int argc, char **argv)
         bench_nodekayles();
     if (!*only || !strcmp(only, "notakto"))
         bench_notakto();
+    if (!*only || !strcmp(only, "cram"))
+        bench_cram();
     if (!*only || !strcmp(only, "quotient"))
         bench_quotient();
     if (!*only || !strcmp(only, "search"))

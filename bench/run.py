@@ -111,6 +111,18 @@ row("Notakto: 10^5 random 3 x 3 boards in one sum, misère, warm quotient, in pr
 row("Notakto: one empty 4 x 4 board, cold (its table and quotient), in process", "-",
     f"{float(inproc['notakto_4x4_cold'])*1e3:.0f} ms", "report", int(inproc["notakto_failed"]) == 0)
 
+rects = [x.split("=") for x in inproc["cram_rects"].split(",")]
+slowest = max(rects, key=lambda x: float(x[1].split(":")[1]))
+row("Cram: every rectangle of 4 to 30 cells, both sides >= 2, cold, in process", "-",
+    " ".join(f"{n}={v.replace(':', '/')}s" for n, v in rects) + f"; slowest {slowest[0]}",
+    "report", all(v.split(":")[0] != "-1" for _, v in rects))
+for board in ("4x11", "5x10"):
+    v, t, regions = inproc[f"cram_{board}"].split()
+    row(f"Cram {board.replace('x', ' x ')} cold (published: 4 x 11 *1, 5 x 10 *2), in process",
+        "-", (f"*{v}" if v != "-1" else "past max_states") +
+        f" after {float(t):.1f} s, {int(regions):,} regions valued",
+        "report; minutes, not hours", v != "-1")
+
 kq_cold = float(inproc["quotient_kayles_cold"])
 row("misère Kayles' quotient, cold: grown, certified and its period proved, in process", "-",
     f"{kq_cold:.3f} s (order {inproc['quotient_kayles_order']})", "report; <= 1 s",

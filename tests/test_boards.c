@@ -574,6 +574,39 @@ START_TEST(cram_against_brute)
 }
 END_TEST
 
+/* The regions a search valued stay in the cache's table: a 5 x 5 board valued again
+ * searches nothing, and boards with holes whose regions it met are held to the brute force
+ * through the table. */
+START_TEST(cram_table_kept)
+{
+    cram_board b;
+    cram_open(&b, 5, 5, NULL);
+    uint64_t v[2], searched[2];
+    for (int pass = 0; pass < 2; pass++) {
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert_msg(nb_analyse(&solver, &b.g, NB_NORMAL, 0, &a, &err) == NB_OK, "%s", err.msg);
+        v[pass] = a.sg, searched[pass] = b.p.searched;
+        nb_analysis_free(&a);
+    }
+    ck_assert_uint_gt(searched[0], 4096);
+    ck_assert_uint_eq(searched[1], 0);
+    ck_assert_uint_eq(v[1], v[0]);
+    ck_assert_uint_eq(cram_value(&b), v[0]); /* and every winning move re-analysed */
+    free(b.g.state);
+    char what[64];
+    for (int round = 0; round < 100; round++) {
+        char filled[32];
+        for (size_t i = 0; i < 20; i++)
+            filled[i] = rnd(5) ? '.' : '#';
+        cram_open(&b, 4, 5, filled);
+        snprintf(what, sizeof what, "4 x 5 %.20s (round %d)", filled, round);
+        brute_check(&solver, &b.g, NB_NORMAL, what);
+        free(b.g.state);
+    }
+}
+END_TEST
+
 /* The steps of g by the ruleset's closed form and by a search of its positions, which must
  * agree; the closed form's move must lead to steps one less, to a lost position when g is
  * won. */
@@ -697,6 +730,7 @@ int main(void)
         {"cram_lines", cram_lines, false},
         {"cram_mirror", cram_mirror, false},
         {"cram_brute", cram_against_brute, true},
+        {"cram_table", cram_table_kept, true},
         {"every_steps", every_steps_closed_forms, false},
         {"every_hdu_3595", every_hdu_3595, false},
     };

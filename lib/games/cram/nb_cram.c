@@ -10,13 +10,16 @@
  * boards), at any size. Any other region whose bounding box holds at most 64 cells is
  * searched: its value is the mex over its dominoes of the XOR of the regions left,
  * memoised by the region's canonical form under the eight symmetries of the square (a
- * region and its images are the same game), within max_states regions. */
+ * region and its images are the same game), within max_states regions a request; the
+ * regions a large search valued go to the cache's table (nb_cramtable.c), which later
+ * requests read first, so a search stopped at a limit goes on from where it stopped. */
 #include "games/cram/nb_cram.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/nb_util.h"
+#include "games/cram/nb_cramtable.h"
 #include "theory/nb_octable.h"
 
 static const nb_cram_params *params_of(const nb_game *g) { return g->params; }
@@ -252,19 +255,14 @@ struct nb_cram_memo {
     uint64_t *state;
     size_t words;
     bool made;
-    /* canonical frame -> value + 1, open addressing */
-    uint64_t *keys;
-    uint16_t *shapes; /* h << 8 | w */
-    uint8_t *values;
-    size_t slots, used;
+    nb_cram_regions found;          /* the regions this request valued (and met) */
+    const nb_cramtable *shared;     /* the cache's: the regions earlier requests valued */
     uint64_t max_states;
     nb_budget *budget;
     uint64_t held;    /* of the budget's memory: the memo's */
     nb_status status; /* NB_OK, or why the search stopped: */
     bool past_table;  /* a line past Dawson's table (else max_states, or the budget) */
 };
-
-#define MEMO_SLOT_BYTES (sizeof(uint64_t) + sizeof(uint16_t) + 1)
 
 static nb_cram_memo *memo_of(const nb_game *g) { return params_of(g)->memo; }
 
@@ -277,72 +275,41 @@ static uint64_t dawson(nb_cram_memo *m, uint64_t n)
     return v;
 }
 
-static uint64_t mix(uint64_t x)
-{
-    x ^= x >> 31;
-    x *= 0x9e3779b97f4a7c15ULL;
-    return x ^ x >> 29;
-}
+static uint16_t shape_of(frame f) { return (uint16_t)(f.h << 8 | f.w); }
 
-static uint8_t *memo_slot(nb_cram_memo *m, frame f, bool *found)
+/* A region's value byte (nb_cramtable.h): this request's, else the cache's; 0: unknown. */
+static uint8_t known(const nb_cram_memo *m, frame f)
 {
-    uint16_t shape = (uint16_t)(f.h << 8 | f.w);
-    size_t h = (size_t)mix(f.bits ^ (uint64_t)shape << 48) & (m->slots - 1);
-    for (; m->values[h]; h = (h + 1) & (m->slots - 1))
-        if (m->keys[h] == f.bits && m->shapes[h] == shape) {
-            *found = true;
-            return &m->values[h];
-        }
-    *found = false;
-    return &m->values[h];
+    uint8_t v = nb_cram_regions_find(&m->found, f.bits, shape_of(f));
+    if (!v && m->shared)
+        v = nb_cram_regions_find(&m->shared->regions, f.bits, shape_of(f));
+    return v;
 }
 
 /* Doubles the memo, its memory held from the request's budget (false, nothing changed,
  * when the budget has no room). */
 static bool memo_grow(nb_cram_memo *m)
 {
-    size_t old = m->slots, next = old ? 2 * old : 1024;
-    if (!nb_budget_hold(m->budget, (next - old) * MEMO_SLOT_BYTES))
+    size_t old = m->found.slots, next = old ? 2 * old : 1024;
+    if (!nb_budget_hold(m->budget, (next - old) * NB_CRAM_SLOT_BYTES))
         return false;
-    m->held += (next - old) * MEMO_SLOT_BYTES;
-    uint64_t *keys = m->keys;
-    uint16_t *shapes = m->shapes;
-    uint8_t *values = m->values;
-    m->slots = next;
-    m->keys = nb_xmalloc(m->slots * sizeof *m->keys);
-    m->shapes = nb_xmalloc(m->slots * sizeof *m->shapes);
-    m->values = nb_xcalloc(m->slots, 1);
-    for (size_t i = 0; i < old; i++)
-        if (values[i]) {
-            bool found;
-            frame f = {keys[i], (unsigned)(shapes[i] >> 8), (unsigned)(shapes[i] & 255)};
-            uint8_t *slot = memo_slot(m, f, &found);
-            size_t at = (size_t)(slot - m->values);
-            *slot = values[i], m->keys[at] = keys[i], m->shapes[at] = shapes[i];
-        }
-    free(keys);
-    free(shapes);
-    free(values);
+    m->held += (next - old) * NB_CRAM_SLOT_BYTES;
+    nb_cram_regions_resize(&m->found, next);
     return true;
 }
 
-static uint64_t frame_value(nb_cram_memo *m, frame f);
-
-/* Keeps a frame's value (a canonical form, or a region as the search met it). */
-static void remember(nb_cram_memo *m, frame f, uint64_t value)
+/* Keeps a frame's value: a canonical form's, or a region's as the search met it. */
+static void remember(nb_cram_memo *m, frame f, uint64_t value, bool canonical)
 {
-    if (4 * (m->used + 1) > 3 * m->slots && !memo_grow(m)) {
+    if (4 * (m->found.used + 1) > 3 * m->found.slots && !memo_grow(m)) {
         m->status = NB_ECANCELLED; /* the budget says which */
         return;
     }
-    bool found;
-    uint8_t *slot = memo_slot(m, f, &found);
-    if (found)
-        return;
-    size_t at = (size_t)(slot - m->values);
-    *slot = (uint8_t)(value + 1), m->keys[at] = f.bits, m->shapes[at] = (uint16_t)(f.h << 8 | f.w);
-    m->used++;
+    nb_cram_regions_put(&m->found, f.bits, shape_of(f),
+                        (uint8_t)((value + 1) | (canonical ? NB_CRAM_CANONICAL : 0)));
 }
+
+static uint64_t frame_value(nb_cram_memo *m, frame f);
 
 /* The XOR of the values of the regions of `set`, cells of a frame h x w. */
 static uint64_t rest_value(nb_cram_memo *m, uint64_t set, unsigned h, unsigned w)
@@ -376,18 +343,17 @@ static uint64_t frame_value(nb_cram_memo *m, frame f)
         return dawson(m, k);
     if (mirrored(f))
         return 0;
-    bool found;
-    uint8_t *slot = memo_slot(m, f, &found); /* as it stands: most are met again so */
-    if (found)
-        return *slot - 1u;
+    uint8_t v = known(m, f); /* as it stands: most are met again so */
+    if (v)
+        return (v & ~NB_CRAM_CANONICAL) - 1u;
     frame as_met = f;
     f = canonical(f);
-    slot = memo_slot(m, f, &found);
-    if (found) {
-        remember(m, as_met, *slot - 1u);
-        return *slot - 1u;
+    v = known(m, f);
+    if (v) {
+        remember(m, as_met, (v & ~NB_CRAM_CANONICAL) - 1u, false);
+        return (v & ~NB_CRAM_CANONICAL) - 1u;
     }
-    if (m->used >= m->max_states) {
+    if (m->found.used >= m->max_states) {
         m->status = NB_ELIMIT;
         return 0;
     }
@@ -409,9 +375,9 @@ static uint64_t frame_value(nb_cram_memo *m, frame f)
         return 0;
     uint64_t mex = ~seen[0] ? (uint64_t)__builtin_ctzll(~seen[0])
                             : 64 + (uint64_t)__builtin_ctzll(~seen[1]);
-    remember(m, f, mex);
+    remember(m, f, mex, true);
     if (as_met.bits != f.bits || as_met.h != f.h)
-        remember(m, as_met, mex);
+        remember(m, as_met, mex, false);
     return m->status == NB_OK ? mex : 0;
 }
 
@@ -496,6 +462,10 @@ static nb_status cram_check(const nb_game *g, const nb_solver *s, nb_err *err)
 
 static void cram_release(nb_game *g, nb_solver *s);
 
+/* A request that valued at least this many regions adds them to the cache's table when it
+ * ends (smaller searches are cheaper than the copy a new version takes). */
+#define PUBLISH_REGIONS 4096
+
 /* Dawson's Kayles: 0.07. */
 static const nb_octal_rule dawson_rule = {.digit = {0, 0, 7}, .last = 2};
 
@@ -512,6 +482,11 @@ static nb_status cram_prepare(nb_game *g, nb_solver *s, nb_err *err)
         return st;
     nb_cram_memo *m = nb_xcalloc(1, sizeof *m);
     m->dawson = (const nb_octable *)c;
+    nb_key shared_key = nb_key_of(NB_CRAMTABLE_KEY);
+    if (nb_table_acquire(s, &shared_key, &nb_cramtable_kind, &(nb_cramtable_need){NULL}, &c,
+                         err) == NB_OK)
+        m->shared = (const nb_cramtable *)c;
+    nb_err_clear(err); /* without it (no room in the budget), the search starts afresh */
     m->words = g->len;
     m->state = nb_xcalloc(g->len + 1, sizeof *m->state);
     m->max_states = s->limits.max_states;
@@ -531,12 +506,20 @@ static void cram_release(nb_game *g, nb_solver *s)
     if (!m)
         return;
     nb_table_release(s, &m->dawson->base);
+    if (m->shared)
+        nb_table_release(s, &m->shared->base);
+    p->searched = m->found.used;
+    if (m->found.used >= PUBLISH_REGIONS) { /* what it found, for the requests after it */
+        nb_key key = nb_key_of(NB_CRAMTABLE_KEY);
+        const nb_cached *c;
+        nb_err err = {0};
+        if (nb_table_acquire(s, &key, &nb_cramtable_kind, &(nb_cramtable_need){&m->found}, &c,
+                             &err) == NB_OK)
+            nb_table_release(s, c);
+    }
     nb_budget_drop(m->budget, m->held);
-    p->searched = m->used;
     split_free(&m->split);
-    free(m->keys);
-    free(m->shapes);
-    free(m->values);
+    nb_cram_regions_free(&m->found);
     free(m->state);
     free(m);
     p->memo = NULL;

@@ -1,0 +1,59 @@
+/* nb_cramtable.h - Cram's transposition table: the value of each connected region searched
+ * (a frame of at most 64 cells in its bounding box, in its canonical form), an open
+ * hash table a request fills as it searches, and a version of it kept in the cache that
+ * later requests read and add to. */
+#ifndef NB_CRAMTABLE_H
+#define NB_CRAMTABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cache/nb_cache.h"
+
+/* Regions by their cells (bit r w + c) and shape (h << 8 | w). values[i]: 0 for an empty
+ * slot, else the value + 1, with NB_CRAM_CANONICAL set when the key is a canonical form
+ * (the others are regions as a search met them). Owned by whoever made it: free with
+ * nb_cram_regions_free. */
+typedef struct nb_cram_regions {
+    uint64_t *keys;
+    uint16_t *shapes;
+    uint8_t *values;
+    size_t slots, used; /* slots: a power of two (or 0) */
+} nb_cram_regions;
+
+#define NB_CRAM_CANONICAL 0x80
+/* The bytes a slot takes. */
+#define NB_CRAM_SLOT_BYTES (sizeof(uint64_t) + sizeof(uint16_t) + 1)
+
+/* The value byte of a region, or 0 when the table does not hold it. */
+uint8_t nb_cram_regions_find(const nb_cram_regions *r, uint64_t bits, uint16_t shape);
+/* Keeps a region's value byte unless it is there (the table must have a free slot, and
+ * stays at most three quarters full only if the caller grows it first). */
+void nb_cram_regions_put(nb_cram_regions *r, uint64_t bits, uint16_t shape, uint8_t value);
+/* Makes the table `slots` slots (a power of two above its entries), entries kept. */
+void nb_cram_regions_resize(nb_cram_regions *r, size_t slots);
+void nb_cram_regions_free(nb_cram_regions *r);
+
+/* The cached version: the canonical regions every request so far searched (immutable once
+ * built; the cache owns it). */
+typedef struct nb_cramtable {
+    nb_cached base;
+    nb_cram_regions regions;
+} nb_cramtable;
+
+/* What a caller needs: the cached table, and with `add` a new version holding add's
+ * canonical regions beside the old ones (at most NB_CRAMTABLE_MAX_SLOTS slots: past it the
+ * regions that do not fit are left out). */
+typedef struct nb_cramtable_need {
+    const nb_cram_regions *add;
+} nb_cramtable_need;
+
+#define NB_CRAMTABLE_MAX_SLOTS ((size_t)1 << 22)
+
+extern const nb_cache_kind nb_cramtable_kind;
+
+/* The cache key of the table ("cram:regions"). */
+#define NB_CRAMTABLE_KEY "cram:regions"
+
+#endif
