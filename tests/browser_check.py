@@ -539,6 +539,14 @@ def check_boards():
     check(mine == "you: X on board 1, row 2, column 2", f"pressing the centre played {mine!r}")
     xs = [c.text for c in find_all("#board .notakto .notakto-cell")].count("X")
     check(xs == 2, f"after the centre and nimber's reply {xs} X's are drawn, not 2")
+    find("#plot-button").click()  # its misère quotient: Plambeck and Whitehead's order 18
+    wait.until(lambda d: find_all("#quotient-size"))
+    size = find("#quotient-size").text
+    drawn = len(find_all("#quotient-boards .notakto-board"))
+    check(size.startswith("Order 18, 4 in the P-portion") and drawn == 4,
+          f"Notakto's quotient panel reads {size!r} with {drawn} generator boards")
+    driver.execute_script("document.getElementById('plot').scrollIntoView()")
+    shot("quotient-notakto")
     load("?type=nim")
     check(find("input[name=convention][value=normal]").is_selected(),
           "after Notakto, Nim did not start under normal play, its own rule")

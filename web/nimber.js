@@ -293,10 +293,8 @@ function buildForm(sample = state.entry.example) {
     radio.disabled = !entry.conventions.includes(radio.value);
     radio.checked = radio.value === (entry.default_convention || "normal");
   }
-  $("table-none").hidden = entry.table;
-  $("table-form").hidden = !entry.table;
   const upTo = $("up-to");
-  upTo.parentElement.querySelector("label").hidden = upTo.hidden = entry.type === "dag";
+  upTo.parentElement.querySelector("label").hidden = upTo.hidden = entry.type === "dag" || !entry.table;
   upTo.value = {cutting: "[10, 10]", wythoff: "[10, 10]", fibonacci: "24"}[entry.type] || "60";
   state.defaultUpTo = upTo.value;
   $("plot").replaceChildren();
@@ -1359,7 +1357,7 @@ function cramPicture(game, wrap) {
 }
 
 // Notakto: each board's cells, X's drawn; a board with a line is out of play (dimmed).
-// Pressing an empty cell of a live board puts an X there.
+// Pressing an empty cell of a live board puts an X there (wrap null: nothing to press).
 function notaktoPicture(game, wrap) {
   const boards = game.boards || [];
   if (boards.length > MAX_DRAWN_BOARDS) {
@@ -1380,7 +1378,7 @@ function notaktoPicture(game, wrap) {
     grid.style.gridTemplateColumns = `repeat(${k}, 2.75rem)`; /* CSSOM: the CSP allows it */
     [...text].forEach((ch, i) => {
       const cell = el("span", {class: "notakto-cell", "data-board": b, "data-cell": i, text: ch === "X" ? "X" : ""});
-      if (ch !== "X" && !dead) {
+      if (ch !== "X" && !dead && wrap) { /* no wrap: a picture, not a board to play */
         pickable(cell, `board ${b + 1}, row ${Math.floor(i / k) + 1}, column ${i % k + 1}`,
                  wrap((m) => m.board === b && m.cell === i));
       }
@@ -1514,11 +1512,46 @@ function wantsQuotient() {
 
 function syncPlotButton() {
   const quotient = wantsQuotient();
+  const none = !state.entry.table && !quotient; // Notakto: its quotient, under misère play
+  $("table-none").hidden = !none;
+  $("table-form").hidden = none;
   $("plot-button").textContent = quotient ? "Plot the misère quotient" : "Plot the table";
   $("table-title").textContent = quotient ? "Misère quotient" : "SG table";
 }
 
+// Notakto's quotient: of every sum of boards of the game's side; its generators drawn as
+// the boards they are.
+async function plotBoardsQuotient(game) {
+  const size = game.boards && game.boards.length ? Math.round(Math.sqrt(game.boards[0].length)) : 3;
+  let q;
+  try {
+    q = await api("/v1/quotient", {type: "notakto", size});
+  } catch (error) {
+    showError(error, "error-up_to");
+    return;
+  }
+  const boards = el("div", {class: "notakto", id: "quotient-boards"});
+  q.generators.forEach((g, i) => {
+    const picture = notaktoPicture({boards: [q.generator_boards[i]]}, null);
+    boards.append(el("figure", {}, picture, el("figcaption", {text: g})));
+  });
+  $("plot").replaceChildren(el("div", {id: "quotient-summary"},
+    el("p", {id: "quotient-size", text: `Order ${q.order}, ${q.p_size} in the P-portion; ` +
+      (q.tame ? "tame (misère Nim's quotient)." : "wild.") + " " + (q.status === "proved"
+        ? `Every one of the ${q.boards} live ${size} × ${size} boards (up to symmetry) is covered.`
+        : `Partial: ${q.boards_covered} of the ${q.boards} live boards covered, every board ` +
+          `of ${q.covers_from_xs} X's or more` + (q.stopped_by ? ` (growth stopped by ${q.stopped_by}).` : "."))}),
+    el("p", {text: "Generators, each the element of the board drawn:"}), boards,
+    relationsOf(q.relations),
+    el("details", {}, el("summary", {text: "the elements as words"}),
+       el("p", {class: "values", text: q.elements.map((e) => e.word + (e.p ? " (P)" : "")).join(", ")}))));
+}
+
 async function plotQuotient(game) {
+  if (game.type === "notakto") {
+    plotBoardsQuotient(game);
+    return;
+  }
   let upTo;
   try {
     upTo = parseExact($("up-to").value);
