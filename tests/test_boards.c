@@ -575,8 +575,8 @@ START_TEST(cram_against_brute)
 END_TEST
 
 /* The regions a search valued stay in the cache's table: a 5 x 5 board valued again
- * searches nothing, and boards with holes whose regions it met are held to the brute force
- * through the table. */
+ * searches nothing, a search max_states stops goes on in the next request, and boards with
+ * holes whose regions it met are held to the brute force through the table. */
 START_TEST(cram_table_kept)
 {
     cram_board b;
@@ -593,6 +593,27 @@ START_TEST(cram_table_kept)
     ck_assert_uint_eq(searched[1], 0);
     ck_assert_uint_eq(v[1], v[0]);
     ck_assert_uint_eq(cram_value(&b), v[0]); /* and every winning move re-analysed */
+    /* on a cold cache with max_states 5000: each request passes the limit (a 422), and the
+     * next goes on from the regions it left, until one answers, the same value */
+    nb_cache_free(solver.cache);
+    solver.cache = nb_cache_new(64u << 20);
+    solver.limits.max_states = 5000;
+    int refused = 0;
+    for (;; refused++) {
+        nb_analysis a;
+        nb_err err = {0};
+        nb_status st = nb_analyse(&solver, &b.g, NB_NORMAL, 0, &a, &err);
+        if (st == NB_OK) {
+            ck_assert_uint_eq(a.sg, v[0]);
+            nb_analysis_free(&a);
+            break;
+        }
+        ck_assert_int_eq(st, NB_ELIMIT);
+        ck_assert_msg(refused < 1000, "no progress: %s", err.msg);
+        nb_err_clear(&err);
+    }
+    ck_assert_int_gt(refused, 0);
+    solver.limits = nb_limits_default();
     free(b.g.state);
     char what[64];
     for (int round = 0; round < 100; round++) {

@@ -463,7 +463,8 @@ static nb_status cram_check(const nb_game *g, const nb_solver *s, nb_err *err)
 static void cram_release(nb_game *g, nb_solver *s);
 
 /* A request that valued at least this many regions adds them to the cache's table when it
- * ends (smaller searches are cheaper than the copy a new version takes). */
+ * ends, unless its budget stopped it (smaller searches are cheaper than the copy a new
+ * version takes). */
 #define PUBLISH_REGIONS 4096
 
 /* Dawson's Kayles: 0.07. */
@@ -509,7 +510,9 @@ static void cram_release(nb_game *g, nb_solver *s)
     if (m->shared)
         nb_table_release(s, &m->shared->base);
     p->searched = m->found.used;
-    if (m->found.used >= PUBLISH_REGIONS) { /* what it found, for the requests after it */
+    /* what it found, for the requests after it; not by a request its budget stopped (out
+     * of time or memory, it ends at once) */
+    if (m->found.used >= PUBLISH_REGIONS && !nb_budget_spent(m->budget)) {
         nb_key key = nb_key_of(NB_CRAMTABLE_KEY);
         const nb_cached *c;
         nb_err err = {0};
