@@ -274,6 +274,17 @@ size_t srv_pool_running(srv_pool *pool)
     return n;
 }
 
+void srv_pool_lift_all(srv_pool *pool)
+{
+    for (size_t i = 0; i < pool->nthreads && pool->idle; i++) {
+        worker *w = &pool->workers[i];
+        pthread_mutex_lock(&w->lock);
+        if (!w->promoted)
+            w->promoted = set_idle(w->thread, false);
+        pthread_mutex_unlock(&w->lock);
+    }
+}
+
 void srv_pool_free(srv_pool *pool)
 {
     if (!pool)
@@ -281,12 +292,7 @@ void srv_pool_free(srv_pool *pool)
     /* the queued jobs run to their end even where other programs would starve an idle
      * worker for good (the watch that lifts them is stopped by now) */
     atomic_store(&pool->finishing, true);
-    for (size_t i = 0; i < pool->nthreads && pool->idle; i++) {
-        worker *w = &pool->workers[i];
-        pthread_mutex_lock(&w->lock);
-        w->promoted = set_idle(w->thread, false);
-        pthread_mutex_unlock(&w->lock);
-    }
+    srv_pool_lift_all(pool);
     pthread_mutex_lock(&pool->lock);
     pool->stopping = true;
     pthread_cond_broadcast(&pool->ready);

@@ -3,7 +3,7 @@
  * waited for a worker past their budget, and (every fifth time) shuts down connections
  * whose client left mid-request or whose head or body is past its deadline
  * (libmicrohttpd then closes them); and lifts out of SCHED_IDLE the workers that other
- * programs starve. */
+ * programs starve, and the reclaimer while the process is past --max-memory-mb. */
 #include "srv_watch.h"
 
 #include <errno.h>
@@ -195,6 +195,8 @@ static void *watch_main(void *arg)
         hold_memory(w);
         pthread_mutex_unlock(&w->lock);
         srv_pool_lift_starved(s->pool);
+        if (s->cfg.max_memory_mb && srv_resident_mb() > s->cfg.max_memory_mb)
+            srv_pool_lift_all(s->reclaimer); /* what requests left, freed and given back */
         void *late[64];
         size_t n;
         while ((n = srv_pool_take_if(s->pool, overdue, late, 64)) > 0)

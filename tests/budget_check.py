@@ -239,8 +239,8 @@ def positions(catalog):
         game = largest(entry)
         check(game is not None, f"the check has no largest position of {entry['type']}")
         for conv in entry["conventions"] if game else ():
-            out.append((f"{entry['type']} {conv}", dict(game, convention=conv)
-                        if conv == "misere" else game))
+            # named, normal too: a type's own may be misère (notakto)
+            out.append((f"{entry['type']} {conv}", dict(game, convention=conv)))
     return out
 
 
