@@ -539,6 +539,10 @@ def check_boards():
     check(mine == "you: X on board 1, row 2, column 2", f"pressing the centre played {mine!r}")
     xs = [c.text for c in find_all("#board .notakto .notakto-cell")].count("X")
     check(xs == 2, f"after the centre and nimber's reply {xs} X's are drawn, not 2")
+    marked = len(find_all("#board .notakto-cell.changed"))
+    badge = len(find_all("#board .misere-badge.changed"))
+    check(marked == 1 and badge == 0, f"nimber's X: {marked} cells marked as changed (not 1), "
+                                      f"the misère badge {badge} times")
     find("#plot-button").click()  # its misère quotient: Plambeck and Whitehead's order 18
     wait.until(lambda d: find_all("#quotient-size"))
     size = find("#quotient-size").text

@@ -833,8 +833,9 @@ function renderBoard() {
   if (state.before) markChanges(state.before, state.game, board);
 }
 
-// Marks on the board the parts nimber's last move changed: each heap, stair, coin or
-// number whose value is not what it was (a sum's, in its component's picture).
+// Marks on the board the parts nimber's last move changed: each heap, stair, coin, number
+// or cell whose value is not what it was (a sum's, in its component's picture); else the
+// picture, never the misère badge above it.
 function markChanges(before, after, scope) {
   if (after.type === "sum") {
     const pictures = scope.querySelectorAll(":scope .component");
@@ -858,7 +859,22 @@ function markChanges(before, after, scope) {
       if (c !== before.coins[i]) scope.querySelectorAll(`[data-coin="${i + 1}"]`).forEach((e) => e.classList.add("changed"));
     });
   }
-  const root = scope.firstElementChild;
+  if (Array.isArray(after.boards) && Array.isArray(before.boards)) { /* notakto: the X put */
+    after.boards.forEach((text, b) => [...text].forEach((ch, c) => {
+      if (before.boards[b] && ch !== before.boards[b][c]) {
+        scope.querySelectorAll(`[data-board="${b}"][data-cell="${c}"]`).forEach((e) => e.classList.add("changed"));
+      }
+    }));
+  }
+  if (Array.isArray(after.board) && Array.isArray(before.board)) { /* cram: the domino's cells */
+    after.board.forEach((text, r) => [...text].forEach((ch, c) => {
+      if (before.board[r] && ch !== before.board[r][c]) {
+        scope.querySelectorAll(`[data-cell="${r},${c}"]`).forEach((e) => e.classList.add("changed"));
+      }
+    }));
+  }
+  /* the picture: the first child but the misère badge */
+  const root = [...scope.children].find((e) => !e.classList.contains("misere-badge"));
   for (const name of ["piles", "pairs", "pieces"]) { /* a figure each, in order */
     const was = before[name], now = after[name];
     if (!root || !Array.isArray(now) || !Array.isArray(was) || now.length !== was.length) continue;
