@@ -221,6 +221,25 @@ START_TEST(large_sums_through_the_quotient)
 }
 END_TEST
 
+/* Two empty 4 x 4 boards under misère play: past the quotient, and their search would meet
+ * at least 4,962^2 / 2 positions, more than max_states: refused at once, naming it; a
+ * fuller pair is searched. */
+START_TEST(searches_past_max_states_refused)
+{
+    nt_position t;
+    nt_open(&t, 4, (const char *const[]){"................", "................"}, 2);
+    nb_analysis a;
+    nb_err err = {0};
+    ck_assert_int_eq(nb_analyse(&solver, &t.g, NB_MISERE, 8, &a, &err), NB_ELIMIT);
+    ck_assert_msg(strstr(err.msg, "max_states=10000000") != NULL, "%s", err.msg);
+    nb_err_clear(&err);
+    free(t.g.state);
+    nt_open(&t, 4, (const char *const[]){"X.X..X.X.X.X..X.", ".X..X.X..X.X...X"}, 2);
+    brute_check(&solver, &t.g, NB_MISERE, "two 4 x 4 boards of 7 and 6 X's");
+    free(t.g.state);
+}
+END_TEST
+
 /* 4 x 4 and 5 x 5 boards: the empty 4 x 4 board and random boards alone (the table), sums
  * of full 4 x 4 boards (the quotient as far as it goes, then the search) and of 5 x 5
  * ones, against the brute force in both conventions. */
@@ -254,6 +273,7 @@ int main(void)
         {"brute_3x3", three_by_three_against_brute, true},
         {"large_sums", large_sums_through_the_quotient, true},
         {"brute_larger", larger_boards_against_brute, true},
+        {"past_max_states", searches_past_max_states_refused, false},
     };
     srandom(20261128);
     return check_run(lib_suite("notakto", cases, sizeof cases / sizeof *cases), true);

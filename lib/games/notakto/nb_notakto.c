@@ -235,9 +235,61 @@ static bool through_quotient(const nb_game *g, const nb_notaktotable *t, nb_anal
     return covered;
 }
 
+/* How many boards a board of side <= 4 can become, up to symmetry (itself and every dead
+ * one counted as one, as the search's canonical forms count them), from the quotient
+ * graph's parts: a depth-first walk, `seen` (parts bytes, zeroed) and `stack` (parts
+ * entries) the caller's, stopped once past `most`. */
+static uint64_t reachable(const nb_notaktotable *t, uint32_t from, uint8_t *seen,
+                          uint32_t *stack, uint64_t most)
+{
+    uint64_t count = 1; /* a dead board */
+    size_t depth = 0;
+    if (from)
+        stack[depth++] = from, seen[from] = 1;
+    while (depth && count <= most) {
+        uint32_t p = stack[--depth];
+        count++;
+        for (uint32_t e = t->off[p]; e < t->off[p + 1]; e++)
+            if (t->succ[e] && !seen[t->succ[e]])
+                seen[t->succ[e]] = 1, stack[depth++] = t->succ[e];
+    }
+    return count;
+}
+
+/* Whether the search of a misère sum of boards of side <= 4 must pass max_states, then
+ * err says so. Every combination of what each board can become is a position the search
+ * meets (the boards are played independently, and the game goes on while one is live),
+ * so taken up to the boards' order there are at least the product of those counts over
+ * n! of them. */
+static bool too_many_to_search(const nb_game *g, nb_solver *s, nb_err *err)
+{
+    const nb_notaktotable *t = params_of(g)->table;
+    if (!t->part)
+        return false;
+    uint64_t most = s->limits.max_states;
+    uint8_t *seen = nb_xmalloc(t->parts);
+    uint32_t *stack = nb_xmalloc((size_t)t->parts * sizeof *stack);
+    double positions = 1;
+    size_t n = 0;
+    for (size_t i = 0; i < g->len && positions <= (double)most; i++) {
+        uint32_t part = t->part[g->state[i]];
+        if (!part)
+            continue;
+        memset(seen, 0, t->parts);
+        positions *= (double)reachable(t, part, seen, stack, most) / (double)++n;
+    }
+    free(seen), free(stack);
+    if (positions <= (double)most)
+        return false;
+    nb_fail_field(err, NB_ELIMIT, NB_NOTAKTO_FIELD_BOARDS, NB_NO_INDEX, NB_NO_INDEX,
+                  "holds live boards the quotient does not cover, whose misère sum has at "
+                  "least %.3g positions to search, more than the limit max_states=%llu",
+                  positions, (unsigned long long)most);
+    return true;
+}
+
 static nb_status nt_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err)
 {
-    (void)s;
     const nb_notaktotable *t = params_of(g)->table;
     if (through_quotient(g, t, out))
         return NB_OK;
@@ -246,7 +298,8 @@ static nb_status nt_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_
         if (live(g, g->state[i]))
             lives++, last_live = i;
     if (lives > 1)
-        return nb_fail(err, NB_EDECLINED, "%s", "the quotient does not cover these boards");
+        return too_many_to_search(g, s, err) ? NB_ELIMIT
+               : nb_fail(err, NB_EDECLINED, "%s", "the quotient does not cover these boards");
     /* one board alone (or none: no move, won under misère) */
     uint32_t board = lives ? (uint32_t)g->state[last_live] : 0;
     out->verdict = lives && nb_notakto_lost_alone(t, board) ? NB_LOSE : NB_WIN;
