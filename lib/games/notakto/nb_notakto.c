@@ -237,21 +237,20 @@ static bool through_quotient(const nb_game *g, const nb_notaktotable *t, nb_anal
 
 /* How many boards a board of side <= 4 can become, up to symmetry (itself and every dead
  * one counted as one, as the search's canonical forms count them), from the quotient
- * graph's parts: a depth-first walk, `seen` (parts bytes, zeroed) and `stack` (parts
- * entries) the caller's, stopped once past `most`. */
-static uint64_t reachable(const nb_notaktotable *t, uint32_t from, uint8_t *seen,
-                          uint32_t *stack, uint64_t most)
+ * graph's parts: a depth-first walk marking the parts it meets with `stamp` in seen[]
+ * (parts entries, the caller's, as is `stack`), stopped once past `most`. */
+static uint64_t reachable(const nb_notaktotable *t, uint32_t from, uint32_t *seen,
+                          uint32_t stamp, uint32_t *stack, uint64_t most)
 {
     uint64_t count = 1; /* a dead board */
     size_t depth = 0;
-    if (from)
-        stack[depth++] = from, seen[from] = 1;
+    stack[depth++] = from, seen[from] = stamp;
     while (depth && count <= most) {
         uint32_t p = stack[--depth];
         count++;
         for (uint32_t e = t->off[p]; e < t->off[p + 1]; e++)
-            if (t->succ[e] && !seen[t->succ[e]])
-                seen[t->succ[e]] = 1, stack[depth++] = t->succ[e];
+            if (t->succ[e] && seen[t->succ[e]] != stamp)
+                seen[t->succ[e]] = stamp, stack[depth++] = t->succ[e];
     }
     return count;
 }
@@ -260,25 +259,32 @@ static uint64_t reachable(const nb_notaktotable *t, uint32_t from, uint8_t *seen
  * err says so. Every combination of what each board can become is a position the search
  * meets (the boards are played independently, and the game goes on while one is live),
  * so taken up to the boards' order there are at least the product of those counts over
- * n! of them. */
+ * n! of them. Each part's count is walked once (counts[]), and the budget looked at for
+ * each board: false, when it is spent, leaves the search to say so. */
 static bool too_many_to_search(const nb_game *g, nb_solver *s, nb_err *err)
 {
     const nb_notaktotable *t = params_of(g)->table;
     if (!t->part)
         return false;
     uint64_t most = s->limits.max_states;
-    uint8_t *seen = nb_xmalloc(t->parts);
+    uint32_t *seen = nb_xcalloc(t->parts, sizeof *seen), stamp = 0;
     uint32_t *stack = nb_xmalloc((size_t)t->parts * sizeof *stack);
+    uint64_t *counts = nb_xcalloc(t->parts, sizeof *counts);
     double positions = 1;
     size_t n = 0;
     for (size_t i = 0; i < g->len && positions <= (double)most; i++) {
         uint32_t part = t->part[g->state[i]];
         if (!part)
             continue;
-        memset(seen, 0, t->parts);
-        positions *= (double)reachable(t, part, seen, stack, most) / (double)++n;
+        if (nb_budget_spent(s->budget)) {
+            positions = 0;
+            break;
+        }
+        if (!counts[part])
+            counts[part] = reachable(t, part, seen, ++stamp, stack, most);
+        positions *= (double)counts[part] / (double)++n;
     }
-    free(seen), free(stack);
+    free(seen), free(stack), free(counts);
     if (positions <= (double)most)
         return false;
     nb_fail_field(err, NB_ELIMIT, NB_NOTAKTO_FIELD_BOARDS, NB_NO_INDEX, NB_NO_INDEX,
