@@ -23,14 +23,15 @@ API_SRC    = $(wildcard api/*.c api/types/*.c)
 SERVER_SRC = $(filter-out server/main.c,$(wildcard server/*.c))
 LIB_OBJ    = $(LIB_SRC:%.c=$(BUILD)/%.o)
 API_OBJ    = $(API_SRC:%.c=$(BUILD)/%.o)
-SERVER_OBJ = $(SERVER_SRC:%.c=$(BUILD)/%.o) $(BUILD)/server/srv_files_data.o
+SERVER_OBJ = $(SERVER_SRC:%.c=$(BUILD)/%.o) $(BUILD)/server/srv_files_data.o \
+             $(BUILD)/server/srv_web_files.o
 TEST_SRC   = $(wildcard tests/test_*.c)
 DAEMON     = $(if $(wildcard server/main.c),$(BUILD)/nimberd)
 TEST_BIN   = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT = $(filter-out $(TEST_SRC) $(wildcard tests/fuzz_*.c),$(wildcard tests/*.c))
 TEST_SUPPORT_OBJ = $(TEST_SUPPORT:%.c=$(BUILD)/%.o)
 
-.PHONY: all run test test-c asan deps deps-test bench bench-long fuzz clean install deploy-test image-test
+.PHONY: FORCE all run test test-c asan deps deps-test bench bench-long fuzz clean install deploy-test image-test
 .DEFAULT_GOAL := all
 
 all: deps $(BUILD)/libnimber.a $(DAEMON)
@@ -53,8 +54,19 @@ $(BUILD)/tests/%.o: tests/%.c | deps-test
 COMMIT ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
 $(BUILD)/server/srv_metrics.o: CFLAGS_ALL += -DNIMBER_COMMIT=\"$(COMMIT)\"
 
-$(BUILD)/server/srv_files_data.o: server/srv_files.S openapi.yaml $(wildcard web/* web/docs/*)
+$(BUILD)/server/srv_files_data.o: server/srv_files.S openapi.yaml
 	@mkdir -p $(dir $@)
+	$(CC) -c $< -o $@
+
+# the page: every file under web/, and the list of them (a file added or taken away
+# writes the list anew)
+WEB_FILES := $(shell find web -type f ! -path '*/node_modules/*' ! -name 'package*.json')
+$(BUILD)/server/srv_web_files.S: scripts/embed-web.sh $(WEB_FILES) FORCE
+	@mkdir -p $(dir $@)
+	@scripts/embed-web.sh > $@.new
+	@if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
+
+$(BUILD)/server/srv_web_files.o: $(BUILD)/server/srv_web_files.S $(WEB_FILES)
 	$(CC) -c $< -o $@
 
 $(BUILD)/libnimber.a: $(LIB_OBJ)
@@ -175,3 +187,5 @@ install: all
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 .SECONDARY:
+
+FORCE:

@@ -219,8 +219,11 @@ static void answer_get(srv_request *r)
                    s->catalog_len[r->query.int64_strings], true, "application/json");
         break;
     case SRV_FILE: {
-        const srv_file *f = srv_file_find(r->route->path);
-        srv_answer(r, 200, (char *)f->text, (size_t)(f->end - f->text), true, f->media_type);
+        const srv_file *f = srv_file_find(r->path); /* a folder's route: any file, or none */
+        if (!f)
+            srv_answer_fail(r, NULL, 404, "%s", "no file of that name");
+        else
+            srv_answer(r, 200, (char *)f->text, (size_t)(f->end - f->text), true, f->media_type);
         break;
     }
     case SRV_TABLES: {

@@ -1,40 +1,27 @@
-/* srv_files.c - the table of the documents built into nimberd (srv_files.S holds them). */
+/* srv_files.c - the documents built into nimberd: the OpenAPI document (srv_files.S) and
+ * every file of the page under web/ (the table scripts/embed-web.sh writes). */
 #include "srv_files.h"
 
+#include <stdint.h>
 #include <string.h>
 
-#define FILE_ROW(path, type, name) {path, type, name, name##_end}
-#define DECLARE(name) extern const char name[], name##_end[]
-DECLARE(srv_file_openapi);
-DECLARE(srv_file_index);
-DECLARE(srv_file_js);
-DECLARE(srv_file_css);
-DECLARE(srv_file_icon);
-DECLARE(srv_file_docs);
-DECLARE(srv_file_docs_js);
-DECLARE(srv_file_docs_bundle);
-DECLARE(srv_file_docs_css);
-DECLARE(srv_file_docs_license);
-DECLARE(srv_file_docs_notice);
+extern const char srv_file_openapi[], srv_file_openapi_end[];
+extern const srv_file srv_web_files[];
+extern const uint64_t srv_web_file_count;
 
-static const srv_file files[] = {
-    FILE_ROW("/openapi.yaml", "application/yaml", srv_file_openapi),
-    FILE_ROW("/", "text/html; charset=utf-8", srv_file_index),
-    FILE_ROW("/nimber.js", "text/javascript; charset=utf-8", srv_file_js),
-    FILE_ROW("/nimber.css", "text/css; charset=utf-8", srv_file_css),
-    FILE_ROW("/nimber.svg", "image/svg+xml", srv_file_icon),
-    FILE_ROW("/docs", "text/html; charset=utf-8", srv_file_docs),
-    FILE_ROW("/docs/nimber-docs.js", "text/javascript; charset=utf-8", srv_file_docs_js),
-    FILE_ROW("/docs/swagger-ui-bundle.js", "text/javascript; charset=utf-8", srv_file_docs_bundle),
-    FILE_ROW("/docs/swagger-ui.css", "text/css; charset=utf-8", srv_file_docs_css),
-    FILE_ROW("/docs/LICENSE", "text/plain; charset=utf-8", srv_file_docs_license),
-    FILE_ROW("/docs/NOTICE", "text/plain; charset=utf-8", srv_file_docs_notice),
-};
+static const srv_file openapi = {"/openapi.yaml", "application/yaml", srv_file_openapi,
+                                 srv_file_openapi_end};
 
 const srv_file *srv_file_find(const char *path)
 {
-    for (size_t i = 0; i < sizeof files / sizeof *files; i++)
-        if (!strcmp(files[i].path, path))
-            return &files[i];
+    if (!strcmp(path, openapi.path))
+        return &openapi;
+    if (!strcmp(path, "/")) /* the page, and the API reference, by their folders' names */
+        path = "/index.html";
+    else if (!strcmp(path, "/docs"))
+        path = "/docs/index.html";
+    for (uint64_t i = 0; i < srv_web_file_count; i++)
+        if (!strcmp(srv_web_files[i].path, path))
+            return &srv_web_files[i];
     return NULL;
 }

@@ -37,15 +37,11 @@ static const srv_route routes[] = {
     {"/metrics", GET, SRV_METRICS, NULL, NULL, false, NULL},
     {"/openapi.yaml", GET, SRV_FILE, NULL, NULL, false, NULL},
     {"/", GET, SRV_FILE, NULL, NULL, false, page_query},
-    {"/nimber.js", GET, SRV_FILE, NULL, NULL, false, NULL},
     {"/nimber.css", GET, SRV_FILE, NULL, NULL, false, NULL},
     {"/nimber.svg", GET, SRV_FILE, NULL, NULL, false, NULL},
+    {"/js/", GET, SRV_FILE, NULL, NULL, false, NULL}, /* the page's modules */
     {"/docs", GET, SRV_FILE, NULL, NULL, false, NULL},
-    {"/docs/nimber-docs.js", GET, SRV_FILE, NULL, NULL, false, NULL},
-    {"/docs/swagger-ui-bundle.js", GET, SRV_FILE, NULL, NULL, false, NULL},
-    {"/docs/swagger-ui.css", GET, SRV_FILE, NULL, NULL, false, NULL},
-    {"/docs/LICENSE", GET, SRV_FILE, NULL, NULL, false, NULL},
-    {"/docs/NOTICE", GET, SRV_FILE, NULL, NULL, false, NULL},
+    {"/docs/", GET, SRV_FILE, NULL, NULL, false, NULL},
     {"/problems/", GET, SRV_PROBLEM, NULL, NULL, false, NULL},
 #undef POST
 #undef POST_GET

@@ -177,7 +177,7 @@ for path in ("/v1/table", "/v1/analyze/batch", "/v1/move"):  # each request exam
 served = ["/v1/analyze", "/v1/analyze/batch", "/v1/play", "/v1/moves", "/v1/table",
           "/v1/move", "/v1/quotient", "/v1/tables",
           "/v1/games",
-          "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/", "/nimber.js", "/nimber.css",
+          "/healthz", "/readyz", "/metrics", "/openapi.yaml", "/", "/js/{module}", "/nimber.css",
           "/nimber.svg", "/problems/{kind}", "/docs", "/docs/{file}"]
 check(sorted(spec["paths"]) == sorted(served), f"documented paths {sorted(spec['paths'])}")
 # each problem type a Problem may carry is a documented /problems/{kind}
@@ -194,13 +194,16 @@ def required_query(op):
     return "?" + urllib.parse.urlencode(pairs) if pairs else ""
 
 
+# every module of the page (web/js/), each served as documented
+modules = sorted(os.path.relpath(os.path.join(d, f), "web/js") for d, _, fs in os.walk("web/js")
+                 for f in fs if f.endswith(".js"))
 for path, ops in spec["paths"].items():
     if "get" in ops:
         documented = list(resolve(ops["get"]["responses"]["200"]).get("content", {}))
         query = required_query(ops["get"])
         names = {"{kind}": kinds, "{file}": next(
             p for p in ops["get"]["parameters"] if p["name"] == "file")["schema"]["enum"]
-            if "{file}" in path else []}
+            if "{file}" in path else [], "{module}": modules}
         for concrete in ([path.replace(k, v) for k in names if k in path for v in names[k]]
                          if "{" in path else [path + query]):
             with urllib.request.urlopen(f"http://127.0.0.1:{port}{concrete}") as r:

@@ -253,7 +253,7 @@ END_TEST
 START_TEST(head_wherever_get)
 {
     const char *paths[] = {"/healthz", "/readyz", "/v1/games", "/metrics", "/openapi.yaml", "/",
-                           "/nimber.js", "/nimber.css", "/nimber.svg"};
+                           "/js/main.js", "/nimber.css", "/nimber.svg"};
     for (size_t i = 0; i < sizeof paths / sizeof *paths; i++) {
         http_response get = http_do(nimberd.port, "GET", paths[i], NULL, NULL, 0);
         http_response head = http_do(nimberd.port, "HEAD", paths[i], NULL, NULL, 0);
@@ -333,12 +333,13 @@ START_TEST(problem_types_per_kind)
 }
 END_TEST
 
-/* The page and its files, each with its media type; the page may load from this host
- * alone. */
+/* The page and its files, each with its media type (its modules under /js/, a name not
+ * there a 404); the page may load from this host alone. */
 START_TEST(page_is_served)
 {
     const char *files[][2] = {{"/", "text/html; charset=utf-8"},
-                              {"/nimber.js", "text/javascript; charset=utf-8"},
+                              {"/js/main.js", "text/javascript; charset=utf-8"},
+                              {"/js/boards/octal.js", "text/javascript; charset=utf-8"},
                               {"/nimber.css", "text/css; charset=utf-8"},
                               {"/nimber.svg", "image/svg+xml"}};
     for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
@@ -350,10 +351,13 @@ START_TEST(page_is_served)
         http_free(&r);
     }
     http_response page = http_do(nimberd.port, "GET", "/", NULL, NULL, 0);
-    ck_assert_ptr_nonnull(strstr(page.body, "<script src=\"nimber.js\""));
+    ck_assert_ptr_nonnull(strstr(page.body, "<script type=\"module\" src=\"js/main.js\""));
     ck_assert_ptr_null(strstr(page.body, "http://"));
     ck_assert_ptr_null(strstr(page.body, "https://"));
     http_free(&page);
+    http_response none = http_do(nimberd.port, "GET", "/js/none.js", NULL, NULL, 0);
+    ck_assert_int_eq(none.status, 404);
+    http_free(&none);
 }
 END_TEST
 

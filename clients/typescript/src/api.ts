@@ -410,15 +410,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/nimber.js": {
+    "/js/{module}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The page's script. */
-        get: operations["pageScript"];
+        /** A JavaScript module of the page (main.js loads the rest; boards/<type>.js draws a type's board). */
+        get: operations["pageModule"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2657,11 +2657,14 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
-    pageScript: {
+    pageModule: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description the module's path under js/, such as main.js or boards/octal.js */
+                module: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -2675,6 +2678,7 @@ export interface operations {
                     "text/javascript": string;
                 };
             };
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
         };
     };

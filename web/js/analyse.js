@@ -1,18 +1,16 @@
-// nimber.js - the page's logic: forms from GET /v1/games, analysis and moves from
-// /v1/analyze and /v1/moves, the computer's moves from /v1/play, pictures of positions and
-// the SG table plot. No build step, no library, nothing from other hosts.
-"use strict";
+// analyse.js - the Analyse view: any position of any type set up from the catalog's forms,
+// its analysis (verdict, SG value, method, quotient element) and every move listed, played
+// against nimberd with undo, redo and permalinks; the SG table and misère quotient plots.
+import {$, el, svg, svgText, plural, pressable} from "./dom.js";
+import {Problem, jsonText, parseExact, exactAdd, api, ask, positionsFor, afterMove} from "./api.js";
+import {describeMove} from "./words.js";
+import {picture} from "./boards.js";
+import {markChanges} from "./changes.js";
+import {parallelIndex, edgePath} from "./graph.js";
+import * as notakto from "./boards/notakto.js";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 const MAX_MOVES = 300;        // moves listed per position (the server's max is 1000)
-const MAX_DRAWN_COUNTERS = 20; // a taller heap is drawn as this many with its size written
-const MAX_DRAWN_NODES = 80;   // larger graphs are played from the move list alone
-const MAX_DRAWN_BOARDS = 60;  // more Notakto boards are played from the move list alone
 const REPEATS_FOR_DRAW = 3;   // a drawn position seen this often ends the game as a draw
-const LARGE_GAME_CHARS = 65536; // a larger game's moves come with what they change only
-const GET_URL_CHARS = 6000;   // a game whose URL stays shorter is asked by GET, for caches
-
-const $ = (id) => document.getElementById(id);
 
 const state = {
   catalog: [],     // the entries of GET /v1/games
@@ -31,96 +29,9 @@ const state = {
   past: [],        // positions where you were to move, for undo: {game, turn, history texts}
   future: [],      // and those undone, for redo
   before: null,    // the position before nimber's last move (its changes are marked)
+  chosen: null,    // the first of two presses on the board (press.js), or null
   defaultUpTo: "",  // the table range the form began with (grown to show a period)
 };
-
-// --- the server ---------------------------------------------------------------------
-
-class Problem extends Error {
-  constructor(problem) {
-    super(problem.detail || problem.title || "the server refused the request");
-    this.problem = problem;
-  }
-}
-
-// --- exact integers ---------------------------------------------------------------------
-// Heaps, takes and SG values reach 2^63-1, past the 2^53-1 up to which a JavaScript number
-// is exact. The page asks with ?int64=string, so that the server writes every field
-// openapi.yaml marks int64 as a string of digits, and keeps each such number as a Number
-// while it is exact and as a BigInt past that; it writes BigInts back as plain digits.
-
-// The members openapi.yaml marks format: int64 (whatever their depth in an answer).
-const INT64_MEMBERS = new Set(["bottles", "count", "exact_up_to", "heaps", "k", "leave", "limits",
-  "loopy", "numbers", "pairs", "piles", "sg", "split", "stairs", "steps", "take", "to", "values"]);
-
-// A string of decimal digits as a number: a Number while exact, else a BigInt.
-function exactNumber(digits) {
-  const big = BigInt(digits);
-  return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big;
-}
-
-const DIGITS = /^-?(0|[1-9][0-9]*)$/;
-
-// Every string of digits in an int64 member's value (a number, or arrays of them) read back.
-function int64Value(value) {
-  if (typeof value === "string" && DIGITS.test(value)) return exactNumber(value);
-  if (Array.isArray(value)) return value.map(int64Value);
-  return value;
-}
-
-// An answer's text, its int64 members' strings of digits read as numbers.
-function parseAnswer(text) {
-  return JSON.parse(text, (key, value) => (INT64_MEMBERS.has(key) ? int64Value(value) : value));
-}
-
-// JSON typed by a person or carried in a URL: an integer literal past 2^53-1 is read whole
-// (as a BigInt), where JSON.parse would round it.
-function parseExact(text) {
-  const MARK = "\u0000";
-  const marked = text.replace(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g, (token) =>
-    (token[0] !== '"' && /^-?\d{16,}$/.test(token) ? `"\\u0000${token}"` : token));
-  return JSON.parse(marked, (key, value) =>
-    (typeof value === "string" && value[0] === MARK ? exactNumber(value.slice(1)) : value));
-}
-
-// JSON text of a value that may hold BigInts, each written as its digits.
-function jsonText(value) {
-  const MARK = "\u0000";
-  return JSON.stringify(value, (key, v) => (typeof v === "bigint" ? MARK + v.toString() + MARK : v))
-    .replace(/"\\u0000(-?\d+)\\u0000"/g, "$1");
-}
-
-// n + d exactly (n a Number or a BigInt), as exactNumber keeps it.
-function exactAdd(n, d) {
-  return exactNumber((BigInt(n) + BigInt(d)).toString());
-}
-
-// Every request asks for exact integers: this path with int64=string added to its query.
-function withInt64(path) {
-  return path + (path.includes("?") ? "&" : "?") + "int64=string";
-}
-
-async function api(path, body) {
-  const init = body === undefined ? {} : {
-    method: "POST",
-    headers: {"Content-Type": "application/json"},
-    body: jsonText(body),
-  };
-  const response = await fetch(withInt64(path), init);
-  const data = parseAnswer(await response.text());
-  if (!response.ok) throw new Problem(data);
-  return data;
-}
-
-// A GET of the game (the answer a browser or a CDN may keep) where its URL is short enough,
-// else a POST of it.
-async function ask(path, query, game) {
-  const encoded = encodeURIComponent(jsonText(game));
-  if (path.length + query.length + encoded.length < GET_URL_CHARS) {
-    return api(`${path}?game=${encoded}${query ? "&" + query : ""}`);
-  }
-  return api(query ? `${path}?${query}` : path, game);
-}
 
 // The game with its convention, named whenever it is not the type's own (Notakto's is
 // misère).
@@ -129,71 +40,36 @@ function withConvention(game) {
   return state.convention === own ? game : {...game, convention: state.convention};
 }
 
-// How the server should give the position after each move (its `positions` parameter):
-// whole for a small game, only what changes for a large one (a big graph's every move
-// would repeat the graph).
-function positionsFor(game) {
-  return jsonText(game).length > LARGE_GAME_CHARS ? "changed" : "full";
+// The context the boards draw through (press.js): a node stands for the listed moves its
+// test accepts; one is played, several are marked in the list.
+function boardContext(wrap = (pred) => pred, prefix = "") {
+  const key = state.chosen && state.chosen.startsWith(prefix) ? state.chosen.slice(prefix.length) : null;
+  return {
+    moves: state.moves, narrows: true, chosen: key,
+    pickable(node, label, pred) {
+      const whole = wrap(pred);
+      const matches = state.moves.filter(whole);
+      if (matches.length === 1) node.dataset.move = jsonText(moveOnly(matches[0]));
+      return pressable(node, label, () => pick(whole, label));
+    },
+    choose(node, label, k) {
+      node.dataset.choose = prefix + k;
+      node.setAttribute("aria-pressed", String(k === key));
+      return pressable(node, label, () => {
+        state.chosen = k === key ? null : prefix + k;
+        renderBoard();
+        const again = $("board").querySelector(`[data-choose="${CSS.escape(prefix + k)}"]`);
+        if (again) again.focus();
+      });
+    },
+    within(inner, more) { return boardContext((pred) => wrap(inner(pred)), prefix + more); },
+  };
 }
 
-// The game after a move: its `position`, the whole game, or (positions=changed) the game
-// with the move's `changed` applied: a sum's component, the edges hackenbush removes
-// (indices into the game's edges), or members that take new values.
-function afterMove(game, move) {
-  return move.position !== undefined ? move.position : applyChange(game, move.changed);
-}
-
-function applyChange(game, change) {
-  if (game.type === "sum" && change.components) return {...game, components: change.components};
-  if (game.type === "sum") {
-    const components = game.components.slice();
-    components[change.component] = applyChange(components[change.component], change.changed);
-    return {...game, components};
-  }
-  if (game.type === "hackenbush") {
-    const gone = new Set(change.removed);
-    return {...game, edges: game.edges.filter((_, i) => !gone.has(i))};
-  }
-  return {...game, ...change};
-}
-
-// --- elements -----------------------------------------------------------------------
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "onclick" || k === "onkeydown") node.addEventListener(k.slice(2), v);
-    else if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v);
-  }
-  node.append(...children);
-  return node;
-}
-
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  node.append(...children);
-  return node;
-}
-
-function svgText(x, y, text, cls = "") {
-  const t = svg("text", {x, y, class: cls});
-  t.textContent = text;
-  return t;
-}
-
-// A picture element that picks moves: click or Enter/Space.
-function pickable(node, label, pred) {
-  node.setAttribute("tabindex", "0");
-  node.setAttribute("role", "button");
-  node.setAttribute("aria-label", label);
-  node.classList.add("pickable");
-  node.addEventListener("click", (e) => { e.stopPropagation(); pick(pred, label); });
-  node.addEventListener("keydown", (e) => {
-    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(pred, label); }
-  });
-  return node;
+// A listed move's own members, without what the server adds about it.
+function moveOnly(m) {
+  const {position, outcome, sg, remoteness, changed, ...move} = m;
+  return move;
 }
 
 // --- errors next to their fields ----------------------------------------------------
@@ -478,54 +354,8 @@ function readForm() {
   return ok ? game : null;
 }
 
-// --- describing moves ---------------------------------------------------------------
 
-function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
-
-// A Notakto cell as its row and column, on the boards of the game being played.
-function notaktoCell(cell) {
-  const board = state.game && state.game.boards && state.game.boards[0];
-  const k = board ? Math.round(Math.sqrt(board.length)) : 3;
-  return `row ${Math.floor(cell / k) + 1}, column ${cell % k + 1}`;
-}
-
-function describeMove(m) {
-  if (m.moves) return m.moves.map(describeMove).join("; ");
-  if (m.component !== undefined && m.move) return `component ${m.component}: ${describeMove(m.move)}`;
-  if (m.board !== undefined) return `X on board ${m.board + 1}, ${notaktoCell(m.cell)}`;
-  if (m.cell) return `eat square (${m.cell[0]}, ${m.cell[1]}) and all right of it and below it`;
-  if (m.cells) return `domino on (${m.cells[0].join(", ")}) and (${m.cells[1].join(", ")})`;
-  if (m.node !== undefined) return `take vertex ${m.node}` + (m.removed.length > 1 ? ` (and ${m.removed.filter((v) => v !== m.node).join(", ")})` : "");
-  if (m.flip && Array.isArray(m.flip[0])) return `turn ${m.flip.map(([r, c]) => `(${r}, ${c})`).join(", ")}`;
-  if (m.takes) return m.takes.map((t) => `take ${t.take} from heap ${t.heap}`).join(", ");
-  if (m.split) return `heap ${m.heap}: split into ${m.split[0]} + ${m.split[1]}`;
-  if (m.leave) {
-    const left = m.leave.length ? `leave ${m.leave.join(" + ")}` : "leave nothing";
-    return `heap ${m.heap}: take ${m.take}, ${left}`;
-  }
-  if (m.heap !== undefined) return `heap ${m.heap}: take ${m.take}`;
-  if (m.bottle !== undefined) return `bottle ${m.bottle} → bottles ${m.into[0]} and ${m.into[1]}`;
-  if (m.stair !== undefined) return `stair ${m.stair}: move ${plural(m.count, "coin")} down`;
-  if (m.flip) return `turn coin${m.flip.length > 1 ? "s" : ""} ${m.flip.join(" and ")}`;
-  if (m.piece !== undefined) {
-    return `piece ${m.piece}: ${m.cut} cut at ${m.at}` + (m.wins_immediately ? " (cuts out 1×1)" : "");
-  }
-  if (m.pair !== undefined) return `pair ${m.pair}: → (${m.to.join(", ")})`;
-  if (m.pile !== undefined) {
-    const [x, y] = m.take;
-    const what = x && y ? `take ${x} from both` : x ? `take ${x} from the first` : `take ${y} from the second`;
-    return `pile ${m.pile}: ${what}`;
-  }
-  if (m.number !== undefined) return `number ${m.number}: → ${m.to}`;
-  if (m.token !== undefined) return `token ${m.token}: node ${m.from} → ${m.to}`;
-  if (m.edge !== undefined) {
-    const others = m.removed.filter((e) => e !== m.edge);
-    const fall = others.length > 8 ? `${others.length} more edges fall` : `edges ${others.join(", ")} fall`;
-    return `delete edge ${m.edge}` + (others.length ? ` (${fall})` : "");
-  }
-  const {position, outcome, sg, remoteness, ...rest} = m;
-  return jsonText(rest);
-}
+// --- the game -----------------------------------------------------------------------
 
 const OUTCOME_TEXT = {win: "★ wins", lose: "loses", draw: "draws"};
 
@@ -568,6 +398,7 @@ async function startGame(game) {
 // Analyses the position now, lists its moves and ends the game where nobody can move.
 async function refresh() {
   state.busy = true;
+  state.chosen = null;
   // said at once: "Your move." must not stand while the position is still being read
   if (state.turn === "you") setStatus("reading", "Reading the position…");
   else setStatus("thinking", "nimber is thinking…");
@@ -620,12 +451,12 @@ async function makeMove(move, who) {
     state.past.push(snapshot());
     state.future = [];
   }
-  const item = el("li", {text: `${who}: ${describeMove(move)}`});
+  const item = el("li", {text: `${who}: ${describeMove(move, state.game)}`});
   $("history").append(item);
   state.before = who === "nimber" ? state.game : null;
   const last = $("last-move");
   last.hidden = who !== "nimber";
-  last.textContent = who === "nimber" ? `nimber played: ${describeMove(move)}` : "";
+  last.textContent = who === "nimber" ? `nimber played: ${describeMove(move, state.game)}` : "";
   state.game = afterMove(state.game, move);
   if (move.wins_immediately) {
     renderBoard();
@@ -816,7 +647,7 @@ function renderMoves(highlight) {
     if (m.remoteness !== undefined) facts.push(`remoteness ${m.remoteness}`);
     const attrs = hints ? {class: "move " + m.outcome, "data-outcome": m.outcome} : {class: "move"};
     const button = el("button", {type: "button", ...attrs, onclick: () => playerMove(m)},
-      el("span", {class: "what", text: describeMove(m)}),
+      el("span", {class: "what", text: describeMove(m, state.game)}),
       el("span", {class: "facts", text: hints ? facts.join(" · ") : ""}));
     button.disabled = !canPlay;
     const cls = highlight ? (highlight(m) ? "match" : "dim") : "";
@@ -826,604 +657,13 @@ function renderMoves(highlight) {
 
 function renderBoard() {
   const board = $("board");
-  board.replaceChildren(picture(state.game, (pred) => pred, state.analysis));
+  board.replaceChildren(picture(state.game, boardContext(), state.analysis));
   if (state.convention === "misere") {
     board.prepend(el("p", {class: "misere-badge", text: "Misère: whoever makes the last move loses"}));
   }
   if (state.before) markChanges(state.before, state.game, board);
 }
 
-// Marks on the board the parts nimber's last move changed: each heap, stair, coin, number
-// or cell whose value is not what it was (a sum's, in its component's picture); else the
-// picture, never the misère badge above it.
-function markChanges(before, after, scope) {
-  if (after.type === "sum") {
-    const pictures = scope.querySelectorAll(":scope .component");
-    after.components.forEach((c, i) => {
-      if (pictures[i] && jsonText(c) !== jsonText(before.components[i])) {
-        markChanges(before.components[i], c, pictures[i]);
-      }
-    });
-    return;
-  }
-  const member = {heaps: ["heap", 0], bottles: ["heap", 0], stairs: ["stair", 1], numbers: ["number", 0]};
-  for (const [name, [attr, first]] of Object.entries(member)) {
-    const was = before[name], now = after[name];
-    if (!Array.isArray(now) || !Array.isArray(was)) continue;
-    now.forEach((v, i) => {
-      if (v !== was[i]) scope.querySelectorAll(`[data-${attr}="${i + first}"]`).forEach((e) => e.classList.add("changed"));
-    });
-  }
-  if (typeof after.coins === "string") {
-    [...after.coins].forEach((c, i) => {
-      if (c !== before.coins[i]) scope.querySelectorAll(`[data-coin="${i + 1}"]`).forEach((e) => e.classList.add("changed"));
-    });
-  }
-  if (Array.isArray(after.boards) && Array.isArray(before.boards)) { /* notakto: the X put */
-    after.boards.forEach((text, b) => [...text].forEach((ch, c) => {
-      if (before.boards[b] && ch !== before.boards[b][c]) {
-        scope.querySelectorAll(`[data-board="${b}"][data-cell="${c}"]`).forEach((e) => e.classList.add("changed"));
-      }
-    }));
-  }
-  if (Array.isArray(after.board) && Array.isArray(before.board)) { /* cram: the domino's cells */
-    after.board.forEach((text, r) => [...text].forEach((ch, c) => {
-      if (before.board[r] && ch !== before.board[r][c]) {
-        scope.querySelectorAll(`[data-cell="${r},${c}"]`).forEach((e) => e.classList.add("changed"));
-      }
-    }));
-  }
-  /* the picture: the first child but the misère badge */
-  const root = [...scope.children].find((e) => !e.classList.contains("misere-badge"));
-  for (const name of ["piles", "pairs", "pieces"]) { /* a figure each, in order */
-    const was = before[name], now = after[name];
-    if (!root || !Array.isArray(now) || !Array.isArray(was) || now.length !== was.length) continue;
-    now.forEach((v, i) => {
-      if (jsonText(v) !== jsonText(was[i]) && root.children[i]) root.children[i].classList.add("changed");
-    });
-  }
-  if (!scope.querySelector(".changed") && root) root.classList.add("changed"); /* the picture */
-}
-
-// The picture of a game object; wrap(pred) turns a component's move test into the whole
-// game's (sums wrap their components' pictures).
-function picture(game, wrap, analysis) {
-  const draw = PICTURES[game.type];
-  if (!draw) return el("p", {class: "hint", text: "No picture for this game: play from the move list."});
-  return draw(game, wrap, analysis);
-}
-
-// Columns of counters, one per heap (or bottle): clicking one marks the moves it could
-// stand for; with `takes`, a counter picks the moves that take from it up.
-function heapsPicture(game, wrap) {
-  return columnsPicture(game.heaps, "heap",
-    (i) => (m) => m.heap === i || (m.takes || []).some((t) => t.heap === i), wrap,
-    game.type !== "grundy");
-}
-
-// Dynamic subtraction: the heaps, each with the most its next move may take beneath it.
-function fibonacciPicture(game, wrap) {
-  const box = heapsPicture(game, wrap);
-  box.querySelectorAll(".heap").forEach((column, i) => {
-    const limit = (game.limits || [])[i];
-    column.append(el("span", {class: "caption limit", text: limit == null ? "first move" : `takes ≤ ${limit}`}));
-  });
-  return box;
-}
-
-function beansPicture(game, wrap) {
-  return columnsPicture(game.bottles, "bottle", (i) => (m) => m.bottle === i, wrap, false);
-}
-
-function columnsPicture(sizes, noun, movesOf, wrap, takes) {
-  const box = el("div", {class: "heaps"});
-  sizes.forEach((size, i) => {
-    const column = pickable(el("div", {class: "heap", "data-heap": i, "data-size": size}),
-                            `${noun} ${i} of ${size}`, wrap(movesOf(i)));
-    const drawn = size > MAX_DRAWN_COUNTERS ? MAX_DRAWN_COUNTERS : size; /* size may be a BigInt */
-    for (let level = drawn; level >= 1; level--) {
-      const counter = el("span", {class: "counter"});
-      if (size <= MAX_DRAWN_COUNTERS && takes) {
-        const take = size - level + 1;
-        counter.title = `take ${take} from heap ${i}`;
-        counter.addEventListener("click", (e) => {
-          e.stopPropagation();
-          pick(wrap((m) => m.heap === i && m.take === take), `take ${take} from heap ${i}`);
-        });
-      }
-      column.append(counter);
-    }
-    column.append(el("span", {class: "label", text: String(size)}),
-                  el("span", {class: "caption", text: `${noun} ${i}`}));
-    box.append(column);
-  });
-  return box;
-}
-
-function stairsPicture(game, wrap) {
-  const box = el("div", {class: "heaps stairs"});
-  box.append(el("div", {class: "heap floor"}, el("span", {class: "caption", text: "floor"}),
-                el("span", {class: "riser"})));
-  game.stairs.forEach((coins, i) => {
-    const stair = i + 1;
-    const column = pickable(el("div", {class: "heap", "data-stair": stair, "data-size": coins}),
-                            `stair ${stair} with ${plural(coins, "coin")}`, wrap((m) => m.stair === stair));
-    const drawn = coins > MAX_DRAWN_COUNTERS ? MAX_DRAWN_COUNTERS : coins; /* coins may be a BigInt */
-    for (let level = drawn; level >= 1; level--) {
-      const counter = el("span", {class: "counter coin"});
-      if (coins <= MAX_DRAWN_COUNTERS) {
-        const count = coins - level + 1;
-        counter.addEventListener("click", (e) => {
-          e.stopPropagation();
-          pick(wrap((m) => m.stair === stair && m.count === count), `move ${count} from stair ${stair}`);
-        });
-      }
-      column.append(counter);
-    }
-    column.append(el("span", {class: "label", text: String(coins)}),
-                  el("span", {class: "caption", text: `stair ${stair}`}),
-                  el("span", {class: `riser step${Math.min(stair, 8)}`}));
-    box.append(column);
-  });
-  return box;
-}
-
-// A row of coins (each picks the moves whose rightmost coin it is), or a grid (each picks
-// the moves whose south-east corner it is), with the rule written under it.
-function coinsPicture(game, wrap) {
-  const rule = game.rule === undefined ? "turtles" : [].concat(game.rule).join(" × ");
-  const box = el("div", {class: "coin-board"});
-  box.append(Array.isArray(game.grid) ? coinGridPicture(game, wrap) : coinRowPicture(game, wrap),
-             el("p", {class: "caption rule", text: `rule: ${rule.replace(/_/g, " ")}`}));
-  return box;
-}
-
-function coinGridPicture(game, wrap) {
-  const board = el("div", {class: "coin-grid", role: "group", "aria-label": "the grid of coins"});
-  game.grid.forEach((row, r) => {
-    const line = el("div", {class: "coin-row"});
-    [...row].forEach((face, c) => {
-      const corner = (m) => m.flip && m.flip.length && Array.isArray(m.flip[0]) &&
-        m.flip[m.flip.length - 1][0] === r + 1 && m.flip[m.flip.length - 1][1] === c + 1;
-      line.append(pickable(el("span", {class: "coin-face " + face, "data-cell": `${r + 1},${c + 1}`, text: face}),
-                           `coin at row ${r + 1}, column ${c + 1}, ${face === "H" ? "heads" : "tails"}`, wrap(corner)));
-    });
-    board.append(line);
-  });
-  return board;
-}
-
-function coinRowPicture(game, wrap) {
-  const row = el("div", {class: "coins"});
-  [...game.coins].forEach((face, i) => {
-    const coin = i + 1;
-    const faceEl = pickable(el("span", {class: "coin-face " + face, "data-coin": coin, text: face}),
-                            `coin ${coin}, ${face === "H" ? "heads" : "tails"}`,
-                            wrap((m) => m.flip && m.flip[m.flip.length - 1] === coin));
-    row.append(el("span", {class: "coin-slot"}, faceEl, el("span", {class: "caption", text: String(coin)})));
-  });
-  return row;
-}
-
-function cuttingPicture(game, wrap) {
-  const box = el("div", {class: "pieces"});
-  game.pieces.forEach(([w, h], p) => {
-    const unit = Math.max(2, Math.min(34, Math.floor(240 / Math.max(w, h))));
-    const image = svg("svg", {width: w * unit + 8, height: h * unit + 8, class: "piece",
-                              viewBox: `-4 -4 ${w * unit + 8} ${h * unit + 8}`});
-    image.append(pickable(svg("rect", {x: 0, y: 0, width: w * unit, height: h * unit, class: "paper"}),
-                          `piece ${p}, ${w}×${h}`, wrap((m) => m.piece === p)));
-    if (unit >= 6) {
-      for (let at = 1; at < w; at++) {
-        image.append(pickable(svg("line", {x1: at * unit, y1: 0, x2: at * unit, y2: h * unit, class: "cut"}),
-                              `cut piece ${p} vertically at ${at}`,
-                              wrap((m) => m.piece === p && m.cut === "vertical" && m.at === at)));
-      }
-      for (let at = 1; at < h; at++) {
-        image.append(pickable(svg("line", {x1: 0, y1: at * unit, x2: w * unit, y2: at * unit, class: "cut"}),
-                              `cut piece ${p} horizontally at ${at}`,
-                              wrap((m) => m.piece === p && m.cut === "horizontal" && m.at === at)));
-      }
-    }
-    box.append(el("figure", {}, image, el("figcaption", {text: `piece ${p}: ${w}×${h}`})));
-  });
-  return box;
-}
-
-// Each pair as two bars drawn to one scale; on the larger, a notch at every value it may
-// be cut down to (the remainder plus a multiple of the smaller), while there are few.
-function euclidPicture(game, wrap) {
-  const box = el("div", {class: "pieces pairs"});
-  game.pairs.forEach(([a, b], p) => {
-    const width = 300, bar = 22, top = Math.max(Number(a), Number(b), 1); /* a scale: near enough */
-    const image = svg("svg", {width: width + 16, height: 2 * bar + 34, class: "pair",
-                              viewBox: `-8 -6 ${width + 16} ${2 * bar + 34}`});
-    const length = (n) => Math.max(n ? 2 : 0, (Number(n) / top) * width);
-    [a, b].forEach((n, side) => {
-      const y = side * (bar + 12);
-      image.append(pickable(svg("rect", {x: 0, y, width: length(n), height: bar, class: "number"}),
-                            `pair ${p}: ${n}`, wrap((m) => m.pair === p)),
-                   svgText(4, y + bar + 10, String(n), "label"));
-    });
-    const [big, small] = a >= b ? [0, b] : [1, a];
-    const larger = a >= b ? a : b;
-    if (small > 0 && Number.isSafeInteger(larger) && larger / small <= 60) {
-      for (let to = larger % small; to < larger; to += small) {
-        const x = length(to), y = big * (bar + 12);
-        image.append(pickable(svg("line", {x1: x, y1: y - 3, x2: x, y2: y + bar + 3, class: "cut"}),
-                              `pair ${p}: cut ${larger} down to ${to}`,
-                              wrap((m) => m.pair === p && m.to[big] === to)));
-      }
-    }
-    box.append(el("figure", {}, image, el("figcaption", {text: `pair ${p}: (${a}, ${b})`})));
-  });
-  return box;
-}
-
-// Each pile as a queen on a board, moving left, down or diagonally toward the corner
-// (0, 0); each square she may reach picks its move. A pile past 24 is drawn as its two
-// numbers.
-function wythoffPicture(game, wrap) {
-  const box = el("div", {class: "pieces piles"});
-  game.piles.forEach(([a, b], p) => {
-    const caption = el("figcaption", {text: `pile ${p}: (${a}, ${b})`});
-    if (!(Number.isSafeInteger(a) && Number.isSafeInteger(b) && a <= 24 && b <= 24)) {
-      box.append(el("figure", {}, pickable(el("div", {class: "number-tile", text: `${a} · ${b}`}),
-                                           `pile ${p}: (${a}, ${b})`, wrap((m) => m.pile === p)), caption));
-      return;
-    }
-    const unit = Math.max(12, Math.min(26, Math.floor(260 / (Math.max(a, b) + 1))));
-    const image = svg("svg", {width: (a + 1) * unit + 8, height: (b + 1) * unit + 8, class: "board",
-                              viewBox: `-4 -4 ${(a + 1) * unit + 8} ${(b + 1) * unit + 8}`});
-    for (let x = 0; x <= a; x++) {
-      for (let y = 0; y <= b; y++) {
-        const [dx, dy] = [a - x, b - y];
-        const reach = (dx === 0) !== (dy === 0) || (dx === dy && dx > 0);
-        const square = svg("rect", {x: x * unit, y: (b - y) * unit, width: unit, height: unit,
-                                    class: "square" + ((x + y) % 2 ? " dark" : "") + (reach ? " reach" : "")});
-        image.append(reach ? pickable(square, `pile ${p}: to (${x}, ${y})`,
-                                      wrap((m) => m.pile === p && m.take[0] === dx && m.take[1] === dy)) : square);
-      }
-    }
-    image.append(svgText(a * unit + unit / 2, (b - b) * unit + unit * 0.72, "♛", "queen"));
-    box.append(el("figure", {}, image, caption));
-  });
-  return box;
-}
-
-// Each number as a tile; a number of at most 10^4 lists the numbers it may become, each
-// a chip that picks its move.
-function numbersPicture(game, wrap) {
-  const box = el("div", {class: "numbers"});
-  game.numbers.forEach((n, i) => {
-    const tile = pickable(el("div", {class: "number-tile", "data-number": i}, el("span", {text: String(n)})),
-                          `number ${i}: ${n}`, wrap((m) => m.number === i));
-    const targets = el("div", {class: "targets"});
-    if (Number.isSafeInteger(n) && n <= 10000) {
-      for (let d = 1; d < n; d++) {
-        if (n % d) continue;
-        const to = game.rule === "subtract" ? n - d : d;
-        targets.append(pickable(el("span", {class: "chip", text: String(to)}),
-                                `number ${i}: ${n} → ${to}`, wrap((m) => m.number === i && m.to === to)));
-      }
-    }
-    box.append(el("figure", {}, tile, targets, el("figcaption", {text: `number ${i}`})));
-  });
-  return box;
-}
-
-// Layers of a graph by breadth-first distance from `roots` (then from each node not yet
-// reached); returns layer[v].
-function bfsLayers(nodes, adjacency, roots) {
-  const layer = new Array(nodes).fill(-1);
-  const queue = [];
-  const visit = (v, d) => { if (layer[v] < 0) { layer[v] = d; queue.push(v); } };
-  const drain = () => {
-    while (queue.length) {
-      const v = queue.shift();
-      for (const w of adjacency[v]) visit(w, layer[v] + 1);
-    }
-  };
-  roots.forEach((r) => visit(r, 0));
-  drain();
-  for (let v = 0; v < nodes; v++) if (layer[v] < 0) { visit(v, 0); drain(); }
-  return layer;
-}
-
-// Positions of nodes in layers: rows from `top` (downward) or from the bottom (upward),
-// each row ordered by the mean place of its neighbours in the row before (one sweep).
-function layeredPlaces(nodes, adjacency, layer, upward) {
-  const rows = [];
-  for (let v = 0; v < nodes; v++) (rows[layer[v]] = rows[layer[v]] || []).push(v);
-  const place = new Array(nodes).fill(0);
-  rows.forEach((row, d) => {
-    if (d > 0) {
-      const key = (v) => {
-        const near = adjacency[v].filter((w) => layer[w] === d - 1);
-        return near.length ? near.reduce((s, w) => s + place[w], 0) / near.length : place[v];
-      };
-      row.sort((a, b) => key(a) - key(b));
-    }
-    row.forEach((v, i) => { place[v] = (i + 1) / (row.length + 1); });
-  });
-  const width = Math.max(320, Math.max(...rows.map((r) => r.length)) * 70);
-  const height = rows.length * 80 + 30;
-  const xy = [];
-  for (let v = 0; v < nodes; v++) {
-    const y = upward ? height - 40 - layer[v] * 80 : 30 + layer[v] * 80;
-    xy[v] = [place[v] * width, y];
-  }
-  return {xy, width, height};
-}
-
-function tooLarge(nodes) {
-  return el("p", {class: "hint",
-                  text: `A graph of ${nodes} nodes is too large to draw here: play from the move list.`});
-}
-
-// The path of an edge from a to b: a loop up and to the right of a, a straight line, or the k-th of
-// several parallel edges bent to one side.
-function edgePath([ax, ay], [bx, by], k, self) {
-  if (self) {
-    const r = 56 * (1 + 0.4 * k);
-    return `M ${ax} ${ay} c ${r} ${-r / 4} ${r / 4} ${-r} 0 0`;
-  }
-  if (k === 0) return `M ${ax} ${ay} L ${bx} ${by}`;
-  const bend = (k % 2 ? 1 : -1) * Math.ceil(k / 2) * 22;
-  const [mx, my] = [(ax + bx) / 2, (ay + by) / 2];
-  const len = Math.hypot(bx - ax, by - ay) || 1;
-  const [nx, ny] = [-(by - ay) / len, (bx - ax) / len];
-  return `M ${ax} ${ay} Q ${mx + nx * bend * 2} ${my + ny * bend * 2} ${bx} ${by}`;
-}
-
-// Where the middle of edgePath's curve lies (the edge's number is written there).
-function edgeMiddle([ax, ay], [bx, by], k, self) {
-  if (self) {
-    const r = 56 * (1 + 0.4 * k);
-    return [ax + r * 0.45, ay - r * 0.55];
-  }
-  if (k === 0) return [(ax + bx) / 2, (ay + by) / 2];
-  const bend = (k % 2 ? 1 : -1) * Math.ceil(k / 2) * 22;
-  const [mx, my] = [(ax + bx) / 2, (ay + by) / 2];
-  const len = Math.hypot(bx - ax, by - ay) || 1;
-  const [nx, ny] = [-(by - ay) / len, (bx - ax) / len];
-  return [mx + nx * bend, my + ny * bend]; /* a quadratic's middle: halfway to its control point */
-}
-
-function parallelIndex(edges) {
-  const count = new Map();
-  return edges.map(([u, v]) => {
-    const key = u < v ? `${u},${v}` : `${v},${u}`;
-    const k = count.get(key) || 0;
-    count.set(key, k + 1);
-    return k;
-  });
-}
-
-function dagPicture(game, wrap) {
-  if (game.nodes > MAX_DRAWN_NODES) return tooLarge(game.nodes);
-  const out = Array.from({length: game.nodes}, () => []);
-  const both = Array.from({length: game.nodes}, () => []);
-  const indegree = new Array(game.nodes).fill(0);
-  for (const [u, v] of game.edges) { out[u].push(v); both[u].push(v); both[v].push(u); indegree[v]++; }
-  const sources = [...indegree.keys()].filter((v) => indegree[v] === 0);
-  const layer = bfsLayers(game.nodes, out, sources.length ? sources : [0]);
-  const {xy, width, height} = layeredPlaces(game.nodes, both, layer, false);
-  const image = svg("svg", {class: "graph", viewBox: `0 0 ${width} ${height}`, width, height,
-                            role: "group", "aria-label": "the graph"});
-  image.append(svg("defs", {}, svg("marker", {id: "arrow", viewBox: "0 0 10 10", refX: "22", refY: "5",
-                                              markerWidth: "7", markerHeight: "7", orient: "auto-start-reverse"},
-                                   svg("path", {d: "M 0 0 L 10 5 L 0 10 z", class: "arrowhead"}))));
-  const tokensAt = new Map();
-  game.tokens.forEach((v, t) => tokensAt.set(v, [...(tokensAt.get(v) || []), t]));
-  const k = parallelIndex(game.edges);
-  game.edges.forEach(([u, v], i) => {
-    const path = svg("path", {d: edgePath(xy[u], xy[v], k[i], u === v), class: "edge",
-                              "marker-end": "url(#arrow)", "data-edge": i});
-    if (tokensAt.has(u)) {
-      pickable(path, `move a token from node ${u} to node ${v}`, wrap((m) => m.from === u && m.to === v));
-    }
-    image.append(path);
-  });
-  for (let v = 0; v < game.nodes; v++) {
-    const [x, y] = xy[v];
-    const tokens = tokensAt.get(v) || [];
-    const node = svg("g", {class: "node" + (tokens.length ? " has-token" : ""), "data-node": v},
-                     svg("circle", {cx: x, cy: y, r: 14}), svgText(x, y + 5, String(v)));
-    if (tokens.length) {
-      node.append(svg("circle", {cx: x + 13, cy: y - 13, r: 8, class: "token"}),
-                  svgText(x + 13, y - 9, String(tokens.length), "token-count"));
-      pickable(node, `node ${v} with ${plural(tokens.length, "token")}`, wrap((m) => m.from === v));
-    }
-    image.append(node);
-  }
-  return image;
-}
-
-function hackenbushPicture(game, wrap, analysis) {
-  if (game.nodes > MAX_DRAWN_NODES) return tooLarge(game.nodes);
-  const ground = game.ground || 0;
-  const both = Array.from({length: game.nodes}, () => []);
-  for (const [u, v] of game.edges) { both[u].push(v); both[v].push(u); }
-  const layer = bfsLayers(game.nodes, both, [ground]);
-  const {xy, width, height} = layeredPlaces(game.nodes, both, layer, true);
-  const image = svg("svg", {class: "graph hackenbush", viewBox: `0 0 ${width} ${height}`, width, height,
-                            role: "group", "aria-label": "the graph"});
-  image.append(svg("line", {x1: 0, y1: xy[ground][1] + 14, x2: width, y2: xy[ground][1] + 14, class: "ground"}));
-  const fallen = new Set((analysis && analysis.fallen) || []);
-  const k = parallelIndex(game.edges);
-  game.edges.forEach(([u, v], i) => {
-    const path = svg("path", {d: edgePath(xy[u], xy[v], k[i], u === v),
-                              class: "stalk" + (fallen.has(i) ? " fallen" : ""), "data-edge": i});
-    if (!fallen.has(i)) pickable(path, `delete edge ${i} (${u}–${v})`, wrap((m) => m.edge === i));
-    const [lx, ly] = edgeMiddle(xy[u], xy[v], k[i], u === v);
-    image.append(path, svgText(lx + 4, ly - 3, String(i), "stalk-label"));
-  });
-  for (let v = 0; v < game.nodes; v++) {
-    const [x, y] = xy[v];
-    image.append(svg("g", {class: "node" + (v === ground ? " ground-node" : "")},
-                     svg("circle", {cx: x, cy: y, r: 9}), svgText(x, y + 4, String(v))));
-  }
-  return image;
-}
-
-const MAX_DRAWN_SQUARES = 40; // a longer side is played from the move list alone
-
-// Chomp: the bar as squares, the poisoned one marked; pointing at a square shades every
-// square its move eats, pressing it plays that move.
-function chompPicture(game, wrap) {
-  if (game.rows.length > MAX_DRAWN_SQUARES || game.rows[0] > MAX_DRAWN_SQUARES) {
-    return el("p", {class: "hint", text: `A bar of ${game.rows.length} × ${game.rows[0]} is too large to draw here: play from the move list.`});
-  }
-  const bar = el("div", {class: "chomp", role: "group", "aria-label": "the chocolate bar"});
-  const squares = [];
-  const shade = (r, c, on) => squares.forEach(([rr, cc, e]) => e.classList.toggle("doomed", on && rr >= r && cc >= c));
-  game.rows.forEach((length, r) => {
-    const line = el("div", {class: "chomp-row"});
-    for (let c = 0; c < length; c++) {
-      const poisoned = r === 0 && c === 0;
-      const bit = el("span", {class: "bite" + (poisoned ? " poison" : ""), "data-cell": `${r},${c}`,
-                              title: poisoned ? "poisoned" : ""});
-      if (!poisoned) {
-        pickable(bit, `square (${r}, ${c})`, wrap((m) => m.cell && m.cell[0] === r && m.cell[1] === c));
-        bit.addEventListener("mouseenter", () => shade(r, c, true));
-        bit.addEventListener("mouseleave", () => shade(r, c, false));
-        bit.addEventListener("focus", () => shade(r, c, true));
-        bit.addEventListener("blur", () => shade(r, c, false));
-      }
-      squares.push([r, c, bit]);
-      line.append(bit);
-    }
-    bar.append(line);
-  });
-  return bar;
-}
-
-// Node-Kayles: the graph on a circle, the vertices gone drawn faint; pressing a vertex
-// takes it (and its neighbours, which pointing at it shades).
-function nodekaylesPicture(game, wrap) {
-  if (game.nodes > MAX_DRAWN_NODES) return tooLarge(game.nodes);
-  const gone = new Set(game.gone || []);
-  const size = Math.max(260, Math.min(520, game.nodes * 34)), r = size / 2 - 30, c = size / 2;
-  const at = (v) => [c + r * Math.sin(2 * Math.PI * v / Math.max(1, game.nodes)),
-                     c - r * Math.cos(2 * Math.PI * v / Math.max(1, game.nodes))];
-  const image = svg("svg", {class: "graph kayles", viewBox: `0 0 ${size} ${size}`, width: size, height: size,
-                            role: "group", "aria-label": "the graph"});
-  const near = Array.from({length: game.nodes}, () => []);
-  for (const [u, v] of game.edges) {
-    if (gone.has(u) || gone.has(v)) continue;
-    near[u].push(v);
-    near[v].push(u);
-    const [[ax, ay], [bx, by]] = [at(u), at(v)];
-    image.append(svg("line", {x1: ax, y1: ay, x2: bx, y2: by, class: "edge", "data-edge": `${u}-${v}`}));
-  }
-  const nodes = [];
-  const shade = (v, on) => nodes.forEach(([w, e]) => e.classList.toggle("doomed", on && (w === v || near[v].includes(w))));
-  for (let v = 0; v < game.nodes; v++) {
-    const [x, y] = at(v);
-    const node = svg("g", {class: "node" + (gone.has(v) ? " gone" : ""), "data-node": v},
-                     svg("circle", {cx: x, cy: y, r: 14}), svgText(x, y + 5, String(v)));
-    if (!gone.has(v)) {
-      pickable(node, `vertex ${v}`, wrap((m) => m.node === v));
-      node.addEventListener("mouseenter", () => shade(v, true));
-      node.addEventListener("mouseleave", () => shade(v, false));
-      nodes.push([v, node]);
-    }
-    image.append(node);
-  }
-  return image;
-}
-
-// Cram: the board's cells, filled ones dark. Pressing an empty cell marks the dominoes
-// that would cover it (and places the one when there is one); pressing a cell beside it
-// then places that domino. Enter and Space do as a press.
-let cramChosen = null; // [row, column] of the cell pressed first, until a domino is placed
-
-function cramPicture(game, wrap) {
-  const rows = game.board.length, cols = rows ? game.board[0].length : 0;
-  if (rows > MAX_DRAWN_SQUARES || cols > MAX_DRAWN_SQUARES) {
-    return el("p", {class: "hint", text: `A board of ${rows} × ${cols} is too large to draw here: play from the move list.`});
-  }
-  cramChosen = null;
-  const board = el("div", {class: "cram", role: "group", "aria-label": "the board"});
-  const cells = [];
-  const covers = (m, [r, c]) => (m.cells || []).some(([rr, cc]) => rr === r && cc === c);
-  game.board.forEach((text, r) => {
-    const line = el("div", {class: "cram-row"});
-    [...text].forEach((ch, c) => {
-      const cell = el("span", {class: "cram-cell" + (ch === "#" ? " filled" : ""), "data-cell": `${r},${c}`});
-      if (ch === ".") {
-        let pair = null; // the cell chosen before this press, when beside this one
-        const choose = () => {
-          const first = cramChosen;
-          pair = first && Math.abs(first[0] - r) + Math.abs(first[1] - c) === 1 ? first : null;
-          cramChosen = pair ? null : [r, c];
-          cells.forEach((e) => e.classList.toggle("chosen", !pair && e === cell));
-        };
-        cell.addEventListener("click", choose); /* before pickable's own listener */
-        cell.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") choose(); });
-        pickable(cell, `cell (${r}, ${c})`, wrap((m) => covers(m, [r, c]) && (!pair || covers(m, pair))));
-        cells.push(cell);
-      }
-      line.append(cell);
-    });
-    board.append(line);
-  });
-  return board;
-}
-
-// Notakto: each board's cells, X's drawn; a board with a line is out of play (dimmed).
-// Pressing an empty cell of a live board puts an X there (wrap null: nothing to press).
-function notaktoPicture(game, wrap) {
-  const boards = game.boards || [];
-  if (boards.length > MAX_DRAWN_BOARDS) {
-    return el("p", {class: "hint", text: `${boards.length} boards are too many to draw here: play from the move list.`});
-  }
-  const box = el("div", {class: "notakto"});
-  boards.forEach((text, b) => {
-    const k = Math.round(Math.sqrt(text.length));
-    const at = (r, c) => text[r * k + c] === "X";
-    const lines = [];
-    for (let i = 0; i < k; i++) {
-      lines.push([...Array(k).keys()].map((j) => [i, j]), [...Array(k).keys()].map((j) => [j, i]));
-    }
-    lines.push([...Array(k).keys()].map((j) => [j, j]), [...Array(k).keys()].map((j) => [j, k - 1 - j]));
-    const dead = lines.some((line) => line.every(([r, c]) => at(r, c)));
-    const grid = el("div", {class: "notakto-board" + (dead ? " dead" : ""), role: "group",
-                            "aria-label": `board ${b + 1}${dead ? ", out of play" : ""}`});
-    grid.style.gridTemplateColumns = `repeat(${k}, 2.75rem)`; /* CSSOM: the CSP allows it */
-    [...text].forEach((ch, i) => {
-      const cell = el("span", {class: "notakto-cell", "data-board": b, "data-cell": i, text: ch === "X" ? "X" : ""});
-      if (ch !== "X" && !dead && wrap) { /* no wrap: a picture, not a board to play */
-        pickable(cell, `board ${b + 1}, row ${Math.floor(i / k) + 1}, column ${i % k + 1}`,
-                 wrap((m) => m.board === b && m.cell === i));
-      }
-      grid.append(cell);
-    });
-    box.append(grid);
-  });
-  return box;
-}
-
-function sumPicture(game, wrap, analysis) {
-  const box = el("div", {class: "sum"});
-  game.components.forEach((component, c) => {
-    const inner = (pred) => wrap((m) => (m.moves || [m]).some((p) => p.component === c && pred(p.move)));
-    box.append(el("figure", {class: "component"},
-      el("figcaption", {text: `component ${c}: ${component.type}` +
-        (analysis && analysis.components && analysis.components[c] && analysis.components[c].steps !== undefined
-          ? `, ${plural(analysis.components[c].steps, "step")}` : "")}),
-      picture(component, inner, null)));
-  });
-  return box;
-}
-
-const PICTURES = {
-  nim: heapsPicture, bash: heapsPicture, subtraction: heapsPicture, coprime: heapsPicture,
-  octal: heapsPicture, grundy: heapsPicture, beans: beansPicture, moore: heapsPicture, staircase: stairsPicture, coins: coinsPicture, cutting: cuttingPicture,
-  euclid: euclidPicture, divisor: numbersPicture, wythoff: wythoffPicture, fibonacci: fibonacciPicture, dag: dagPicture, hackenbush: hackenbushPicture,
-  chomp: chompPicture, nodekayles: nodekaylesPicture, cram: cramPicture, notakto: notaktoPicture, sum: sumPicture,
-};
 
 // --- the SG table plot --------------------------------------------------------------
 
@@ -1548,7 +788,7 @@ async function plotBoardsQuotient(game) {
   }
   const boards = el("div", {class: "notakto", id: "quotient-boards"});
   q.generators.forEach((g, i) => {
-    const picture = notaktoPicture({boards: [q.generator_boards[i]]}, null);
+    const picture = notakto.draw({boards: [q.generator_boards[i]]}, null);
     boards.append(el("figure", {}, picture, el("figcaption", {text: g})));
   });
   $("plot").replaceChildren(el("div", {id: "quotient-summary"},
@@ -1670,13 +910,9 @@ function chooseType(type) {
   buildForm();
 }
 
-async function init() {
-  try {
-    state.catalog = (await api("/v1/games")).types;
-  } catch (error) {
-    $("error-form").textContent = `The catalog did not load: ${error.message}`;
-    return;
-  }
+// Sets the view up from the catalog (GET /v1/games), opening a permalink's position.
+export function initAnalyse(catalog) {
+  state.catalog = catalog;
   const select = $("type");
   for (const entry of state.catalog) select.append(el("option", {value: entry.type, text: entry.name}));
   const wanted = new URLSearchParams(location.search).get("type");
@@ -1716,10 +952,15 @@ async function init() {
   for (const radio of document.querySelectorAll("input[name=convention]")) {
     radio.addEventListener("change", () => { syncPlotButton(); $("plot").replaceChildren(); });
   }
+  openLink();
+}
+
+// Opens the position a permalink (the fragment) carries, if any: after load, and when
+// Play hands its position over.
+export function openLink() {
   if (openPermalink()) {
     const game = readForm();
     if (game) startGame(game);
   }
 }
 
-init();
