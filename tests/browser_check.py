@@ -17,14 +17,13 @@ import urllib.request
 
 import yaml
 
-from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+from chromium import start_browser
 from tally import Tally
 
 port, outdir = int(sys.argv[1]), sys.argv[2]
@@ -40,16 +39,6 @@ def post(path, body):
                                  headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(req) as r:
         return json.load(r)
-
-
-def start_browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--window-size=1280,1100"]:
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
 catalog = json.load(urllib.request.urlopen(base + "/v1/games"))["types"]

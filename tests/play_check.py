@@ -17,16 +17,14 @@ import json
 import os
 import random
 import sys
-import urllib.error
 import urllib.request
 
-from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+from chromium import start_browser
 from tally import Tally
 
 port, outdir = int(sys.argv[1]), sys.argv[2]
@@ -47,16 +45,6 @@ def post(path, body):
                                  headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(req) as r:
         return json.load(r)
-
-
-def start_browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--window-size=1280,1100"]:
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
 driver = start_browser()
@@ -157,7 +145,10 @@ def press_random(giant):
         press(element)
         return move
     for _ in range(20):
-        press(rng.choice(find_all("#play-board [data-choose]")))
+        choosers = find_all("#play-board [data-choose]")
+        if not choosers:
+            break
+        press(rng.choice(choosers))
         options = movers()
         if options:
             element, move = rng.choice(options)

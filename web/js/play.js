@@ -23,6 +23,7 @@ const game = {
   analysis: null, // /v1/analyze of the position now
   chosen: null,   // the first of two presses on the board, or null
   before: null,   // the position before nimber's last move (its changes are marked)
+  serial: 0,      // counts new games: an answer for an earlier game is dropped
 };
 
 const own = (entry) => {
@@ -168,14 +169,16 @@ function failed(error, what) {
 async function yourTurn() {
   game.busy = true;
   game.chosen = null;
+  const serial = game.serial;
   try {
     const [analysis, moves] = await Promise.all([
       ask("/v1/analyze", "max_moves=20", asked(game.position)),
       ask("/v1/moves", `max_moves=${MAX_MOVES}&positions=none`, asked(game.position))]);
+    if (serial !== game.serial) return;
     game.analysis = analysis;
     game.moves = moves.moves;
   } catch (error) {
-    failed(error, "The server could not read this position");
+    if (serial === game.serial) failed(error, "The server could not read this position");
     return;
   }
   game.busy = false;
@@ -204,15 +207,18 @@ async function playMove(move) {
   setStatus("thinking", "nimber is thinking…");
   drawBoard();
   let answer;
+  const serial = game.serial;
   try {
     answer = await api(`/v1/move?reply=${strength}&max_moves=0&positions=full`, {game: asked(game.position), move});
   } catch (error) {
+    if (serial !== game.serial) return;
     failed(error, "That move is not allowed");
     game.busy = false;
     game.turn = "you";
     drawBoard();
     return;
   }
+  if (serial !== game.serial) return;
   const words = sayMove(move, game.position);
   game.before = null;
   game.position = answer.position;
@@ -233,18 +239,22 @@ async function nimberStarts() {
   setStatus("thinking", "nimber is thinking…");
   drawBoard();
   let reply;
+  const serial = game.serial;
   try {
     reply = await api(`/v1/play?strength=${$("play-strength").value}&positions=full`, asked(game.position));
   } catch (error) {
-    failed(error, "The server could not choose a move");
+    if (serial === game.serial) failed(error, "The server could not choose a move");
     return;
   }
+  if (serial !== game.serial) return;
   if (!reply.move) { game.busy = false; noMoveLeft("nimber"); return; }
   await nimberMoved(reply);
 }
 
 async function newGame() {
   const entry = game.entry;
+  game.serial += 1;
+  game.busy = false;
   game.position = startOf(entry, Number($("play-size").value));
   game.over = false;
   game.before = null;
