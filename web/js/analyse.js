@@ -104,9 +104,9 @@ function fieldText(value) {
   return jsonText(value).replace(/,/g, ", ");
 }
 
-// Positions of other variants of a type, offered beside its catalog example: the coin
-// rules and Tartan grids, Chomp's bars, graphs for Node-Kayles, Notakto's boards, an
-// Every-SG sum.
+// Positions of other variants of a type, offered beside its catalog example: the named
+// take-and-break codes, the coin rules and Tartan grids, Chomp's bars, graphs for
+// Node-Kayles, Notakto's boards, an Every-SG sum.
 const VARIANTS = {
   coins: [
     ["Twins", {coins: "THHTHT", rule: "twins"}],
@@ -115,6 +115,12 @@ const VARIANTS = {
     ["Moebius", {coins: "HTTHTHHTTH", rule: "moebius"}],
     ["Turning Corners (twins × twins)", {grid: ["TTTT", "THHT", "THTT", "TTTH"], rule: ["twins", "twins"]}],
     ["Tartan: ruler × mock turtles", {grid: ["THTHHT", "HTTHTT", "TTHTTH", "HHTTTT"], rule: ["ruler", "mock_turtles"]}],
+  ],
+  octal: [
+    ["Dawson's Kayles (0.07)", {code: "0.07", heaps: [10, 21, 34]}],
+    ["Lasker's Nim (4.[3])", {code: "4.[3]", heaps: [3, 5, 7]}],
+    ["Kayles, rows of pins", {code: "0.77", heaps: [5, 8, 13]}],
+    ["Grundy's game as a code (4!.0)", {code: "4!.0", heaps: [7, 12]}],
   ],
   chomp: [
     ["A 6 × 7 bar", {rows: [7, 7, 7, 7, 7, 7]}],

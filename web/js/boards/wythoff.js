@@ -7,7 +7,7 @@ import {pickable} from "../press.js";
 export function draw(game, ctx) {
   const box = el("div", {class: "pieces piles"});
   game.piles.forEach(([a, b], p) => {
-    const caption = el("figcaption", {text: `pile ${p}: (${a}, ${b})`});
+    const caption = el("figcaption", {text: ctx && ctx.narrows ? `pile ${p}: (${a}, ${b})` : `the queen at (${a}, ${b})`});
     if (!(Number.isSafeInteger(a) && Number.isSafeInteger(b) && a <= 24 && b <= 24)) {
       const tile = el("div", {class: "number-tile", text: `${a} · ${b}`});
       box.append(el("figure", {}, ctx && ctx.narrows ? pickable(ctx, tile, `pile ${p}: (${a}, ${b})`, (m) => m.pile === p) : tile, caption));
@@ -27,7 +27,11 @@ export function draw(game, ctx) {
                                       (m) => m.pile === p && m.take[0] === dx && m.take[1] === dy) : square);
       }
     }
-    image.append(svgText(a * unit + unit / 2, unit * 0.72, "♛", "queen"));
+    const queen = svgText(a * unit + unit / 2, unit * 0.78, "♛", "queen");
+    queen.style.fontSize = `${Math.round(unit * 0.75)}px`; /* CSSOM: the CSP allows it */
+    const corner = svgText(unit / 2, b * unit + unit * 0.7, "◎", "corner");
+    corner.style.fontSize = `${Math.round(unit * 0.6)}px`;
+    image.append(queen, ...(a || b ? [corner] : []));
     box.append(el("figure", {}, image, caption));
   });
   return box;
