@@ -116,12 +116,12 @@ slowest = max(rects, key=lambda x: float(x[1].split(":")[1]))
 row("Cram: every rectangle of 4 to 30 cells, both sides >= 2, cold, in process", "-",
     " ".join(f"{n}={v.replace(':', '/')}s" for n, v in rects) + f"; slowest {slowest[0]}",
     "report", all(v.split(":")[0] != "-1" for _, v in rects))
-for board in ("4x11", "5x10"):
+for board, published in (("4x11", "1"), ("5x10", "2")):
     v, t, regions = inproc[f"cram_{board}"].split()
-    row(f"Cram {board.replace('x', ' x ')} cold (published: 4 x 11 *1, 5 x 10 *2), in process",
-        "-", (f"*{v}" if v != "-1" else "past max_states") +
-        f" after {float(t):.1f} s, {int(regions):,} regions valued",
-        "report; minutes, not hours", v != "-1")
+    row(f"Cram {board.replace('x', ' x ')} cold, nimber search, in process",
+        f"published *{published}", (f"*{v}" if v != "-1" else "not reached") +
+        f" in {float(t):.0f} s, {int(regions):,} regions valued",
+        "the published value, <= 10 min", v == published and float(t) <= 600)
 
 kq_cold = float(inproc["quotient_kayles_cold"])
 row("misère Kayles' quotient, cold: grown, certified and its period proved, in process", "-",

@@ -8,9 +8,10 @@
  * answers each domino with its image, which is disjoint from it and still empty, so the
  * second player always has a move; Gardner, after Winning Ways ch. 22 on even x even
  * boards), at any size. Any other region whose bounding box holds at most 64 cells is
- * searched: its value is the mex over its dominoes of the XOR of the regions left,
- * memoised by the region's canonical form under the eight symmetries of the square (a
- * region and its images are the same game), within max_states regions a request; the
+ * searched: a small one's value is the mex over its dominoes of the XOR of the regions
+ * left, a large one's found by Lemoine and Viennot's nimber search (below), memoised by
+ * the region's canonical form under the eight symmetries of the square (a region and its
+ * images are the same game), within max_states entries a request; the
  * regions a large search valued go to the cache's table (nb_cramtable.c), which later
  * requests read first, so a search stopped at a limit goes on from where it stopped. */
 #include "games/cram/nb_cram.h"
@@ -256,12 +257,14 @@ struct nb_cram_memo {
     size_t words;
     bool made;
     nb_cram_regions found;          /* the regions this request valued (and met) */
+    nb_cram_regions excluded;       /* canonical regions' nimbers ruled out (the search) */
     const nb_cramtable *shared;     /* the cache's: the regions earlier requests valued */
     uint64_t max_states;
     nb_budget *budget;
     uint64_t held;    /* of the budget's memory: the memo's */
     nb_status status; /* NB_OK, or why the search stopped: */
     bool past_table;  /* a line past Dawson's table (else max_states, or the budget) */
+    bool limited;     /* a search stopped by max_states (its regions are kept even if few) */
 };
 
 static nb_cram_memo *memo_of(const nb_game *g) { return params_of(g)->memo; }
@@ -286,27 +289,33 @@ static uint8_t known(const nb_cram_memo *m, frame f)
     return v;
 }
 
-/* Doubles the memo, its memory held from the request's budget (false, nothing changed,
- * when the budget has no room). */
-static bool memo_grow(nb_cram_memo *m)
+/* Doubles a table of the memo, its memory held from the request's budget (false, nothing
+ * changed, when the budget has no room). */
+static bool memo_grow(nb_cram_memo *m, nb_cram_regions *t)
 {
-    size_t old = m->found.slots, next = old ? 2 * old : 1024;
+    size_t old = t->slots, next = old ? 2 * old : 1024;
     if (!nb_budget_hold(m->budget, (next - old) * NB_CRAM_SLOT_BYTES))
         return false;
     m->held += (next - old) * NB_CRAM_SLOT_BYTES;
-    nb_cram_regions_resize(&m->found, next);
+    nb_cram_regions_resize(t, next);
     return true;
+}
+
+/* Room for one more entry in a table of the memo (else the status says why not). */
+static bool memo_room(nb_cram_memo *m, nb_cram_regions *t)
+{
+    if (4 * (t->used + 1) <= 3 * t->slots || memo_grow(m, t))
+        return true;
+    m->status = NB_ECANCELLED; /* the budget says which */
+    return false;
 }
 
 /* Keeps a frame's value: a canonical form's, or a region's as the search met it. */
 static void remember(nb_cram_memo *m, frame f, uint64_t value, bool canonical)
 {
-    if (4 * (m->found.used + 1) > 3 * m->found.slots && !memo_grow(m)) {
-        m->status = NB_ECANCELLED; /* the budget says which */
-        return;
-    }
-    nb_cram_regions_put(&m->found, f.bits, shape_of(f),
-                        (uint8_t)((value + 1) | (canonical ? NB_CRAM_CANONICAL : 0)));
+    if (memo_room(m, &m->found))
+        nb_cram_regions_put(&m->found, f.bits, shape_of(f),
+                            (uint8_t)((value + 1) | (canonical ? NB_CRAM_CANONICAL : 0)));
 }
 
 static uint64_t frame_value(nb_cram_memo *m, frame f);
@@ -332,8 +341,134 @@ static void dominoes(frame f, uint64_t *across, uint64_t *down)
     *down = f.bits & f.bits >> f.w;
 }
 
-/* The value of a connected region: the closed forms first, then the memo, then the mex
- * of its options. */
+/* --- the nimber search (Lemoine and Viennot) ---------------------------------------------
+ * A large region's nimber is found without the nimbers of all its options. It is the
+ * least x for which the region beside a Nim heap of x is a second-player win (the SG
+ * theorem: a sum is lost for the player to move exactly when its values XOR to 0), and
+ * each such question needs one winning move where the answer is yes. Where a domino
+ * splits the region, the smaller parts are valued and only the largest is asked about,
+ * against the XOR of the others' values and x. The moves whose parts are all known or
+ * small are tried first. A question answered no names the nimber; one answered yes rules
+ * x out for the region, a bit of its byte in `excluded`. (Lemoine and Viennot, "Nimbers
+ * are inevitable", Theoretical Computer Science 462 (2012), for Cram.) */
+
+#define SEARCH_CELLS 12  /* a smaller region is valued by the mex of its options */
+#define SEARCH_NIMBERS 7 /* nimbers asked about are below this (a bit each of a byte) */
+
+static bool wins(nb_cram_memo *m, frame f, unsigned x);
+
+/* Whether the regions of `set` (cells of a frame h x w) beside a heap of x are a
+ * P-position: every region but the largest hard one valued, that one asked about. With
+ * `shallow` a hard region is not asked about: *deep is set to its cells and false
+ * returned; *value is set to the regions' value where none is hard (else left). */
+static bool rest_loses(nb_cram_memo *m, uint64_t set, unsigned h, unsigned w, uint64_t x,
+                       bool shallow, unsigned *deep, uint64_t *value)
+{
+    uint64_t asked = x;
+    frame largest = {0, 0, 0};
+    unsigned most = 0;
+    while (set && m->status == NB_OK) {
+        uint64_t comp = flood(set, h, w);
+        set &= ~comp;
+        frame c = shrink(comp, h, w);
+        unsigned k = (unsigned)__builtin_popcountll(comp);
+        bool hard = k >= SEARCH_CELLS && c.h > 1 && c.w > 1 && !mirrored(c) && !known(m, c);
+        if (hard && k > most) {
+            if (most)
+                x ^= frame_value(m, largest);
+            largest = c, most = k;
+        } else {
+            x ^= frame_value(m, c);
+        }
+    }
+    if (m->status != NB_OK)
+        return false;
+    if (!most) {
+        *value = x ^ asked;
+        return x == 0;
+    }
+    if (shallow) {
+        *deep = most;
+        return false;
+    }
+    if (x >= SEARCH_NIMBERS)
+        return frame_value(m, largest) == x;
+    return !wins(m, canonical(largest), (unsigned)x);
+}
+
+/* Rules x out as the nimber of canonical f: true. */
+static bool rule_out(nb_cram_memo *m, frame f, unsigned x)
+{
+    if (memo_room(m, &m->excluded))
+        nb_cram_regions_or(&m->excluded, f.bits, shape_of(f), (uint8_t)(0x80 | 1u << x));
+    return true;
+}
+
+/* Whether canonical f beside a heap of x < SEARCH_NIMBERS is won by the player to move,
+ * that is, whether f's nimber is not x (false also when the search stopped: the status
+ * says so). A false answer keeps x as f's value. */
+static bool wins(nb_cram_memo *m, frame f, unsigned x)
+{
+    uint8_t v = known(m, f);
+    if (v)
+        return (unsigned)((v & ~NB_CRAM_CANONICAL) - 1u) != x;
+    if (nb_cram_regions_find(&m->excluded, f.bits, shape_of(f)) >> x & 1)
+        return true;
+    for (unsigned j = 0; j < x; j++) { /* the heap's moves: f beside *j is lost for j = f's */
+        bool won = wins(m, f, j);
+        if (m->status != NB_OK)
+            return false;
+        if (!won)
+            return rule_out(m, f, x);
+    }
+    if (m->found.used + m->excluded.used >= m->max_states) {
+        m->status = NB_ELIMIT, m->limited = true;
+        return false;
+    }
+    if (nb_budget_spent_after(m->budget, (uint64_t)__builtin_popcountll(f.bits))) {
+        m->status = NB_ECANCELLED; /* the budget says which */
+        return false;
+    }
+    /* the dominoes whose parts are all known or small first; then the others, those that
+     * leave the smallest hard part first (its question is the cheapest) */
+    uint64_t moves[2];
+    dominoes(f, &moves[0], &moves[1]);
+    if ((unsigned)__builtin_popcountll(moves[0]) + (unsigned)__builtin_popcountll(moves[1]) < x)
+        return rule_out(m, f, x); /* a nimber is at most the number of options */
+    uint32_t later[112]; /* (cells of the hard part) << 8 | dir << 7 | first cell */
+    size_t nlater = 0;
+    for (int dir = 0; dir < 2; dir++)
+        for (uint64_t y = moves[dir]; y; y &= y - 1) {
+            unsigned i = (unsigned)__builtin_ctzll(y), j = dir ? i + f.w : i + 1, deep = 0;
+            uint64_t value = UINT64_MAX;
+            bool lost = rest_loses(m, f.bits & ~(1ULL << i | 1ULL << j), f.h, f.w, x, true,
+                                   &deep, &value);
+            if (m->status != NB_OK)
+                return false;
+            if (lost)
+                return rule_out(m, f, x);
+            if (deep)
+                later[nlater++] = deep << 8 | (unsigned)dir << 7 | i;
+            else if (value < SEARCH_NIMBERS) /* an option's value is never f's */
+                rule_out(m, f, (unsigned)value);
+        }
+    qsort(later, nlater, sizeof *later, by_number);
+    for (size_t t = 0; t < nlater; t++) {
+        unsigned i = later[t] & 127, j = later[t] >> 7 & 1 ? i + f.w : i + 1, deep = 0;
+        uint64_t value = UINT64_MAX;
+        bool lost = rest_loses(m, f.bits & ~(1ULL << i | 1ULL << j), f.h, f.w, x, false, &deep,
+                               &value);
+        if (m->status != NB_OK)
+            return false;
+        if (lost)
+            return rule_out(m, f, x);
+    }
+    remember(m, f, x, true); /* no move wins: f beside *x is a P-position */
+    return false;
+}
+
+/* The value of a connected region: the closed forms first, then the memo, then the
+ * nimber search for a large region, else the mex of its options. */
 static uint64_t frame_value(nb_cram_memo *m, frame f)
 {
     unsigned k = (unsigned)__builtin_popcountll(f.bits);
@@ -353,14 +488,25 @@ static uint64_t frame_value(nb_cram_memo *m, frame f)
         remember(m, as_met, (v & ~NB_CRAM_CANONICAL) - 1u, false);
         return (v & ~NB_CRAM_CANONICAL) - 1u;
     }
-    if (m->found.used >= m->max_states) {
-        m->status = NB_ELIMIT;
+    if (m->found.used + m->excluded.used >= m->max_states) {
+        m->status = NB_ELIMIT, m->limited = true;
         return 0;
     }
     if (nb_budget_spent_after(m->budget, k)) {
         m->status = NB_ECANCELLED; /* the budget says which */
         return 0;
     }
+    if (k >= SEARCH_CELLS)
+        for (unsigned x = 0; x < SEARCH_NIMBERS; x++) {
+            bool won = wins(m, f, x);
+            if (m->status != NB_OK)
+                return 0;
+            if (!won) {
+                if (as_met.bits != f.bits || as_met.h != f.h)
+                    remember(m, as_met, x, false);
+                return m->status == NB_OK ? x : 0;
+            }
+        }
     uint64_t seen[2] = {0, 0}; /* at most 112 dominoes: the mex is below 128 */
     uint64_t across, down;
     dominoes(f, &across, &down);
@@ -462,9 +608,9 @@ static nb_status cram_check(const nb_game *g, const nb_solver *s, nb_err *err)
 
 static void cram_release(nb_game *g, nb_solver *s);
 
-/* A request that valued at least this many regions adds them to the cache's table when it
- * ends, unless its budget stopped it (smaller searches are cheaper than the copy a new
- * version takes). */
+/* A request that valued at least this many regions, or that max_states stopped, adds them
+ * to the cache's table when it ends, unless its budget stopped it (smaller searches are
+ * cheaper than the copy a new version takes; a stopped one is asked again). */
 #define PUBLISH_REGIONS 4096
 
 /* Dawson's Kayles: 0.07. */
@@ -493,7 +639,7 @@ static nb_status cram_prepare(nb_game *g, nb_solver *s, nb_err *err)
     m->max_states = s->limits.max_states;
     m->budget = s->budget;
     p->memo = m;
-    if (!memo_grow(m)) {
+    if (!memo_grow(m, &m->found) || !memo_grow(m, &m->excluded)) {
         cram_release(g, s);
         return nb_budget_fail(s->budget, err);
     }
@@ -512,7 +658,8 @@ static void cram_release(nb_game *g, nb_solver *s)
     p->searched = m->found.used;
     /* what it found, for the requests after it; not by a request its budget stopped (out
      * of time or memory, it ends at once) */
-    if (m->found.used >= PUBLISH_REGIONS && !nb_budget_spent(m->budget)) {
+    if ((m->found.used >= PUBLISH_REGIONS || (m->limited && m->found.used)) &&
+        !nb_budget_spent(m->budget)) {
         nb_key key = nb_key_of(NB_CRAMTABLE_KEY);
         const nb_cached *c;
         nb_err err = {0};
@@ -523,6 +670,7 @@ static void cram_release(nb_game *g, nb_solver *s)
     nb_budget_drop(m->budget, m->held);
     split_free(&m->split);
     nb_cram_regions_free(&m->found);
+    nb_cram_regions_free(&m->excluded);
     free(m->state);
     free(m);
     p->memo = NULL;

@@ -37,6 +37,14 @@ void nb_cram_regions_put(nb_cram_regions *r, uint64_t bits, uint16_t shape, uint
     r->used++;
 }
 
+void nb_cram_regions_or(nb_cram_regions *r, uint64_t bits, uint16_t shape, uint8_t value)
+{
+    size_t at = slot_of(r, bits, shape);
+    if (!r->values[at])
+        r->keys[at] = bits, r->shapes[at] = shape, r->used++;
+    r->values[at] |= value;
+}
+
 void nb_cram_regions_resize(nb_cram_regions *r, size_t slots)
 {
     nb_cram_regions old = *r;

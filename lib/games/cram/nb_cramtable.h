@@ -31,6 +31,9 @@ uint8_t nb_cram_regions_find(const nb_cram_regions *r, uint64_t bits, uint16_t s
 /* Keeps a region's value byte unless it is there (the table must have a free slot, and
  * stays at most three quarters full only if the caller grows it first). */
 void nb_cram_regions_put(nb_cram_regions *r, uint64_t bits, uint16_t shape, uint8_t value);
+/* ORs `value` into a region's byte, the region put first when the table does not hold it
+ * (with the same room as nb_cram_regions_put). */
+void nb_cram_regions_or(nb_cram_regions *r, uint64_t bits, uint16_t shape, uint8_t value);
 /* Makes the table `slots` slots (a power of two above its entries), entries kept. */
 void nb_cram_regions_resize(nb_cram_regions *r, size_t slots);
 void nb_cram_regions_free(nb_cram_regions *r);
