@@ -1,12 +1,14 @@
 // analyse.js - the Analyse view: any position of any type set up from the catalog's forms,
 // its analysis (verdict, SG value, method, quotient element) and every move listed, played
-// against nimberd with undo, redo and permalinks; the SG table and misère quotient plots.
-import {$, el, svg, svgText, plural, pressable} from "./dom.js";
-import {Problem, jsonText, parseExact, exactAdd, api, ask, positionsFor, afterMove} from "./api.js";
+// against nimberd with undo, redo and permalinks; the SG table and misère quotient asked
+// for and plotted (plots.js), the fields edited (editors.js).
+import {$, el, plural, pressable} from "./dom.js";
+import {Problem, jsonText, parseExact, api, ask, positionsFor, afterMove} from "./api.js";
 import {describeMove} from "./words.js";
 import {picture} from "./boards.js";
 import {markChanges} from "./changes.js";
-import {parallelIndex, edgePath} from "./graph.js";
+import {fieldText, attachEditor, graphEditor} from "./editors.js";
+import {linePlot, relationsOf, gridPlot} from "./plots.js";
 import * as notakto from "./boards/notakto.js";
 
 const MAX_MOVES = 300;        // moves listed per position (the server's max is 1000)
@@ -98,12 +100,6 @@ function showError(error, fallbackId = "error-form") {
 
 // --- the form from the catalog ------------------------------------------------------
 
-function fieldText(value) {
-  if (value === undefined) return "";
-  if (typeof value === "string") return value;
-  return jsonText(value).replace(/,/g, ", ");
-}
-
 // Positions of other variants of a type, offered beside its catalog example: the named
 // take-and-break codes, the coin rules and Tartan grids, Chomp's bars, graphs for
 // Node-Kayles, Notakto's boards, an Every-SG sum.
@@ -184,160 +180,6 @@ function buildForm(sample = state.entry.example) {
   clearErrors();
 }
 
-// --- editors made for each kind of field ---------------------------------------------
-
-// Which editor a field gets, from its example: steppers for a list of numbers (heaps,
-// stairs, bottles, tokens...) or of pairs (piles, pieces...), a row of coins to turn;
-// none for a graph's edges or anything else, typed as JSON.
-function editorKind(name, example) {
-  const isInt = Number.isInteger;
-  if (name === "coins" && typeof example === "string") return "coins";
-  if (name === "grid" && Array.isArray(example) && example.every((r) => typeof r === "string")) return "grid";
-  if (name === "edges" || !Array.isArray(example) || !example.length) return null;
-  if (example.every(isInt)) return "list";
-  if (example.every((p) => Array.isArray(p) && p.length === 2 && p.every(isInt))) return "pairs";
-  return null;
-}
-
-function stepper(label, value, set) {
-  return el("span", {class: "stepper"},
-    el("button", {type: "button", class: "less", "aria-label": `${label}: one less`,
-                  onclick: () => set(value > 0 ? exactAdd(value, -1) : value)}, "−"),
-    el("output", {text: String(value)}),
-    el("button", {type: "button", class: "more", "aria-label": `${label}: one more`,
-                  onclick: () => set(exactAdd(value, 1))}, "+"));
-}
-
-// The editor of a field, kept in step with its JSON text both ways; null for none.
-function attachEditor(name, input, example) {
-  const kind = editorKind(name, example);
-  if (!kind) return null;
-  const box = el("div", {class: "editor " + kind, id: "editor-" + name});
-  const noun = name.replace(/s$/, "");
-  const write = (value) => { input.value = fieldText(value); draw(); };
-  const draw = () => {
-    let value;
-    try {
-      value = kind === "coins" ? input.value.trim() : parseExact(input.value);
-    } catch (e) {
-      return; /* being typed: the editor waits for JSON */
-    }
-    const items = [];
-    if (kind === "grid" && Array.isArray(value) && value.every((r) => /^[HT]*$/.test(r))) {
-      const turn = (r, c) => value.map((row, i) => (i !== r ? row
-        : row.slice(0, c) + (row[c] === "H" ? "T" : "H") + row.slice(c + 1)));
-      value.forEach((row, r) => items.push(el("div", {class: "grid-row"}, ...[...row].map((f, c) =>
-        el("button", {type: "button", class: "coin-face " + f,
-                      "aria-label": `row ${r + 1}, column ${c + 1}: ${f === "H" ? "heads" : "tails"}, turn it`,
-                      onclick: () => write(turn(r, c))}, f)))));
-      const width = value.length ? value[0].length : 1;
-      items.push(el("div", {class: "buttons"},
-        el("button", {type: "button", class: "add", onclick: () => write([...value, "T".repeat(width)])}, "+ row"),
-        el("button", {type: "button", class: "remove", onclick: () => write(value.slice(0, -1))}, "− row"),
-        el("button", {type: "button", class: "add", onclick: () => write(value.map((r) => r + "T"))}, "+ column"),
-        el("button", {type: "button", class: "remove", onclick: () => write(value.map((r) => r.slice(0, -1)))}, "− column")));
-    } else if (kind === "coins" && /^[HT]*$/.test(value)) {
-      [...value].forEach((c, i) => items.push(el("button", {type: "button", class: "coin-face " + c,
-        "aria-label": `coin ${i + 1}: ${c === "H" ? "heads" : "tails"}, turn it`,
-        onclick: () => write(value.slice(0, i) + (c === "H" ? "T" : "H") + value.slice(i + 1))}, c)));
-      items.push(el("button", {type: "button", class: "add", onclick: () => write(value + "H")}, "+ coin"),
-                 el("button", {type: "button", class: "remove", onclick: () => write(value.slice(0, -1))}, "− coin"));
-    } else if (kind === "list" && Array.isArray(value) && value.every(Number.isInteger)) {
-      value.forEach((v, i) => items.push(stepper(`${noun} ${i}`, v, (n) => write(value.map((w, j) => (j === i ? n : w))))));
-      items.push(el("button", {type: "button", class: "add", onclick: () => write([...value, 1])}, `+ ${noun}`),
-                 el("button", {type: "button", class: "remove", onclick: () => write(value.slice(0, -1))}, `− ${noun}`));
-    } else if (kind === "pairs" && Array.isArray(value) && value.every((p) => Array.isArray(p) && p.length === 2)) {
-      value.forEach((p, i) => items.push(el("span", {class: "pair"}, ...p.map((v, k) =>
-        stepper(`${noun} ${i}, number ${k}`, v, (n) => write(value.map((q, j) => (j === i ? q.map((w, m) => (m === k ? n : w)) : q))))))));
-      items.push(el("button", {type: "button", class: "add", onclick: () => write([...value, [1, 1]])}, `+ ${noun}`),
-                 el("button", {type: "button", class: "remove", onclick: () => write(value.slice(0, -1))}, `− ${noun}`));
-    } else {
-      return;
-    }
-    box.replaceChildren(...items);
-  };
-  input.addEventListener("input", draw);
-  draw();
-  return box;
-}
-
-const MAX_EDITED_NODES = 40; // a larger graph is edited as JSON
-
-// A graph editor for the nodes and edges fields: nodes on a circle; press one node, then
-// another (or the same, for a loop), to add an edge; press an edge to take it away; a node
-// is added or the last one taken away (with its edges) by the buttons. It writes both
-// fields, and redraws from what is typed in them.
-function graphEditor(nodesInput, edgesInput, directed) {
-  const box = el("div", {class: "editor graph-editor", id: "editor-graph"});
-  let chosen = null; /* the first node of an edge being added */
-  const write = (nodes, edges) => {
-    nodesInput.value = String(nodes);
-    edgesInput.value = fieldText(edges);
-    draw();
-  };
-  const draw = () => {
-    let nodes, edges;
-    try {
-      nodes = parseExact(nodesInput.value);
-      edges = parseExact(edgesInput.value);
-    } catch (e) {
-      return;
-    }
-    if (!Number.isInteger(nodes) || nodes < 1 || !Array.isArray(edges)) return;
-    if (nodes > MAX_EDITED_NODES) {
-      box.replaceChildren(el("p", {class: "hint", text: `${nodes} nodes: edit the edges as JSON.`}));
-      return;
-    }
-    const size = 240, r = 95, c = size / 2;
-    const at = (v) => [c + r * Math.sin(2 * Math.PI * v / nodes), c - r * Math.cos(2 * Math.PI * v / nodes)];
-    const image = svg("svg", {class: "graph", viewBox: `0 0 ${size} ${size}`, width: size, height: size,
-                              role: "group", "aria-label": "the graph being edited"});
-    const k = parallelIndex(edges);
-    edges.forEach(([u, v], i) => {
-      if (u >= nodes || v >= nodes) return;
-      const path = svg("path", {d: edgePath(at(u), at(v), k[i], u === v), class: "edge edit-edge",
-                                "data-edge": i, "marker-end": directed ? "url(#edit-arrow)" : "",
-                                tabindex: "0", role: "button",
-                                "aria-label": `edge ${i} (${u}–${v}): take it away`});
-      path.addEventListener("click", () => write(nodes, edges.filter((_, j) => j !== i)));
-      image.append(path);
-    });
-    if (directed) {
-      image.prepend(svg("defs", {}, svg("marker", {id: "edit-arrow", viewBox: "0 0 10 10", refX: "20", refY: "5",
-                                                   markerWidth: "7", markerHeight: "7", orient: "auto-start-reverse"},
-                                        svg("path", {d: "M 0 0 L 10 5 L 0 10 z", class: "arrowhead"}))));
-    }
-    for (let v = 0; v < nodes; v++) {
-      const [x, y] = at(v);
-      const node = svg("g", {class: "node" + (v === chosen ? " chosen" : ""), "data-node": v, tabindex: "0",
-                             role: "button", "aria-label": `node ${v}`},
-                       svg("circle", {cx: x, cy: y, r: 12}), svgText(x, y + 4, String(v)));
-      node.addEventListener("click", () => {
-        if (chosen === null) {
-          chosen = v;
-          draw();
-        } else {
-          const from = chosen;
-          chosen = null;
-          write(nodes, [...edges, [from, v]]);
-        }
-      });
-      image.append(node);
-    }
-    box.replaceChildren(image, el("div", {class: "buttons"},
-      el("button", {type: "button", class: "add", onclick: () => write(nodes + 1, edges)}, "+ node"),
-      el("button", {type: "button", class: "remove", onclick: () => {
-        if (nodes > 1) write(nodes - 1, edges.filter(([u, v]) => u < nodes - 1 && v < nodes - 1));
-      }}, "− node")),
-      el("p", {class: "hint", text: chosen === null ? "Press a node, then another, to add an edge; press an edge to take it away."
-                                                    : `From node ${chosen}: press the node the edge goes to.`}));
-  };
-  nodesInput.addEventListener("input", draw);
-  edgesInput.addEventListener("input", draw);
-  draw();
-  return box;
-}
-
 // The game object the form describes; a field that is not JSON gets its error here.
 function readForm() {
   clearErrors($("setup"));
@@ -360,8 +202,6 @@ function readForm() {
   return ok ? game : null;
 }
 
-
-// --- the game -----------------------------------------------------------------------
 
 const OUTCOME_TEXT = {win: "★ wins", lose: "loses", draw: "draws"};
 
@@ -706,64 +546,6 @@ async function plotTable() {
   $("plot").replaceChildren(Array.isArray(table.values[0]) ? gridPlot(table) : linePlot(table));
 }
 
-// A line of values over n = 0..: `how` names the plot and each point (SG values unless
-// told otherwise: the misère quotient's pretending function names elements).
-const SG_POINTS = {
-  label: "SG values", name: (i, v) => `G(${i}) = ${v}`, dotClass: () => "value",
-  caption: (t) => (t.period ? `Period ${t.period} proved, from n = ${t.preperiod}.` :
-                              "No period proved for this table."),
-};
-
-function linePlot(table, how = SG_POINTS) {
-  const values = table.values.map((v) => (typeof v === "number" ? v : null));
-  const n = values.length;
-  const top = Math.max(1, ...values.filter((v) => v !== null));
-  const [left, right, topPad, bottom] = [36, 12, 24, 34];
-  const width = 680;
-  const height = 260;
-  const x = (i) => left + (i + 0.5) * (width - left - right) / n;
-  const y = (v) => height - bottom - v * (height - topPad - bottom) / top;
-  const image = svg("svg", {class: "plot", viewBox: `0 0 ${width} ${height}`, role: "img",
-                            "aria-label": `${how.label} for n = 0..${n - 1}`});
-  const slot = (width - left - right) / n;
-  if (table.preperiod) {
-    image.append(svg("rect", {x: left, y: topPad, width: table.preperiod * slot,
-                              height: height - topPad - bottom, class: "preperiod"}),
-                 svgText(left + 4, topPad - 8, `preperiod ${table.preperiod}`, "plot-label"));
-  }
-  if (table.period) {
-    for (let s = table.preperiod || 0, band = 0; s < n; s += table.period, band++) {
-      image.append(svg("rect", {x: left + s * slot, y: topPad, width: Math.min(table.period, n - s) * slot,
-                                height: height - topPad - bottom, class: `period band${band % 2}`}));
-    }
-    image.append(svgText(width - right - 4, topPad - 8,
-                         `period ${table.period} from n = ${table.preperiod || 0}`, "plot-label end"));
-  }
-  for (let v = 0; v <= top; v += Math.max(1, Math.ceil(top / 6))) {
-    image.append(svg("line", {x1: left, x2: width - right, y1: y(v), y2: y(v), class: "grid"}),
-                 svgText(left - 6, y(v) + 4, String(v), "tick end"));
-  }
-  for (let i = 0; i < n; i += Math.max(1, Math.ceil(n / 12))) {
-    image.append(svgText(x(i), height - bottom + 16, String(i), "tick middle"));
-  }
-  image.append(svgText((left + width) / 2, height - 4, "n", "tick middle"));
-  let line = "";
-  values.forEach((v, i) => { if (v !== null) line += `${line ? "L" : "M"} ${x(i)} ${y(v)} `; });
-  image.append(svg("path", {d: line, class: "trace"}));
-  values.forEach((v, i) => {
-    if (v === null) return;
-    const dot = svg("circle", {cx: x(i), cy: y(v), r: Math.max(1.5, Math.min(4, slot / 3)),
-                               class: how.dotClass(v)});
-    dot.append(svg("title", {}, how.name(i, v)));
-    image.append(dot);
-  });
-  const text = el("details", {}, el("summary", {text: "the values as text"}),
-                  el("p", {class: "values", text: table.values.map((v) =>
-                    (typeof v === "number" ? v : jsonText(v))).join(" ")}));
-  return el("figure", {id: "table-figure"}, image, el("figcaption", {text: how.caption(table)}),
-            text);
-}
-
 // --- the misère quotient ------------------------------------------------------------
 
 // A misère take-and-break game's table panel shows its misère quotient.
@@ -861,48 +643,6 @@ async function plotQuotient(game) {
          .join(", ")})));
   $("plot").replaceChildren(figure, summary);
 }
-
-// The quotient's relations: shown whole, or folded under their count when there are so
-// many (Dawson's Kayles' 360 elements have over a thousand) that they would bury the page.
-const RELATIONS_SHOWN = 200;
-function relationsOf(relations) {
-  const text = relations.length ? relations.join(", ") : "none";
-  if (relations.length <= RELATIONS_SHOWN)
-    return el("p", {class: "values", id: "quotient-relations", text: `Relations: ${text}.`});
-  return el("details", {},
-    el("summary", {text: `Relations: ${relations.length} (show them)`}),
-    el("p", {class: "values", id: "quotient-relations", text: `${text}.`}));
-}
-
-function gridPlot(table) {
-  const rows = table.values;
-  const w = rows.length;
-  const h = Math.max(...rows.map((r) => r.length));
-  const top = Math.max(1, ...rows.flat().filter((v) => v !== null));
-  const cell = Math.max(14, Math.min(36, Math.floor(600 / Math.max(w, h))));
-  const [across, down, what] = GRID_AXES[table.type] || GRID_AXES.cutting;
-  const image = svg("svg", {class: "plot", viewBox: `0 0 ${w * cell + 40} ${h * cell + 40}`,
-                            role: "img", "aria-label": `SG values of ${what}`});
-  rows.forEach((row, i) => row.forEach((v, j) => {
-    const box = svg("rect", {x: 30 + i * cell, y: 10 + j * cell, width: cell - 1, height: cell - 1,
-                             class: v === null ? "cell none" : "cell"});
-    if (v !== null) box.style.fillOpacity = String(0.15 + 0.85 * v / top);
-    box.append(svg("title", {}, `${i}, ${j}: ${v === null ? "none" : v}`));
-    image.append(box);
-    if (v !== null && cell >= 20) image.append(svgText(30 + i * cell + cell / 2, 10 + j * cell + cell / 2 + 4, String(v), "tick middle"));
-  }));
-  image.append(svgText(30 + w * cell / 2, h * cell + 34, `${across} →`, "tick middle"),
-               svgText(4, 20, down, "tick"));
-  return el("figure", {id: "table-figure"}, image,
-            el("figcaption", {text: `SG value of ${what} (darker is larger).`}));
-}
-
-// A two-dimensional table's axes: across, down, and what one cell is.
-const GRID_AXES = {
-  cutting: ["width w", "h", "one w×h piece"],
-  wythoff: ["first number a", "b", "one pile (a, b)"],
-  fibonacci: ["heap n", "limit", "one heap n whose next move may take up to the limit"],
-};
 
 // --- start --------------------------------------------------------------------------
 
