@@ -17,6 +17,9 @@
 
 #include "check_run.h"
 #include "core/nb_util.h"
+#include "engine/nb_search.h"
+#include "games/cram/nb_cram.h"
+#include "games/cram/nb_cramtable.h"
 #include "games/grundy/nb_grundy.h"
 #include "cache/nb_cache.h"
 #include "theory/nb_octable.h"
@@ -795,6 +798,66 @@ START_TEST(quotients_from_the_store)
 }
 END_TEST
 
+/* ---- Cram's regions ---- */
+
+/* The value of an empty Cram board of r x c through a cache over `dir`'s store, and the
+ * regions the request searched. */
+static uint64_t cram_through(nb_store *s, size_t r, size_t c, uint64_t *searched)
+{
+    nb_solver solver = {nb_cache_new(64 << 20), nb_limits_default(), NULL};
+    nb_cache_attach_store(solver.cache, s);
+    nb_cram_params p = {.rows = r, .cols = c};
+    uint64_t bits = (1ULL << (r * c)) - 1;
+    nb_analysis a;
+    nb_err err = {0};
+    ck_assert_int_eq(nb_analyse(&solver, &(nb_game){&nb_cram, &p, 1, &bits}, NB_NORMAL, 0, &a,
+                                &err), NB_OK);
+    uint64_t v = a.sg;
+    nb_analysis_free(&a);
+    nb_cache_free(solver.cache); /* the writer writes what is queued first */
+    *searched = p.searched;
+    return v;
+}
+
+/* A 4 x 7 board's search leaves over NB_CRAMTABLE_STORED regions in the cache's table,
+ * which goes to the store; a cache over the same directory afterwards (a restart, another
+ * replica) answers the board from the file, searching nothing, the same value (*3). A
+ * sound file whose entry is not a canonical region is refused, and the board searched. */
+START_TEST(cram_regions_from_the_store)
+{
+    make_dir();
+    uint64_t searched;
+    for (int round = 0; round < 2; round++) {
+        nb_store *s = nb_store_open(dir, 0, 0, on_event, NULL);
+        ck_assert_uint_eq(cram_through(s, 4, 7, &searched), 3);
+        if (round) /* nothing searched: a few regions kept as met beside their forms read */
+            ck_assert_uint_lt(searched, 16);
+        else
+            ck_assert_uint_ge(searched, NB_CRAMTABLE_STORED);
+        /* the file: three words a region (Dawson's Kayles' table for the lines beside it) */
+        ck_assert_uint_ge(nb_store_peek(s, NB_STORE_CRAM, NB_CRAMTABLE_KEY),
+                          3 * NB_CRAMTABLE_STORED);
+        if (round)
+            ck_assert_uint_ge(nb_store_get_stats(s).hits, 1);
+        nb_store_close(s);
+    }
+    remove_dir();
+    make_dir();
+    nb_store *s = nb_store_open(dir, 0, 0, on_event, NULL);
+    uint32_t wrong[3 * 40000];
+    for (uint32_t i = 0; i < 40000; i++) /* a 2 x 8 frame, canonical, valued 1; one too tall */
+        wrong[3 * i] = i + 1, wrong[3 * i + 1] = 0,
+        wrong[3 * i + 2] = (i == 777 ? 9u : 2u) << 16 | 8u << 8 | NB_CRAM_CANONICAL | 2u;
+    nb_table_image im = {.kind = NB_STORE_CRAM, .key = NB_CRAMTABLE_KEY, .values = wrong,
+                         .width = 4, .count = 3 * 40000};
+    ck_assert(nb_store_save(s, &im));
+    ck_assert_uint_eq(cram_through(s, 4, 7, &searched), 3);
+    ck_assert_uint_ge(searched, NB_CRAMTABLE_STORED);
+    nb_store_close(s);
+    remove_dir();
+}
+END_TEST
+
 /* A sound file (its checksum right) holding a wrong quotient is refused: a P-portion
  * flipped, a heap mapped elsewhere, a product changed, a period the theorem does not
  * prove, a word that does not multiply out, fields out of range. */
@@ -884,6 +947,7 @@ int main(void)
     tcase_add_test(tc, subtraction_tables_from_the_store);
     tcase_add_test(tc, quotients_from_the_store);
     tcase_add_test(tc, wrong_quotients_are_refused);
+    tcase_add_test(tc, cram_regions_from_the_store);
     suite_add_tcase(s, tc);
     return check_run(s, true);
 }

@@ -71,6 +71,7 @@ const char *nb_store_kind_name(nb_store_kind kind)
     case NB_STORE_OCTAL: return "octal";
     case NB_STORE_SUBTRACTION: return "subtraction";
     case NB_STORE_QUOTIENT: return "quotient";
+    case NB_STORE_CRAM: return "cram";
     }
     return NULL;
 }

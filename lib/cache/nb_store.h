@@ -27,11 +27,12 @@
 #include "core/nb_key.h"
 
 /* What a file holds: the kind sets how the values read (single-heap SG values for the
- * first two; a packed misère quotient for the third). */
+ * first two; a packed misère quotient for the third; Cram's regions for the fourth). */
 typedef enum nb_store_kind {
     NB_STORE_OCTAL = 1,       /* take-and-break codes, Grundy's game (nb_octable) */
     NB_STORE_SUBTRACTION = 2, /* subtraction games (nb_subtable) */
     NB_STORE_QUOTIENT = 3,    /* misère quotients, packed (nb_quotient) */
+    NB_STORE_CRAM = 4,        /* Cram's valued regions, packed (nb_cramtable) */
 } nb_store_kind;
 
 /* A kind's name as files and listings give it ("octal"), NULL for an unknown one. */

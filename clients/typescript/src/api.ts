@@ -2461,7 +2461,7 @@ export interface operations {
                      */
                     "application/json": {
                         tables: {
-                            /** @description The table's kind (octal, subtraction, quotient; for a cached table, its key's prefix: cutting, chomp, ...). */
+                            /** @description The table's kind (octal, subtraction, quotient, cram; for a cached table, its key's prefix: cutting, chomp, ...). */
                             kind: string;
                             /** @description The canonical key of its ruleset (octal:4!.0 is Grundy's game). */
                             key: string;

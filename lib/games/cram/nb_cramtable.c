@@ -1,6 +1,7 @@
 /* nb_cramtable.c - Cram's transposition table: an open hash table of regions and their
  * values, and the cache kind that keeps the canonical ones across requests (a new version
- * the old one's regions and a request's new ones, made when the request ends). */
+ * the old one's regions and a request's new ones, made when the request ends) and, once
+ * they are many, in the table store across restarts and replicas. */
 #include "games/cram/nb_cramtable.h"
 
 #include <stdlib.h>
@@ -70,7 +71,43 @@ static void cramtable_destroy(nb_cached *c)
 {
     nb_cramtable *t = (nb_cramtable *)c;
     nb_cram_regions_free(&t->regions);
+    free(t->packed);
     free(t);
+}
+
+/* A version of `slots` slots, its regions still to put, its image made by finish(). */
+static nb_cramtable *cramtable_new(size_t slots)
+{
+    nb_cramtable *t = nb_xcalloc(1, sizeof *t);
+    nb_cram_regions_resize(&t->regions, slots);
+    return t;
+}
+
+static nb_cached *cramtable_finish(nb_cramtable *t)
+{
+    const nb_cram_regions *r = &t->regions;
+    if (r->used >= NB_CRAMTABLE_STORED) {
+        t->packed = nb_xmalloc(3 * r->used * sizeof *t->packed);
+        for (size_t i = 0; i < r->slots; i++)
+            if (r->values[i]) {
+                uint32_t *at = t->packed + t->npacked;
+                at[0] = (uint32_t)r->keys[i], at[1] = (uint32_t)(r->keys[i] >> 32);
+                at[2] = (uint32_t)r->shapes[i] << 8 | r->values[i];
+                t->npacked += 3;
+            }
+    }
+    t->base = (nb_cached){.bytes = sizeof *t + r->slots * NB_CRAM_SLOT_BYTES +
+                                   t->npacked * sizeof *t->packed,
+                          .destroy = cramtable_destroy};
+    return &t->base;
+}
+
+static size_t slots_for(size_t want)
+{
+    size_t slots = 1024;
+    while (slots < NB_CRAMTABLE_MAX_SLOTS && 4 * want > 3 * slots)
+        slots *= 2;
+    return slots;
 }
 
 static bool cramtable_covers(const nb_cached *c, const void *need)
@@ -86,11 +123,8 @@ static nb_status cramtable_build(const nb_cached *old_, const void *need_, nb_ca
     (void)err;
     const nb_cramtable *old = (const nb_cramtable *)old_;
     const nb_cram_regions *add = ((const nb_cramtable_need *)need_)->add;
-    nb_cramtable *t = nb_xcalloc(1, sizeof *t);
-    size_t want = (old ? old->regions.used : 0) + (add ? add->used : 0), slots = 1024;
-    while (slots < NB_CRAMTABLE_MAX_SLOTS && 4 * want > 3 * slots)
-        slots *= 2;
-    nb_cram_regions_resize(&t->regions, slots);
+    size_t slots = slots_for((old ? old->regions.used : 0) + (add ? add->used : 0));
+    nb_cramtable *t = cramtable_new(slots);
     for (size_t i = 0; old && i < old->regions.slots; i++)
         if (old->regions.values[i])
             nb_cram_regions_put(&t->regions, old->regions.keys[i], old->regions.shapes[i],
@@ -98,10 +132,43 @@ static nb_status cramtable_build(const nb_cached *old_, const void *need_, nb_ca
     for (size_t i = 0; add && i < add->slots && 4 * (t->regions.used + 1) <= 3 * slots; i++)
         if (add->values[i] & NB_CRAM_CANONICAL)
             nb_cram_regions_put(&t->regions, add->keys[i], add->shapes[i], add->values[i]);
-    t->base = (nb_cached){.bytes = sizeof *t + slots * NB_CRAM_SLOT_BYTES,
-                          .destroy = cramtable_destroy};
-    *out = &t->base;
+    *out = cramtable_finish(t);
     return NB_OK;
 }
 
-const nb_cache_kind nb_cramtable_kind = {.covers = cramtable_covers, .build = cramtable_build};
+static bool cramtable_image(const nb_cached *c, nb_table_image *out)
+{
+    const nb_cramtable *t = (const nb_cramtable *)c;
+    *out = (nb_table_image){.kind = NB_STORE_CRAM, .values = t->packed, .width = 4,
+                            .count = t->npacked};
+    return t->packed != NULL;
+}
+
+/* A version read from a file: every entry a canonical region of at most 64 cells in a
+ * box no taller than wide, with a value; else the file serves nothing. */
+static nb_cached *cramtable_from_store(nb_stored *f, const void *need)
+{
+    (void)need;
+    const nb_table_image *im = &f->image;
+    uint64_t n = im->count / 3;
+    nb_cramtable *t = im->count % 3 || !n ? NULL : cramtable_new(slots_for(n));
+    for (uint64_t i = 0; t && i < n && 4 * (t->regions.used + 1) <= 3 * t->regions.slots; i++) {
+        uint64_t bits = nb_image_value(im, 3 * i) | (uint64_t)nb_image_value(im, 3 * i + 1) << 32;
+        uint32_t w = nb_image_value(im, 3 * i + 2);
+        unsigned h = w >> 16 & 0xFF, cols = w >> 8 & 0xFF, value = w & 0xFF;
+        bool sound = w >> 24 == 0 && h >= 1 && h <= cols && h * cols <= 64 &&
+                     (value & NB_CRAM_CANONICAL) && (value & ~NB_CRAM_CANONICAL) &&
+                     !(h * cols < 64 && bits >> (h * cols));
+        if (!sound) {
+            cramtable_destroy(&t->base);
+            t = NULL;
+        } else {
+            nb_cram_regions_put(&t->regions, bits, (uint16_t)(w >> 8), (uint8_t)value);
+        }
+    }
+    nb_store_unload(f);
+    return t ? cramtable_finish(t) : NULL;
+}
+
+const nb_cache_kind nb_cramtable_kind = {cramtable_covers, cramtable_build, NB_STORE_CRAM,
+                                         cramtable_image, cramtable_from_store};

@@ -39,11 +39,19 @@ void nb_cram_regions_resize(nb_cram_regions *r, size_t slots);
 void nb_cram_regions_free(nb_cram_regions *r);
 
 /* The cached version: the canonical regions every request so far searched (immutable once
- * built; the cache owns it). */
+ * built; the cache owns it), and once they are NB_CRAMTABLE_STORED or more, their image
+ * for the table store (three words a region: its cells' low and high halves, then shape
+ * << 8 | value byte; owned). */
 typedef struct nb_cramtable {
     nb_cached base;
     nb_cram_regions regions;
+    uint32_t *packed;
+    uint64_t npacked;
 } nb_cramtable;
+
+/* Regions from which the table goes to the store: fewer are searched again sooner than
+ * read back. */
+#define NB_CRAMTABLE_STORED 32768
 
 /* What a caller needs: the cached table, and with `add` a new version holding add's
  * canonical regions beside the old ones (at most NB_CRAMTABLE_MAX_SLOTS slots: past it the
