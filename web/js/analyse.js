@@ -3,7 +3,7 @@
 // against nimberd with undo, redo and permalinks; the SG table and misère quotient asked
 // for and plotted (plots.js), the fields edited (editors.js).
 import {$, el, plural, pressable} from "./dom.js";
-import {Problem, jsonText, parseExact, api, ask, positionsFor, afterMove} from "./api.js";
+import {Problem, jsonText, parseExact, api, ask, positionsFor, afterMove, moveOnly} from "./api.js";
 import {describeMove} from "./words.js";
 import {picture} from "./boards.js";
 import {markChanges} from "./changes.js";
@@ -68,11 +68,6 @@ function boardContext(wrap = (pred) => pred, prefix = "") {
   };
 }
 
-// A listed move's own members, without what the server adds about it.
-function moveOnly(m) {
-  const {position, outcome, sg, remoteness, changed, ...move} = m;
-  return move;
-}
 
 // --- errors next to their fields ----------------------------------------------------
 

@@ -98,6 +98,12 @@ export function positionsFor(game) {
   return jsonText(game).length > LARGE_GAME_CHARS ? "changed" : "full";
 }
 
+// A listed move's own members, without what the server adds about it (what /v1/move takes).
+export function moveOnly(m) {
+  const {position, outcome, sg, remoteness, changed, ...move} = m;
+  return move;
+}
+
 // The game after a move: its `position`, the whole game, or (positions=changed) the game
 // with the move's `changed` applied: a sum's component, the edges hackenbush removes
 // (indices into the game's edges), or members that take new values.

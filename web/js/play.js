@@ -4,7 +4,7 @@
 // with /v1/analyze and /v1/moves. The end says who won, and a tally per game is kept in
 // the browser (localStorage).
 import {$, el, pressable} from "./dom.js";
-import {Problem, api, ask, jsonText, parseExact} from "./api.js";
+import {Problem, api, ask, jsonText, parseExact, moveOnly} from "./api.js";
 import {picture, sayMove} from "./boards.js";
 import {markChanges} from "./changes.js";
 import {GALLERY, startOf} from "./gallery.js";
@@ -42,10 +42,6 @@ function setStatus(state, text) {
   $("play-status").textContent = text;
 }
 
-function moveOnly(m) {
-  const {position, outcome, sg, remoteness, changed, ...move} = m;
-  return move;
-}
 
 // --- the board ----------------------------------------------------------------------
 
