@@ -721,13 +721,15 @@ static void bench_chomp(void)
            median(warm, RUNS));
 }
 
-/* One empty Cram board of r x c, cold (a cache of its own), within max_states: the
- * seconds, and into *value its value (-1 when the search stopped at a limit), *regions
- * the regions it valued. */
-static double cram_cold(size_t r, size_t c, uint64_t max_states, int64_t *value,
-                        uint64_t *regions)
+/* One empty Cram board of r x c, cold (a cache of its own), within max_states and
+ * `seconds` (0: no deadline): the seconds, and into *value its value (-1 when the search
+ * stopped at a limit), *regions the regions it valued. */
+static double cram_cold(size_t r, size_t c, uint64_t max_states, uint64_t seconds,
+                        int64_t *value, uint64_t *regions)
 {
-    nb_solver s = {nb_cache_new(256u << 20), nb_limits_default(), NULL};
+    nb_budget budget;
+    nb_budget_start(&budget, seconds);
+    nb_solver s = {nb_cache_new(256u << 20), nb_limits_default(), &budget};
     s.limits.max_states = max_states;
     nb_cram_params p = {.rows = r, .cols = c};
     uint64_t bits = (1ULL << (r * c)) - 1 + (r * c == 64);
@@ -746,7 +748,7 @@ static double cram_cold(size_t r, size_t c, uint64_t max_states, int64_t *value,
 
 /* Cram: every rectangle of 2 to 30 cells with both sides at least 2, cold, each time and
  * value; then 4 x 11 and 5 x 10 (published: *1 and *2), cold, with max_states 2 * 10^9
- * (the frontier: how long, not whether a request's limits allow it). */
+ * and 10 minutes each (the frontier: how long, not whether a request's limits allow it). */
 static void bench_cram(void)
 {
     printf("cram_rects ");
@@ -755,7 +757,7 @@ static void bench_cram(void)
         for (size_t c = r; r * c <= 30; c++, sep = ",") {
             int64_t v;
             uint64_t regions;
-            double t = cram_cold(r, c, nb_limits_default().max_states, &v, &regions);
+            double t = cram_cold(r, c, nb_limits_default().max_states, 0, &v, &regions);
             printf("%s%zux%zu=%lld:%.3f", sep, r, c, (long long)v, t);
         }
     printf("\n");
@@ -763,7 +765,7 @@ static void bench_cram(void)
     for (int i = 0; i < 2; i++) {
         int64_t v;
         uint64_t regions;
-        double t = cram_cold(big[i][0], big[i][1], 2000000000, &v, &regions);
+        double t = cram_cold(big[i][0], big[i][1], 2000000000, 600, &v, &regions);
         printf("cram_%zux%zu %lld %.3f %llu\n", big[i][0], big[i][1], (long long)v, t,
                (unsigned long long)regions);
     }
