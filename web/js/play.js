@@ -52,7 +52,7 @@ function boardContext() {
   const canPlay = !game.over && !game.busy && game.turn === "you";
   const hints = $("play-hints").checked;
   return {
-    moves: canPlay ? game.moves : [], chosen: game.chosen, hints,
+    moves: canPlay ? game.moves : [], chosen: game.chosen,
     winning: hints && game.analysis ? game.analysis.winning_moves || [] : [],
     pickable(node, label, pred) {
       const matches = this.moves.filter(pred);
@@ -80,7 +80,6 @@ function boardContext() {
       if (!canPlay) { node.disabled = true; return node; }
       return pressable(node, label, () => playMove(parseExact(node.dataset.move)));
     },
-    within() { return null; },
   };
 }
 

@@ -12,7 +12,8 @@
 //   chosen: the key chosen, or null.
 //   offer(node, label, move) (Play alone): the node plays `move`, made by the board
 //     rather than listed (a take from a heap of 10^18); the server checks it.
-//   within(wrap, prefix): the context of a sum's component.
+//   within(wrap, prefix) (Analyse alone; Play draws no sums): the context of a sum's
+//     component.
 
 export function pickable(ctx, node, label, pred) { return ctx ? ctx.pickable(node, label, pred) : node; }
 export function choose(ctx, node, label, key) { return ctx ? ctx.choose(node, label, key) : node; }

@@ -3,7 +3,7 @@
 import {columns} from "./columns.js";
 
 export function draw(game, ctx) {
-  return columns(ctx, game.bottles, {noun: "bottle", attr: "heap", heapMoves: (i) => (m) => m.bottle === i});
+  return columns(ctx, game.bottles, {noun: "bottle", heapMoves: (i) => (m) => m.bottle === i});
 }
 
 export function say(m) {

@@ -12,11 +12,11 @@ export const MAX_DRAWN_COUNTERS = 20;
 // counter(i, size, n): the n-th counter from the end of heap i (n = 1: the last), as
 // {label, pred} when pressing it plays a move, else null; heapMoves(i): the test of every
 // move of heap i (Analyse marks them when its caption is pressed).
-export function columns(ctx, sizes, {noun, counter, heapMoves, attr = "heap", first = 0}) {
+export function columns(ctx, sizes, {noun, counter, heapMoves}) {
   const box = el("div", {class: "heaps"});
-  const named = ctx && ctx.narrows ? first : 1; /* Analyse names heaps as the API does; Play from 1 */
+  const named = ctx && ctx.narrows ? 0 : 1; /* Analyse names heaps as the API does; Play from 1 */
   sizes.forEach((size, i) => {
-    const column = el("div", {class: "heap", [`data-${attr}`]: i + first, "data-size": size});
+    const column = el("div", {class: "heap", "data-heap": i, "data-size": size});
     const tall = size > MAX_DRAWN_COUNTERS; /* drawn as three counters and its size */
     const drawn = tall ? 3 : Number(size);
     const counters = el("div", {class: "counters" + (tall ? " tall" : "")});
@@ -28,7 +28,7 @@ export function columns(ctx, sizes, {noun, counter, heapMoves, attr = "heap", fi
     if (tall) counters.prepend(el("span", {class: "more", text: "…"}));
     const caption = el("span", {class: "caption", text: `${noun} ${i + named}`});
     column.append(counters, el("span", {class: "label", text: String(size)}),
-                  ctx && ctx.narrows && heapMoves ? pickable(ctx, caption, `${noun} ${i + first} of ${size}`, heapMoves(i)) : caption);
+                  ctx && ctx.narrows && heapMoves ? pickable(ctx, caption, `${noun} ${i} of ${size}`, heapMoves(i)) : caption);
     box.append(column);
   });
   return box;
