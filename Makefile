@@ -157,7 +157,7 @@ fuzz:
 	    name=$${t%%:*}; mkdir -p $(FUZZ)/corpus-$$name; \
 	    $(FUZZ)/tests/fuzz_$$name -max_total_time=$(FUZZ_SECONDS) -timeout=20 -max_len=4096 \
 	        -artifact_prefix=$(FUZZ)/ $(FUZZ)/corpus-$$name $${t#*:} 2>$(FUZZ)/$$name.log \
-	        || { tail -n 60 $(FUZZ)/$$name.log; exit 1; }; \
+	        || { tail -n 60 $(FUZZ)/$$name.log; grep -a '^fuzz_[a-z]*:' $(FUZZ)/$$name.log; exit 1; }; \
 	    echo "fuzz_$$name: $$(grep -E 'DONE|^Done' $(FUZZ)/$$name.log)"; \
 	done
 

@@ -5,6 +5,7 @@
  * server must still answer a probe, without a crash, a leak or undefined behaviour (ASan
  * and UBSan watch the handler and everything it calls). */
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
@@ -43,19 +44,41 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
+/* A new connection to the server. The client closes each one with a reset (no TIME_WAIT
+ * left behind, so thousands of inputs a minute never run out of local ports), and a
+ * connect that fails for a moment (no port free, a full accept queue) is tried again for
+ * up to 5 s before the run stops with the reason. */
+static int connect_to_server(void)
+{
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
+    for (int attempt = 0;; attempt++) {
+        int fd = socket(AF_INET, SOCK_STREAM, 0);
+        if (fd >= 0) {
+            struct linger reset = {.l_onoff = 1, .l_linger = 0};
+            setsockopt(fd, SOL_SOCKET, SO_LINGER, &reset, sizeof reset);
+            if (!connect(fd, (struct sockaddr *)&a, sizeof a))
+                return fd;
+        }
+        int why = errno;
+        if (fd >= 0)
+            close(fd);
+        if (attempt == 100) {
+            fprintf(stderr, "fuzz_http: cannot connect to the server on port %u: %s\n", port,
+                    strerror(why));
+            abort();
+        }
+        usleep(50000);
+    }
+}
+
 /* Sends `size` bytes on a new connection, half-closes it, and reads what comes back until
  * the server closes, says nothing for 2 s, or pauses 30 ms after saying something (a
  * connection kept alive, or with its head unfinished, stays open until the idle timeout,
  * 1 s here: libmicrohttpd does not notice the half-close); the number of bytes read. */
 static size_t exchange(const uint8_t *data, size_t size, char *out, size_t cap)
 {
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
-    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
-    if (fd < 0 || connect(fd, (struct sockaddr *)&a, sizeof a)) {
-        perror("fuzz_http: connect");
-        abort();
-    }
+    int fd = connect_to_server();
     for (size_t sent = 0; sent < size;) {
         ssize_t n = send(fd, data + sent, size - sent, MSG_NOSIGNAL);
         if (n <= 0)
