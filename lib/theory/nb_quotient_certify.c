@@ -171,46 +171,43 @@ bool nb_quotient_parity_correct(const certificate *c, const uint64_t *r)
     return c->lost[r[0]] == (r[1] && !any_lost);
 }
 
-/* Closes the records of every sum of c's heap records from the empty position's, at most
- * max_records of them. On FAILED, *failed is the index of a record that is not
- * parity-correct (k keeps the records for its position). */
-verdict nb_quotient_close_records(const certificate *c, closure *k, uint64_t max_records,
-                            nb_budget *budget, size_t *failed)
+/* The record of g + h: element g h, options g's options beside h and h's beside g. */
+static void sum_record(const certificate *c, const uint64_t *g, const heap_record *h,
+                       uint64_t *r, size_t stride)
 {
-    nb_quotient_closure_free(k);
-    k->words = c->words, k->stride = 2 + c->words;
+    uint32_t gx = (uint32_t)g[0];
+    memset(r, 0, stride * 8);
+    r[0] = c->mul[(size_t)gx * c->order + h->x];
+    for (size_t w = 0; w < c->words; w++) { /* the set bits, word by word */
+        for (uint64_t bits = g[2 + w]; bits; bits &= bits - 1) { /* g's options */
+            size_t y = w * 64 + (size_t)__builtin_ctzll(bits);
+            uint32_t z = c->mul[y * c->order + h->x];
+            r[2 + z / 64] |= 1ull << (z % 64), r[1] = 1;
+        }
+        for (uint64_t bits = h->opts[w]; bits; bits &= bits - 1) { /* h's, beside g */
+            size_t y = w * 64 + (size_t)__builtin_ctzll(bits);
+            uint32_t z = c->mul[(size_t)gx * c->order + y];
+            r[2 + z / 64] |= 1ull << (z % 64), r[1] = 1;
+        }
+    }
+}
+
+verdict nb_quotient_extend_records(const certificate *c, closure *k, size_t first_new,
+                                   uint64_t max_records, nb_budget *budget, size_t *failed)
+{
     uint64_t *r = calloc(k->stride, sizeof *r);
     if (!r)
         return TOO_LARGE;
-    bool fresh;
     verdict v = CERTIFIED;
-    size_t at = closure_insert(k, r, UINT32_MAX, UINT32_MAX, &fresh);
-    if (at == SIZE_MAX)
-        v = TOO_LARGE;
-    else if (!nb_quotient_parity_correct(c, r))
-        v = FAILED, *failed = at;
+    bool fresh;
+    size_t closed = k->len; /* records already closed under the heaps before first_new */
     for (size_t i = 0; v == CERTIFIED && i < k->len; i++) {
-        if (nb_budget_spent_after(budget, c->nheaps * (1 + c->words)))
+        size_t from = i < closed ? first_new : 0;
+        if (nb_budget_spent_after(budget, (c->nheaps - from) * (1 + c->words)))
             v = TOO_LARGE; /* the asker's time or memory is spent */
-        for (size_t j = 0; v == CERTIFIED && j < c->nheaps; j++) {
-            const heap_record *h = &c->heaps[j];
-            const uint64_t *g = k->rec + i * k->stride;
-            uint32_t gx = (uint32_t)g[0];
-            memset(r, 0, k->stride * 8);
-            r[0] = c->mul[(size_t)gx * c->order + h->x];
-            for (size_t w = 0; w < c->words; w++) { /* the set bits, word by word */
-                for (uint64_t bits = g[2 + w]; bits; bits &= bits - 1) { /* g's options */
-                    size_t y = w * 64 + (size_t)__builtin_ctzll(bits);
-                    uint32_t z = c->mul[y * c->order + h->x];
-                    r[2 + z / 64] |= 1ull << (z % 64), r[1] = 1;
-                }
-                for (uint64_t bits = h->opts[w]; bits; bits &= bits - 1) { /* h's, beside g */
-                    size_t y = w * 64 + (size_t)__builtin_ctzll(bits);
-                    uint32_t z = c->mul[(size_t)gx * c->order + y];
-                    r[2 + z / 64] |= 1ull << (z % 64), r[1] = 1;
-                }
-            }
-            at = closure_insert(k, r, (uint32_t)i, (uint32_t)j, &fresh);
+        for (size_t j = from; v == CERTIFIED && j < c->nheaps; j++) {
+            sum_record(c, k->rec + i * k->stride, &c->heaps[j], r, k->stride);
+            size_t at = closure_insert(k, r, (uint32_t)i, (uint32_t)j, &fresh);
             if (at == SIZE_MAX || (fresh && k->len > max_records))
                 v = TOO_LARGE;
             else if (fresh && !nb_quotient_parity_correct(c, r))
@@ -219,6 +216,37 @@ verdict nb_quotient_close_records(const certificate *c, closure *k, uint64_t max
     }
     free(r);
     return v;
+}
+
+verdict nb_quotient_close_records(const certificate *c, closure *k, uint64_t max_records,
+                                  nb_budget *budget, size_t *failed)
+{
+    nb_quotient_closure_free(k);
+    k->words = c->words, k->stride = 2 + c->words;
+    uint64_t *r = calloc(k->stride, sizeof *r);
+    if (!r)
+        return TOO_LARGE;
+    bool fresh;
+    size_t at = closure_insert(k, r, UINT32_MAX, UINT32_MAX, &fresh);
+    verdict v = at == SIZE_MAX                        ? TOO_LARGE
+                : !nb_quotient_parity_correct(c, r) ? (*failed = at, FAILED)
+                                                     : CERTIFIED;
+    free(r);
+    return v == CERTIFIED ? nb_quotient_extend_records(c, k, 0, max_records, budget, failed) : v;
+}
+
+void nb_quotient_closure_truncate(closure *k, size_t len)
+{
+    if (len >= k->len)
+        return;
+    k->len = len;
+    memset(k->slot, 0, k->slots * sizeof *k->slot);
+    for (size_t i = 0; i < len; i++) {
+        size_t s = record_hash(k->rec + i * k->stride, k->stride) & (k->slots - 1);
+        while (k->slot[s])
+            s = (s + 1) & (k->slots - 1);
+        k->slot[s] = (uint32_t)i + 1;
+    }
 }
 
 bool nb_quotient_add_option(void *ctx_, const uint64_t *parts, unsigned count)

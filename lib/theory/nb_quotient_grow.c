@@ -539,6 +539,33 @@ static bool sums_with_heap(const grower *g, uint32_t c)
     return ok;
 }
 
+/* Certifies heap h's new record (its class placed in phi) beside the certified closure
+ * of the heaps below it, extending that closure rather than closing it again; on failure
+ * the closure goes back to what it was (still the certified closure of the heaps below). */
+static verdict extend_growth(grower *g, uint64_t h)
+{
+    u32s classes = {0};
+    bool ok = true;
+    for (size_t i = 0; ok && i < g->opts[h].len; i++)
+        ok = u32s_push(&classes, g->cls[g->opts[h].v[i]]);
+    size_t at = 0, first_new = g->cert.nheaps, before = g->clo.len, failed = 0;
+    ok = ok && nb_quotient_certificate_add(&g->cert, g->cls[g->phi[h]], &classes, h, &at);
+    free(classes.v);
+    if (!ok)
+        return TOO_LARGE;
+    g->rec_id[h] = (uint32_t)at;
+    verdict v = nb_quotient_extend_records(&g->cert, &g->clo, first_new, g->need->max_work,
+                                           g->budget, &failed);
+    g->work += (uint64_t)before * (g->cert.nheaps - first_new) +
+               (uint64_t)(g->clo.len - before) * g->cert.nheaps;
+    if (v == CERTIFIED)
+        g->records = g->clo.len;
+    else
+        nb_quotient_closure_truncate(&g->clo, before);
+    g->clo_valid = v != TOO_LARGE; /* else heap h's record stays in the certificate */
+    return v;
+}
+
 /* Whether heap n (options placed) may pretend to be class c at once: its record is one
  * the certificate has already closed over, or the closure passes with it. */
 static verdict try_class(grower *g, uint32_t c)
@@ -559,7 +586,7 @@ static verdict try_class(grower *g, uint32_t c)
             g->rec_id[h] = (uint32_t)i; /* nothing new to close */
             return CERTIFIED;
         }
-    verdict v = certify_growth(g, NULL);
+    verdict v = g->clo_valid ? extend_growth(g, h) : certify_growth(g, NULL);
     while (v == FAILED && g->cert.nheaps && g->cert.heaps[g->cert.nheaps - 1].heap == h)
         free(g->cert.heaps[--g->cert.nheaps].opts); /* no other candidate matches it */
     return v;

@@ -117,6 +117,13 @@ bool nb_quotient_parity_correct(const certificate *c, const uint64_t *r);
  * index of a record that is not parity-correct (k keeps the records for its position). */
 verdict nb_quotient_close_records(const certificate *c, closure *k, uint64_t max_records,
                                   nb_budget *budget, size_t *failed);
+/* The same for a closure k already closed under c's heap records before first_new: the
+ * records of sums with the heap records from first_new on are added (the old records
+ * with the new heaps, the new records with every heap), the cost of what is new alone. */
+verdict nb_quotient_extend_records(const certificate *c, closure *k, size_t first_new,
+                                   uint64_t max_records, nb_budget *budget, size_t *failed);
+/* Takes the closure back to its first len records (those added after are forgotten). */
+void nb_quotient_closure_truncate(closure *k, size_t len);
 /* Whether the periodicity theorem proves period p from n0 on for heap records rec_id
  * over heaps 1..n-1: they repeat, and k n0 + k p + t + 1 <= n. */
 bool nb_quotient_period_holds(const nb_octal_rule *rule, const uint32_t *rec_id, uint64_t n,
