@@ -17,44 +17,6 @@
 #include "games/octal/nb_octal.h"
 #include "theory/nb_quotient.h"
 
-/* Whether (q, P) is the quotient of a tame game: T_0 = {1, a}, a^2 = 1, P = {a} (every
- * heap a nim heap of 0 or 1), or T_n for n >= 1: the identity, an a with a^2 = 1, and an
- * elementary abelian 2-group R of the other 2^n elements (an ideal), P = {a, the identity
- * of R} (Plambeck and Siegel: the tame quotients are those of misère Nim, the fickle
- * positions 1 and a, the firm ones R by their nim-sum, its identity the firm P-position). */
-static bool is_tame(const nb_quotient *q)
-{
-    uint32_t n = q->order;
-    if (n < 2 || q->lost[0])
-        return false;
-    uint32_t a = UINT32_MAX, f = UINT32_MAX; /* a: the lost unit; f: R's identity */
-    for (uint32_t x = 1; x < n; x++)
-        if (q->lost[x] && nb_quotient_mul(q, x, x) == 0)
-            a = a == UINT32_MAX ? x : UINT32_MAX - 1;
-    if (a >= UINT32_MAX - 1)
-        return false;
-    if (n == 2)
-        return true;
-    if (n < 4 || ((n - 2) & (n - 3)))
-        return false; /* |R| = n - 2 must be a power of two */
-    for (uint32_t x = 1; x < n; x++)
-        if (x != a && q->lost[x])
-            f = f == UINT32_MAX ? x : UINT32_MAX - 1;
-    if (f >= UINT32_MAX - 1 || nb_quotient_mul(q, f, f) != f)
-        return false;
-    for (uint32_t x = 1; x < n; x++) {
-        if (x == a)
-            continue;
-        if (nb_quotient_mul(q, x, x) != f || nb_quotient_mul(q, x, f) != x ||
-            nb_quotient_mul(q, x, a) == 0 || nb_quotient_mul(q, x, a) == a)
-            return false;
-        for (uint32_t y = 1; y < n; y++)
-            if (y != a && (nb_quotient_mul(q, x, y) == 0 || nb_quotient_mul(q, x, y) == a))
-                return false;
-    }
-    return nb_quotient_mul(q, a, f) != f;
-}
-
 static json_t *word_json(const nb_quotient *q, uint32_t x)
 {
     char *w = nb_quotient_word(q, x);
@@ -129,13 +91,10 @@ static bool put_presentation(const nb_quotient *q, nb_budget *budget, json_t *an
 static bool put_quotient(const nb_quotient *q, bool proved, bool with_table, nb_budget *budget,
                          json_t *a)
 {
-    uint32_t lost = 0;
-    for (uint32_t x = 0; x < q->order; x++)
-        lost += q->lost[x];
     json_object_set_new(a, "status", json_string(proved ? "proved" : "partial"));
     json_object_set_new(a, "order", json_integer(q->order));
-    json_object_set_new(a, "p_size", json_integer(lost));
-    json_object_set_new(a, "tame", json_boolean(is_tame(q)));
+    json_object_set_new(a, "p_size", json_integer(nb_quotient_p_size(q)));
+    json_object_set_new(a, "tame", json_boolean(nb_quotient_is_tame(q)));
     if (!put_presentation(q, budget, a))
         return false;
     json_t *elements = json_array();

@@ -12,6 +12,7 @@
 #include "srv_http.h"
 #include "srv_log.h"
 #include "srv_precompute.h"
+#include "srv_sweep.h"
 #include "srv_probe.h"
 
 /* Under an address-space limit (RLIMIT_AS) an allocation past it fails, and jemalloc
@@ -36,6 +37,8 @@ int main(int argc, char **argv)
     fit_allocator_to_address_space(argv);
     if (argc > 1 && !strcmp(argv[1], "precompute"))
         return srv_precompute(argc - 1, argv + 1, stdout, stderr);
+    if (argc > 1 && !strcmp(argv[1], "misere-sweep"))
+        return srv_sweep(argc - 1, argv + 1, stdout, stderr);
     srv_config cfg;
     int loaded = srv_config_load(argc, argv, &cfg, stdout, stderr);
     if (loaded)

@@ -239,6 +239,11 @@ static size_t solved(brute *b, const uint64_t *state, size_t len)
     return i;
 }
 
+void brute_add(brute *b, const uint64_t *state, size_t len)
+{
+    intern(b, state, len);
+}
+
 /* (solving may move the arrays: the index first) */
 uint64_t brute_value(brute *b, const uint64_t *state, size_t len)
 {

@@ -29,6 +29,10 @@ void brute_free(brute *b);
  * player to move wins, else 0. BRUTE_LOOPY where a cycle is reachable. */
 uint64_t brute_value(brute *b, const uint64_t *state, size_t len);
 
+/* Adds a state to be solved with the next question's (many states added and then asked
+ * about are solved at once: each new state asked about alone solves the whole graph). */
+void brute_add(brute *b, const uint64_t *state, size_t len);
+
 /* The outcome for the player to move, and the remoteness (0 for a draw). */
 nb_verdict brute_outcome(brute *b, const uint64_t *state, size_t len);
 uint64_t brute_remoteness(brute *b, const uint64_t *state, size_t len);

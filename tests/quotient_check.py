@@ -2,12 +2,14 @@
 """quotient_check.py - misère quotients over HTTP against a real daemon: POST /v1/quotient
 (Kayles' proved quotient and its published figures, the table on request and its laws,
 a partial quotient's 422 naming its limit, bad requests), each answer held to openapi.yaml,
-and misère analyses of huge Kayles heaps decided through the quotient, every winning move's
-position lost when asked again. Usage: quotient_check.py NIMBERD"""
+misère analyses of huge Kayles heaps decided through the quotient, every winning move's
+position lost when asked again, and `nimberd misere-sweep`'s table agreeing with
+/v1/quotient on every proved code. Usage: quotient_check.py NIMBERD"""
 import json
 import os
 import random
 import signal
+import subprocess
 import sys
 
 from contract import Contract
@@ -185,6 +187,31 @@ with Daemon() as d:
         status, b = ask(d, "/v1/analyze", move["position"])
         check(status == 200 and b["verdict"] == "lose" and b["method"] == "misere-quotient",
               f"beans after {move['bottle']} into {move['into']}: {b.get('verdict')}")
+    # nimberd misere-sweep: the two-digit codes' table, each proved row as /v1/quotient
+    # gives the same code's quotient over HTTP
+    run = subprocess.run([sys.argv[1], "misere-sweep", "--digits", "2", "--seconds", "1"],
+                         capture_output=True, text=True, timeout=240)
+    lines = run.stdout.splitlines()
+    check(run.returncode == 0 and lines[:1] == ["code\tstatus\torder\tp_size\ttame\t"
+                                                 "preperiod\tperiod\texact_up_to\tseconds"]
+          and len(lines) == 64 and "63 codes in" in run.stderr,
+          f"misere-sweep: exit {run.returncode}, {len(lines)} lines, {run.stderr[-200:]}")
+    rows = [dict(zip(lines[0].split("\t"), line.split("\t"))) for line in lines[1:]]
+    proved = [r for r in rows if r["status"] == "proved"]
+    check(len(proved) >= 25 and {r["code"] for r in proved} >= {"0.77", "0.75", "0.34"},
+          f"{len(proved)} codes proved")
+    for r in proved:
+        status, q = ask(d, "/v1/quotient", {"type": "octal", "code": r["code"]})
+        got = [str(q.get("order")), str(q.get("p_size")), str(q.get("tame")).lower(),
+               str(q.get("pretending", {}).get("preperiod")),
+               str(q.get("pretending", {}).get("period"))]
+        check(status == 200 and got == [r["order"], r["p_size"], r["tame"], r["preperiod"],
+                                        r["period"]], f"{r['code']}: sweep {r}, HTTP {got}")
+    for bad in (["--digits", "5"], ["--seconds", "0"], ["--jobs"], ["--colour", "1"]):
+        run = subprocess.run([sys.argv[1], "misere-sweep", *bad], capture_output=True,
+                             text=True, timeout=60)
+        check(run.returncode == 2 and "usage" in run.stderr, f"misere-sweep {bad}: "
+              f"exit {run.returncode}")
     requests = d.get("/metrics")[2]
     check('route="/v1/quotient",status="200"' in requests, "/metrics counts /v1/quotient")
 tally.finish()

@@ -18,6 +18,7 @@
 #include "games/beans/nb_beans.h"
 #include "games/dag/nb_dag.h"
 #include "games/octal/nb_octal.h"
+#include "nimber.h"
 #include "theory/nb_quotient.h"
 
 static nb_solver solver;
@@ -48,14 +49,6 @@ static nb_quotient *quotient_of(const nb_octal_rule *r, uint64_t heap)
     return q;
 }
 
-static unsigned p_size(const nb_quotient *q)
-{
-    unsigned n = 0;
-    for (uint32_t x = 0; x < q->order; x++)
-        n += q->lost[x];
-    return n;
-}
-
 /* Plambeck and Siegel, "Misère quotients for impartial games", and its supplement:
  * Kayles' quotient has order 40, 9 P-elements and 7 generators, and the lone heaps
  * lost under misère play are 1, 4, 9, 12 and 20; the order-8 quotient (0.75's) is the
@@ -67,7 +60,7 @@ START_TEST(published_quotients)
     nb_quotient *q = quotient_of(&kayles, UINT64_MAX);
     ck_assert(q->proved);
     ck_assert_uint_eq(q->order, 40);
-    ck_assert_uint_eq(p_size(q), 9);
+    ck_assert_uint_eq(nb_quotient_p_size(q), 9);
     ck_assert_uint_eq(q->gens, 7);
     ck_assert_uint_eq(q->period, 12);
     static const uint64_t lost_alone[] = {1, 4, 9, 12, 20};
@@ -112,7 +105,7 @@ START_TEST(published_quotients)
     q = quotient_of(&r75, UINT64_MAX);
     ck_assert(q->proved);
     ck_assert_uint_eq(q->order, 8);
-    ck_assert_uint_eq(p_size(q), 2);
+    ck_assert_uint_eq(nb_quotient_p_size(q), 2);
     q->base.destroy(&q->base);
 
     nb_octal_rule r34 = rule_of("0.34");
@@ -602,6 +595,133 @@ START_TEST(beans_match_brute_force)
 }
 END_TEST
 
+/* The sweep's codes: 50 of the 511 codes of at most three digits (every tenth, so every
+ * length and digit appears), each quotient grown to heap 20 under a 2 s budget as the
+ * sweep grows it, then a thousand random positions of heaps it covers (at most 20
+ * counters) decided through it, held to the brute-force solver's misère outcome. */
+START_TEST(sweep_sample_matches_brute_force)
+{
+    char (*codes)[NB_SWEEP_CODE_LEN] = calloc(511, sizeof *codes);
+    ck_assert_uint_eq(nb_misere_sweep_codes(3, codes, 511), 511);
+    uint64_t rng = 20261129;
+    for (size_t k = 0; k < 50; k++) {
+        const char *code = codes[3 + 10 * k];
+        nb_octal_params p = {.rule = rule_of(code)};
+        nb_budget two;
+        nb_budget_start(&two, 2);
+        nb_quotient_need need = {14, NB_QUOTIENT_MAX_ORDER, 20000000, &p.rule, &two, NULL};
+        nb_quotient *q = NULL;
+        nb_err err = {0};
+        ck_assert_msg(nb_quotient_build(&need, &q, &err) == NB_OK, "%s: %s", code, err.msg);
+        nb_budget_end(&two);
+        ck_assert_msg(q->n >= 6, "%s: heaps below %llu alone", code, (unsigned long long)q->n);
+        uint64_t top = q->n - 1 < 14 ? q->n - 1 : 14;
+        uint64_t one = 1;
+        nb_game g = {.rules = &nb_octal, .params = &p, .state = &one, .len = 1};
+        ck_assert(nb_game_open(&solver, &g, &err) == NB_OK);
+        brute *b = brute_new(&g, true);
+        static uint64_t heaps[1000][4];
+        static size_t lens[1000];
+        for (int k = 0; k < 1000;) { /* drawn first, then solved by the brute at once */
+            lens[k] = 1 + nb_splitmix64(&rng) % 4;
+            uint64_t sum = 0;
+            for (size_t i = 0; i < lens[k]; i++)
+                heaps[k][i] = nb_splitmix64(&rng) % (top + 1), sum += heaps[k][i];
+            if (sum <= 20)
+                brute_add(b, heaps[k], lens[k]), k++;
+        }
+        unsigned lost = 0;
+        for (int k = 0; k < 1000; k++) {
+            const uint64_t *h = heaps[k];
+            uint32_t all = 0;
+            for (size_t i = 0; i < lens[k]; i++) {
+                uint32_t e;
+                ck_assert(nb_quotient_phi(q, h[i], &e));
+                all = nb_quotient_mul(q, all, e);
+            }
+            bool wins = brute_wins(b, h, lens[k]);
+            lost += !wins;
+            ck_assert_msg(wins == !q->lost[all], "%s: heaps %llu %llu %llu %llu (%zu): the "
+                          "quotient says %s", code, (unsigned long long)h[0],
+                          (unsigned long long)h[1], (unsigned long long)h[2],
+                          (unsigned long long)h[3], lens[k], q->lost[all] ? "lost" : "won");
+        }
+        ck_assert_msg(lost > 0, "%s: no lost position among a thousand", code);
+        brute_free(b);
+        q->base.destroy(&q->base);
+    }
+    free(codes);
+}
+END_TEST
+
+/* One row of docs/misere-octal.tsv, its fields split in place (empty ones kept). */
+static size_t split_row(char *line, char **field, size_t cap)
+{
+    size_t n = 0;
+    line[strcspn(line, "\n")] = '\0';
+    for (char *at = line; n < cap;) {
+        field[n++] = at;
+        char *tab = strchr(at, '\t');
+        if (!tab)
+            break;
+        *tab = '\0';
+        at = tab + 1;
+    }
+    return n;
+}
+
+/* docs/misere-octal.tsv as `nimberd misere-sweep` wrote it: every code once, in order;
+ * the published figures (Plambeck and Siegel: Kayles' quotient, order 40 with 9 P-elements
+ * and period 12; 0.75's of order 8 with 2; 0.34's period 8; Dawson's Kayles beyond heap
+ * 29, where its partial quotient has order 176); and every proved row the same when the
+ * sweep's own function computes it again. */
+START_TEST(misere_table_rows)
+{
+    FILE *f = fopen("docs/misere-octal.tsv", "r");
+    ck_assert_msg(f, "docs/misere-octal.tsv is missing");
+    char (*codes)[NB_SWEEP_CODE_LEN] = calloc(511, sizeof *codes);
+    ck_assert_uint_eq(nb_misere_sweep_codes(3, codes, 511), 511);
+    char line[256], whole[256];
+    ck_assert(fgets(line, sizeof line, f) && !strcmp(line, nb_misere_sweep_header));
+    size_t rows = 0, proved = 0;
+    while (fgets(line, sizeof line, f)) {
+        char *v[10];
+        memcpy(whole, line, sizeof whole);
+        ck_assert_uint_eq(split_row(line, v, 10), 9);
+        ck_assert_msg(rows < 511 && !strcmp(v[0], codes[rows]), "row %zu is %s", rows, v[0]);
+        rows++;
+        if (!strcmp(v[0], "0.77"))
+            ck_assert(!strcmp(v[1], "proved") && !strcmp(v[2], "40") && !strcmp(v[3], "9") &&
+                      !strcmp(v[6], "12"));
+        if (!strcmp(v[0], "0.75"))
+            ck_assert(!strcmp(v[1], "proved") && !strcmp(v[2], "8") && !strcmp(v[3], "2"));
+        if (!strcmp(v[0], "0.34"))
+            ck_assert(!strcmp(v[1], "proved") && !strcmp(v[6], "8"));
+        if (!strcmp(v[0], "0.07"))
+            ck_assert(!strcmp(v[1], "partial") && strtoull(v[7], NULL, 10) >= 29 &&
+                      strtoull(v[2], NULL, 10) >= 176);
+        if (strcmp(v[1], "proved"))
+            continue;
+        proved++;
+        ck_assert_str_eq(v[7], "9223372036854775807");
+        nb_misere_row row;
+        nb_err err = {0};
+        ck_assert_msg(nb_misere_sweep_row(v[0], 60, UINT64_MAX, &row, &err), "%s", err.msg);
+        char again[256];
+        FILE *mem = fmemopen(again, sizeof again, "w");
+        nb_misere_row_write(&row, mem);
+        fclose(mem);
+        *strrchr(again, '\t') = '\0'; /* all but the seconds */
+        ck_assert_msg(row.status == NB_SWEEP_PROVED && !strncmp(whole, again, strlen(again)),
+                      "%s: the table says %s, the sweep now %s", v[0], whole, again);
+    }
+    fclose(f);
+    free(codes);
+    ck_assert_uint_eq(rows, 511);
+    ck_assert_uint_gt(proved, 100);
+}
+END_TEST
+
 int main(void)
 {
     srandom(40);
@@ -619,7 +739,9 @@ int main(void)
                  {"budget", budget_stops_growth},
                  {"dag", dag_tokens_match_brute_force},
                  {"dag_sums", dag_sums_match_brute_force},
-                 {"beans", beans_match_brute_force}};
+                 {"beans", beans_match_brute_force},
+                 {"sweep", sweep_sample_matches_brute_force},
+                 {"table", misere_table_rows}};
     for (size_t i = 0; i < sizeof tests / sizeof *tests; i++) { /* CK_RUN_CASE picks one */
         TCase *tc = tcase_create(tests[i].name);
         tcase_add_checked_fixture(tc, setup, teardown);

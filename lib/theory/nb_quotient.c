@@ -108,6 +108,52 @@ bool nb_quotient_phi(const nb_quotient *q, uint64_t h, uint32_t *element)
     return true;
 }
 
+uint32_t nb_quotient_p_size(const nb_quotient *q)
+{
+    uint32_t n = 0;
+    for (uint32_t x = 0; x < q->order; x++)
+        n += q->lost[x];
+    return n;
+}
+
+/* Tame: the quotient is T_0 = {1, a}, a^2 = 1, P = {a} (every
+ * heap a nim heap of 0 or 1), or T_n for n >= 1: the identity, an a with a^2 = 1, and an
+ * elementary abelian 2-group R of the other 2^n elements (an ideal), P = {a, the identity
+ * of R} (Plambeck and Siegel: the tame quotients are those of misère Nim, the fickle
+ * positions 1 and a, the firm ones R by their nim-sum, its identity the firm P-position). */
+bool nb_quotient_is_tame(const nb_quotient *q)
+{
+    uint32_t n = q->order;
+    if (n < 2 || q->lost[0])
+        return false;
+    uint32_t a = UINT32_MAX, f = UINT32_MAX; /* a: the lost unit; f: R's identity */
+    for (uint32_t x = 1; x < n; x++)
+        if (q->lost[x] && nb_quotient_mul(q, x, x) == 0)
+            a = a == UINT32_MAX ? x : UINT32_MAX - 1;
+    if (a >= UINT32_MAX - 1)
+        return false;
+    if (n == 2)
+        return true;
+    if (n < 4 || ((n - 2) & (n - 3)))
+        return false; /* |R| = n - 2 must be a power of two */
+    for (uint32_t x = 1; x < n; x++)
+        if (x != a && q->lost[x])
+            f = f == UINT32_MAX ? x : UINT32_MAX - 1;
+    if (f >= UINT32_MAX - 1 || nb_quotient_mul(q, f, f) != f)
+        return false;
+    for (uint32_t x = 1; x < n; x++) {
+        if (x == a)
+            continue;
+        if (nb_quotient_mul(q, x, x) != f || nb_quotient_mul(q, x, f) != x ||
+            nb_quotient_mul(q, x, a) == 0 || nb_quotient_mul(q, x, a) == a)
+            return false;
+        for (uint32_t y = 1; y < n; y++)
+            if (y != a && (nb_quotient_mul(q, x, y) == 0 || nb_quotient_mul(q, x, y) == a))
+                return false;
+    }
+    return nb_quotient_mul(q, a, f) != f;
+}
+
 uint32_t nb_quotient_rests(const nb_quotient *q, const uint32_t *e, size_t len, uint32_t *rest)
 {
     uint32_t all = 0, after = 0;

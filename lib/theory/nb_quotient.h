@@ -90,6 +90,13 @@ static inline uint32_t nb_quotient_mul(const nb_quotient *q, uint32_t x, uint32_
     return q->mul[(size_t)x * q->order + y];
 }
 
+/* The P-portion's size: elements lost for the player to move. */
+uint32_t nb_quotient_p_size(const nb_quotient *q);
+
+/* Whether (q, P) is the quotient of a tame game, one that plays as misère Nim
+ * (Plambeck and Siegel's T_n). */
+bool nb_quotient_is_tame(const nb_quotient *q);
+
 /* A monoid has no division: rest[i] = the product of every e[j] but e[i], from prefix and
  * suffix products (rest: len values, the caller's). Returns the product of them all. */
 uint32_t nb_quotient_rests(const nb_quotient *q, const uint32_t *e, size_t len, uint32_t *rest);
