@@ -187,6 +187,17 @@ with Daemon() as d:
         status, b = ask(d, "/v1/analyze", move["position"])
         check(status == 200 and b["verdict"] == "lose" and b["method"] == "misere-quotient",
               f"beans after {move['bottle']} into {move['into']}: {b.get('verdict')}")
+    # 0.137 (Dawson's chess, the 3 x n board) to heap 31 under the default flags: its
+    # partial quotient grown within the request, each winning move's position lost
+    body = {"type": "octal", "code": "0.137", "heaps": [31], "convention": "misere"}
+    status, a = ask(d, "/v1/analyze", body)
+    check(status == 200 and a["method"] == "misere-quotient" and a["winning_moves"],
+          f"misère 0.137 [31]: {status} {str(a)[:200]}")
+    for move in a.get("winning_moves", []):
+        status, b = ask(d, "/v1/analyze", move["position"])
+        check(status == 200 and b["verdict"] == "lose", f"0.137 [31] after {move['take']} "
+              f"leaving {move['leave']}: {status} {b.get('verdict')}")
+
     # nimberd misere-sweep: the two-digit codes' table, each proved row as /v1/quotient
     # gives the same code's quotient over HTTP
     run = subprocess.run([sys.argv[1], "misere-sweep", "--digits", "2", "--seconds", "1"],

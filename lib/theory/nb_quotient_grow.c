@@ -12,6 +12,7 @@
 #define MAX_CAP 3       /* g^(c+2) = g^c for c up to this */
 #define MAX_RESTARTS 64 /* growths started again with more generators */
 #define MAX_CANDIDATE (1u << 22) /* elements of an unreduced candidate */
+#define GROWTH_STEPS 4 /* a growth's steps in all: this many times max_work */
 /* A heap's weight is kept at most this (a graph whose parts split in two may double it at
  * each part): past it an option may weigh as much as its position, a label may then be
  * wrong, and certification refuses the candidate; no answer rests on weights. */
@@ -150,7 +151,9 @@ typedef struct grower {
     closure clo;
     bool clo_valid; /* clo is the certified closure of heaps 1..n-2 in the current quotient */
     uint64_t records;
-    uint64_t work;  /* elements labelled and reduced, records closed: bounded by max_work */
+    uint64_t work;  /* elements labelled and reduced, records closed: bounded by max_growth */
+    uint64_t max_growth; /* GROWTH_STEPS max_work: a step here is a record or an element
+                          * handled, a few dozen ns, finer than most solvers' steps */
     nb_budget *budget; /* the asker's, checked inside the long loops (NULL: not checked) */
     const char *stop;
     fast_mul fm;     /* M's exponents, while it is labelled and reduced */
@@ -937,7 +940,7 @@ static verdict recalibrate(grower *g, trial *t, u32s *failed)
                               heaps.len <= 16; size++)
             for (uint32_t at = 0;
                  v == FAILED && !moved && next_subset(&heaps, size, &at, &freed);) {
-                if (nb_budget_spent(g->budget) || g->work > g->need->max_work) {
+                if (nb_budget_spent(g->budget) || g->work > g->max_growth) {
                     v = TOO_LARGE;
                     break;
                 }
@@ -1117,7 +1120,9 @@ static nb_quotient *version_before_failure(grower *g)
 
 nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_err *err)
 {
-    grower g = {.need = need, .rule = need->rule, .budget = need->budget};
+    grower g = {.need = need, .rule = need->rule, .budget = need->budget,
+                .max_growth = need->max_work > UINT64_MAX / GROWTH_STEPS
+                                  ? UINT64_MAX : GROWTH_STEPS * need->max_work};
     uint64_t target = need->heap >= NB_QUOTIENT_MAX_HEAPS ? NB_QUOTIENT_MAX_HEAPS
                                                           : need->heap + 1;
     if (need->graph && target > need->graph->parts)
@@ -1132,7 +1137,7 @@ nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_
             g.stop = "budget";
             break;
         }
-        if (g.work > need->max_work) {
+        if (g.work > g.max_growth) {
             g.stop = "max_work";
             break;
         }
