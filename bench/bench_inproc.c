@@ -955,6 +955,20 @@ static void bench_quotient(void)
         return;
     printf("quotient_kayles_cold %.6f\nquotient_kayles_order %u\n", now() - t0, q->order);
     q->base.destroy(&q->base);
+    nb_octal_rule r7777;
+    nb_octal_parse("0.7777", &r7777, &err);
+    nb_budget half_minute; /* 0.7777, whose quotient is small: cold, until proved or stopped */
+    nb_budget_start(&half_minute, 30);
+    need = (nb_quotient_need){UINT64_MAX, NB_QUOTIENT_MAX_ORDER, nb_limits_default().max_work,
+                              &r7777, &half_minute, NULL};
+    t0 = now();
+    if (nb_quotient_build(&need, &q, &err) != NB_OK)
+        return;
+    nb_budget_end(&half_minute);
+    printf("quotient_7777_cold %.3f\nquotient_7777_proved %d\nquotient_7777_order %u\n"
+           "quotient_7777_heaps %llu\nquotient_7777_stop %s\n", now() - t0, q->proved, q->order,
+           (unsigned long long)q->n - 1, q->stop ? q->stop : "-");
+    q->base.destroy(&q->base);
     singles *s = singles_new(0x2545f4914f6cdd1dULL);
     uint64_t one = NEAR_1E18(1); /* the quotient grown and proved before the clock starts */
     nb_game warm_kayles = {.rules = &nb_octal, .params = &kayles, .state = &one, .len = 1};

@@ -127,6 +127,32 @@ kq_cold = float(inproc["quotient_kayles_cold"])
 row("misère Kayles' quotient, cold: grown, certified and its period proved, in process", "-",
     f"{kq_cold:.3f} s (order {inproc['quotient_kayles_order']})", "report; <= 1 s",
     kq_cold <= 1)
+q7 = float(inproc["quotient_7777_cold"])
+row("0.7777's misère quotient, cold, until proved (30 s at most), in process", "-",
+    (f"proved, order {inproc['quotient_7777_order']}" if inproc["quotient_7777_proved"] == "1"
+     else f"not proved: heap {inproc['quotient_7777_heaps']} (order "
+     f"{inproc['quotient_7777_order']}), stopped by {inproc['quotient_7777_stop']}")
+    + f" in {q7:.2f} s", "proved within 1 s", inproc["quotient_7777_proved"] == "1" and q7 <= 1)
+n, nport = start(daemon)  # the default flags: 30 s a request, max_work 5*10^7
+for code, heap in (("0.07", 33), ("0.137", 31)):
+    try:
+        secs, reply, _ = post(nport, "/v1/analyze", {"type": "octal", "code": code,
+                                                     "heaps": [heap], "convention": "misere"})
+        answer = json.loads(reply)
+    except RuntimeError as e:  # a problem: its status and detail
+        secs, answer = 0.0, {"detail": str(e)}
+    row(f"misère {code}, one heap of {heap}, cold over HTTP, default flags (its partial "
+        "quotient grown)", "-", f"{answer.get('method', answer.get('detail', '?'))[:60]} in "
+        f"{secs:.1f} s", "an answer within the request's 30 s",
+        answer.get("method") == "misere-quotient")
+stop(n)
+sweep = subprocess.run([f"{build}/nimberd", "misere-sweep", "--out", os.devnull],
+                       capture_output=True, text=True).stderr
+m = re.search(r"(\d+) codes in ([\d.]+) s: (\d+) proved \((\d+) tame\), (\d+) partial", sweep)
+row(f"misère table: every octal code of up to 3 digits, 2 s a code, {cores} at once "
+    "(nimberd misere-sweep)", "-",
+    f"{m[1]} codes in {float(m[2]):.0f} s: {m[3]} proved ({m[4]} tame), {m[5]} partial"
+    if m else f"failed: {sweep[-200:]}", "report", bool(m))
 km, kn = float(inproc["quotient_kayles_misere_median"]), float(inproc["quotient_kayles_normal_median"])
 row("misère Kayles, 1000 positions of 6 heaps near 10^18, warm, through the quotient, in "
     "process", f"the same positions under normal play: median {kn*1e3:.4f} ms",
