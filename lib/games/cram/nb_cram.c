@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "core/nb_util.h"
+#include "engine/nb_split_search.h"
 #include "games/cram/nb_cramtable.h"
 #include "theory/nb_octable.h"
 
@@ -251,32 +252,18 @@ static void split(const nb_cram_params *p, const uint64_t *state, cr_split *s)
 /* --- values --------------------------------------------------------------------------- */
 
 struct nb_cram_memo {
-    const nb_octable *dawson;
-    cr_split split;   /* of `state`, when made */
-    uint64_t *state;
-    size_t words;
-    bool made;
+    nb_split_search ss; /* Dawson's Kayles' table, the state split, the search's stop */
+    cr_split split;     /* of ss.state, when made */
     nb_cram_regions found;          /* the regions this request valued (and met) */
     nb_cram_regions excluded;       /* canonical regions' nimbers ruled out (the search) */
     const nb_cramtable *shared;     /* the cache's: the regions earlier requests valued */
-    uint64_t max_states;
-    nb_budget *budget;
-    uint64_t held;    /* of the budget's memory: the memo's */
-    nb_status status; /* NB_OK, or why the search stopped: */
-    bool past_table;  /* a line past Dawson's table (else max_states, or the budget) */
     bool limited;     /* a search stopped by max_states (its regions are kept even if few) */
 };
 
 static nb_cram_memo *memo_of(const nb_game *g) { return params_of(g)->memo; }
 
 /* Dawson's Kayles on a line of n cells. */
-static uint64_t dawson(nb_cram_memo *m, uint64_t n)
-{
-    uint64_t v = 0;
-    if (!nb_octable_value(m->dawson, n, &v) && m->status == NB_OK)
-        m->status = NB_ELIMIT, m->past_table = true;
-    return v;
-}
+static uint64_t dawson(nb_cram_memo *m, uint64_t n) { return nb_split_search_line(&m->ss, n); }
 
 static uint16_t shape_of(frame f) { return (uint16_t)(f.h << 8 | f.w); }
 
@@ -294,9 +281,9 @@ static uint8_t known(const nb_cram_memo *m, frame f)
 static bool memo_grow(nb_cram_memo *m, nb_cram_regions *t)
 {
     size_t old = t->slots, next = old ? 2 * old : 1024;
-    if (!nb_budget_hold(m->budget, (next - old) * NB_CRAM_SLOT_BYTES))
+    if (!nb_budget_hold(m->ss.budget, (next - old) * NB_CRAM_SLOT_BYTES))
         return false;
-    m->held += (next - old) * NB_CRAM_SLOT_BYTES;
+    m->ss.held += (next - old) * NB_CRAM_SLOT_BYTES;
     nb_cram_regions_resize(t, next);
     return true;
 }
@@ -306,7 +293,7 @@ static bool memo_room(nb_cram_memo *m, nb_cram_regions *t)
 {
     if (4 * (t->used + 1) <= 3 * t->slots || memo_grow(m, t))
         return true;
-    m->status = NB_ECANCELLED; /* the budget says which */
+    m->ss.status = NB_ECANCELLED; /* the budget says which */
     return false;
 }
 
@@ -324,7 +311,7 @@ static uint64_t frame_value(nb_cram_memo *m, frame f);
 static uint64_t rest_value(nb_cram_memo *m, uint64_t set, unsigned h, unsigned w)
 {
     uint64_t x = 0;
-    while (set && m->status == NB_OK) {
+    while (set && m->ss.status == NB_OK) {
         uint64_t comp = flood(set, h, w);
         x ^= frame_value(m, shrink(comp, h, w));
         set &= ~comp;
@@ -367,7 +354,7 @@ static bool rest_loses(nb_cram_memo *m, uint64_t set, unsigned h, unsigned w, ui
     uint64_t asked = x;
     frame largest = {0, 0, 0};
     unsigned most = 0;
-    while (set && m->status == NB_OK) {
+    while (set && m->ss.status == NB_OK) {
         uint64_t comp = flood(set, h, w);
         set &= ~comp;
         frame c = shrink(comp, h, w);
@@ -381,7 +368,7 @@ static bool rest_loses(nb_cram_memo *m, uint64_t set, unsigned h, unsigned w, ui
             x ^= frame_value(m, c);
         }
     }
-    if (m->status != NB_OK)
+    if (m->ss.status != NB_OK)
         return false;
     if (!most) {
         *value = x ^ asked;
@@ -416,17 +403,17 @@ static bool wins(nb_cram_memo *m, frame f, unsigned x)
         return true;
     for (unsigned j = 0; j < x; j++) { /* the heap's moves: f beside *j is lost for j = f's */
         bool won = wins(m, f, j);
-        if (m->status != NB_OK)
+        if (m->ss.status != NB_OK)
             return false;
         if (!won)
             return rule_out(m, f, x);
     }
-    if (m->found.used + m->excluded.used >= m->max_states) {
-        m->status = NB_ELIMIT, m->limited = true;
+    if (m->found.used + m->excluded.used >= m->ss.max_states) {
+        m->ss.status = NB_ELIMIT, m->limited = true;
         return false;
     }
-    if (nb_budget_spent_after(m->budget, (uint64_t)__builtin_popcountll(f.bits))) {
-        m->status = NB_ECANCELLED; /* the budget says which */
+    if (nb_budget_spent_after(m->ss.budget, (uint64_t)__builtin_popcountll(f.bits))) {
+        m->ss.status = NB_ECANCELLED; /* the budget says which */
         return false;
     }
     /* the dominoes whose parts are all known or small first; then the others, those that
@@ -443,7 +430,7 @@ static bool wins(nb_cram_memo *m, frame f, unsigned x)
             uint64_t value = UINT64_MAX;
             bool lost = rest_loses(m, f.bits & ~(1ULL << i | 1ULL << j), f.h, f.w, x, true,
                                    &deep, &value);
-            if (m->status != NB_OK)
+            if (m->ss.status != NB_OK)
                 return false;
             if (lost)
                 return rule_out(m, f, x);
@@ -458,7 +445,7 @@ static bool wins(nb_cram_memo *m, frame f, unsigned x)
         uint64_t value = UINT64_MAX;
         bool lost = rest_loses(m, f.bits & ~(1ULL << i | 1ULL << j), f.h, f.w, x, false, &deep,
                                &value);
-        if (m->status != NB_OK)
+        if (m->ss.status != NB_OK)
             return false;
         if (lost)
             return rule_out(m, f, x);
@@ -488,72 +475,61 @@ static uint64_t frame_value(nb_cram_memo *m, frame f)
         remember(m, as_met, (v & ~NB_CRAM_CANONICAL) - 1u, false);
         return (v & ~NB_CRAM_CANONICAL) - 1u;
     }
-    if (m->found.used + m->excluded.used >= m->max_states) {
-        m->status = NB_ELIMIT, m->limited = true;
+    if (m->found.used + m->excluded.used >= m->ss.max_states) {
+        m->ss.status = NB_ELIMIT, m->limited = true;
         return 0;
     }
-    if (nb_budget_spent_after(m->budget, k)) {
-        m->status = NB_ECANCELLED; /* the budget says which */
+    if (nb_budget_spent_after(m->ss.budget, k)) {
+        m->ss.status = NB_ECANCELLED; /* the budget says which */
         return 0;
     }
     if (k >= SEARCH_CELLS)
         for (unsigned x = 0; x < SEARCH_NIMBERS; x++) {
             bool won = wins(m, f, x);
-            if (m->status != NB_OK)
+            if (m->ss.status != NB_OK)
                 return 0;
             if (!won) {
                 if (as_met.bits != f.bits || as_met.h != f.h)
                     remember(m, as_met, x, false);
-                return m->status == NB_OK ? x : 0;
+                return m->ss.status == NB_OK ? x : 0;
             }
         }
     uint64_t seen[2] = {0, 0}; /* at most 112 dominoes: the mex is below 128 */
     uint64_t across, down;
     dominoes(f, &across, &down);
-    for (int dir = 0; dir < 2 && m->status == NB_OK; dir++)
-        for (uint64_t x = dir ? down : across; x && m->status == NB_OK; x &= x - 1) {
+    for (int dir = 0; dir < 2 && m->ss.status == NB_OK; dir++)
+        for (uint64_t x = dir ? down : across; x && m->ss.status == NB_OK; x &= x - 1) {
             unsigned i = (unsigned)__builtin_ctzll(x), j = dir ? i + f.w : i + 1;
             uint64_t v = rest_value(m, f.bits & ~(1ULL << i | 1ULL << j), f.h, f.w);
             if (v < 128)
                 seen[v / 64] |= 1ULL << (v % 64);
         }
-    if (m->status != NB_OK)
+    if (m->ss.status != NB_OK)
         return 0;
     uint64_t mex = ~seen[0] ? (uint64_t)__builtin_ctzll(~seen[0])
                             : 64 + (uint64_t)__builtin_ctzll(~seen[1]);
     remember(m, f, mex, true);
     if (as_met.bits != f.bits || as_met.h != f.h)
         remember(m, as_met, mex, false);
-    return m->status == NB_OK ? mex : 0;
+    return m->ss.status == NB_OK ? mex : 0;
 }
 
 /* The split of g's state, made once per state. */
 static const cr_split *split_of(const nb_game *g)
 {
     nb_cram_memo *m = memo_of(g);
-    if (m->made && !memcmp(m->state, g->state, m->words * sizeof *m->state))
-        return &m->split;
-    split_free(&m->split);
-    split(params_of(g), g->state, &m->split);
-    memcpy(m->state, g->state, m->words * sizeof *m->state);
-    m->made = true;
+    if (!nb_split_search_same(&m->ss, g->state)) {
+        split_free(&m->split);
+        split(params_of(g), g->state, &m->split);
+    }
     return &m->split;
 }
 
 static nb_status fail_search(const nb_game *g, nb_solver *s, nb_err *err)
 {
-    nb_cram_memo *m = memo_of(g);
-    nb_status st = m->status;
-    bool past_table = m->past_table;
-    m->status = NB_OK, m->past_table = false;
-    if (st == NB_ECANCELLED)
-        return nb_budget_fail(s->budget, err);
-    if (past_table)
-        return nb_fail(err, NB_ELIMIT, "a line of cells is past Dawson's Kayles's table, the "
-                       "limit max_table=%llu", (unsigned long long)s->limits.max_table);
-    return nb_fail_field(err, NB_ELIMIT, NB_CRAM_FIELD_BOARD, NB_NO_INDEX, NB_NO_INDEX,
-                         "makes regions whose search values more than the limit "
-                         "max_states=%llu regions", (unsigned long long)s->limits.max_states);
+    return nb_split_search_fail(&memo_of(g)->ss, s, "a line of cells is past Dawson's "
+                                "Kayles's table", NB_CRAM_FIELD_BOARD, "makes regions whose "
+                                "search values", "regions", err);
 }
 
 static nb_status fail_large(const nb_cram_params *p, const cr_split *sp, const cr_part *part,
@@ -619,25 +595,19 @@ static const nb_octal_rule dawson_rule = {.digit = {0, 0, 7}, .last = 2};
 static nb_status cram_prepare(nb_game *g, nb_solver *s, nb_err *err)
 {
     nb_cram_params *p = g->params;
-    nb_key key = nb_octable_key(&dawson_rule);
-    uint64_t longest = p->rows > p->cols ? p->rows : p->cols;
-    nb_octable_need need = {longest, true, s->limits.max_table, s->limits.max_work,
-                            &dawson_rule, s->budget};
-    const nb_cached *c;
-    nb_status st = nb_table_acquire(s, &key, &nb_octable_kind, &need, &c, err);
-    if (st != NB_OK)
-        return st;
     nb_cram_memo *m = nb_xcalloc(1, sizeof *m);
-    m->dawson = (const nb_octable *)c;
+    nb_status st = nb_split_search_begin(&m->ss, s, &dawson_rule,
+                                         p->rows > p->cols ? p->rows : p->cols, g->len, err);
+    if (st != NB_OK) {
+        free(m);
+        return st;
+    }
+    const nb_cached *c;
     nb_key shared_key = nb_key_of(NB_CRAMTABLE_KEY);
     if (nb_table_acquire(s, &shared_key, &nb_cramtable_kind, &(nb_cramtable_need){NULL}, &c,
                          err) == NB_OK)
         m->shared = (const nb_cramtable *)c;
     nb_err_clear(err); /* without it (no room in the budget), the search starts afresh */
-    m->words = g->len;
-    m->state = nb_xcalloc(g->len + 1, sizeof *m->state);
-    m->max_states = s->limits.max_states;
-    m->budget = s->budget;
     p->memo = m;
     if (!memo_grow(m, &m->found) || !memo_grow(m, &m->excluded)) {
         cram_release(g, s);
@@ -652,14 +622,13 @@ static void cram_release(nb_game *g, nb_solver *s)
     nb_cram_memo *m = p->memo;
     if (!m)
         return;
-    nb_table_release(s, &m->dawson->base);
     if (m->shared)
         nb_table_release(s, &m->shared->base);
     p->searched = m->found.used;
     /* what it found, for the requests after it; not by a request its budget stopped (out
      * of time or memory, it ends at once) */
     if ((m->found.used >= PUBLISH_REGIONS || (m->limited && m->found.used)) &&
-        !nb_budget_spent(m->budget)) {
+        !nb_budget_spent(m->ss.budget)) {
         nb_key key = nb_key_of(NB_CRAMTABLE_KEY);
         const nb_cached *c;
         nb_err err = {0};
@@ -667,11 +636,10 @@ static void cram_release(nb_game *g, nb_solver *s)
                              &err) == NB_OK)
             nb_table_release(s, c);
     }
-    nb_budget_drop(m->budget, m->held);
+    nb_split_search_end(&m->ss, s);
     split_free(&m->split);
     nb_cram_regions_free(&m->found);
     nb_cram_regions_free(&m->excluded);
-    free(m->state);
     free(m);
     p->memo = NULL;
 }
@@ -686,7 +654,7 @@ static nb_status cram_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_er
         if (part->kind == CR_LARGE)
             return fail_large(params_of(g), sp, part, err);
         sg[i] = part_value(g, part, SIZE_MAX, SIZE_MAX);
-        if (memo_of(g)->status != NB_OK)
+        if (memo_of(g)->ss.status != NB_OK)
             return fail_search(g, s, err);
     }
     return NB_OK;
@@ -722,7 +690,7 @@ static nb_status cram_options(const nb_game *g, nb_solver *s, size_t part, nb_op
             if (b == SIZE_MAX || !empty_at(g->state, b))
                 continue;
             uint64_t value = part_value(g, pt, a, b);
-            if (memo_of(g)->status != NB_OK)
+            if (memo_of(g)->ss.status != NB_OK)
                 return fail_search(g, s, err);
             uint64_t w[4] = {r, c, b / p->cols, b % p->cols};
             if (!fn(ctx, &(nb_move){.len = 4, .w = w}, value))

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/nb_util.h"
+#include "engine/nb_split_search.h"
 #include "theory/nb_octable.h"
 
 void nb_nodekayles_init(nb_nodekayles_params *p, size_t nodes, const uint32_t *edges,
@@ -171,11 +172,8 @@ typedef struct nk_root {
 } nk_root;
 
 struct nb_nodekayles_memo {
-    const nb_octable *dawson;
-    nk_split split;     /* of `state`, when made */
-    uint64_t *state;
-    size_t words;
-    bool made;
+    nb_split_search ss; /* Dawson's chess' table, the state split, the search's stop */
+    nk_split split;     /* of ss.state, when made */
     nk_root *roots;
     size_t nroots, rcap;
     /* (root, set) -> value + 1, open addressing */
@@ -183,11 +181,6 @@ struct nb_nodekayles_memo {
     uint32_t *roots_of;
     uint8_t *values;
     size_t slots, used;
-    uint64_t max_states;
-    nb_budget *budget;
-    uint64_t held;    /* of the budget's memory: the memo's */
-    nb_status status; /* NB_OK, or why the search stopped: */
-    bool past_table;  /* a path past Dawson's table (else max_states, or the budget) */
 };
 
 /* A memo slot's bytes: its key, its root, its value. */
@@ -198,10 +191,7 @@ static nb_nodekayles_memo *memo_of(const nb_game *g) { return params_of(g)->memo
 /* Dawson's chess on a path of n vertices. */
 static uint64_t dawson(nb_nodekayles_memo *m, uint64_t n)
 {
-    uint64_t v = 0;
-    if (!nb_octable_value(m->dawson, n, &v) && m->status == NB_OK)
-        m->status = NB_ELIMIT, m->past_table = true;
-    return v;
+    return nb_split_search_line(&m->ss, n);
 }
 
 static uint64_t cycle_value(nb_nodekayles_memo *m, uint64_t n) { return dawson(m, n - 3) ? 0 : 1; }
@@ -230,9 +220,9 @@ static uint8_t *memo_slot(nb_nodekayles_memo *m, uint32_t root, uint64_t set, bo
 static bool memo_grow(nb_nodekayles_memo *m)
 {
     size_t old = m->slots, next = old ? 2 * old : 1024;
-    if (!nb_budget_hold(m->budget, (next - old) * MEMO_SLOT_BYTES))
+    if (!nb_budget_hold(m->ss.budget, (next - old) * MEMO_SLOT_BYTES))
         return false;
-    m->held += (next - old) * MEMO_SLOT_BYTES;
+    m->ss.held += (next - old) * MEMO_SLOT_BYTES;
     uint64_t *keys = m->keys;
     uint32_t *roots = m->roots_of;
     uint8_t *values = m->values;
@@ -273,7 +263,7 @@ static uint64_t set_value(nb_nodekayles_memo *m, uint32_t root, uint64_t set);
 static uint64_t sets_value(nb_nodekayles_memo *m, uint32_t root, uint64_t set)
 {
     uint64_t x = 0;
-    while (set && m->status == NB_OK) {
+    while (set && m->ss.status == NB_OK) {
         uint64_t comp = flood(&m->roots[root], set);
         x ^= set_value(m, root, comp);
         set &= ~comp;
@@ -303,27 +293,27 @@ static uint64_t set_value(nb_nodekayles_memo *m, uint32_t root, uint64_t set)
     uint8_t *slot = memo_slot(m, root, set, &found);
     if (found)
         return *slot - 1u;
-    if (m->used >= m->max_states) {
-        m->status = NB_ELIMIT;
+    if (m->used >= m->ss.max_states) {
+        m->ss.status = NB_ELIMIT;
         return 0;
     }
-    if (nb_budget_spent_after(m->budget, k)) {
-        m->status = NB_ECANCELLED; /* the budget says which */
+    if (nb_budget_spent_after(m->ss.budget, k)) {
+        m->ss.status = NB_ECANCELLED; /* the budget says which */
         return 0;
     }
     uint64_t seen[2] = {0, 0}; /* the mex of at most 64 options is at most 64 */
-    for (uint64_t w = set; w && m->status == NB_OK; w &= w - 1) {
+    for (uint64_t w = set; w && m->ss.status == NB_OK; w &= w - 1) {
         unsigned v = (unsigned)__builtin_ctzll(w);
         uint64_t x = sets_value(m, root, set & ~(r->adj[v] | 1ULL << v));
         if (x < 128)
             seen[x / 64] |= 1ULL << (x % 64);
     }
-    if (m->status != NB_OK)
+    if (m->ss.status != NB_OK)
         return 0;
     uint64_t mex = ~seen[0] ? (uint64_t)__builtin_ctzll(~seen[0])
                             : 64 + (uint64_t)__builtin_ctzll(~seen[1]);
     if (4 * (m->used + 1) > 3 * m->slots && !memo_grow(m)) {
-        m->status = NB_ECANCELLED; /* the budget says which */
+        m->ss.status = NB_ECANCELLED; /* the budget says which */
         return 0;
     }
     slot = memo_slot(m, root, set, &found);
@@ -360,29 +350,18 @@ static uint32_t root_of(const nb_nodekayles_params *p, nb_nodekayles_memo *m, co
 static const nk_split *split_of(const nb_game *g)
 {
     nb_nodekayles_memo *m = memo_of(g);
-    if (m->made && !memcmp(m->state, g->state, m->words * sizeof *m->state))
-        return &m->split;
-    split_free(&m->split);
-    split(params_of(g), g->state, &m->split);
-    memcpy(m->state, g->state, m->words * sizeof *m->state);
-    m->made = true;
+    if (!nb_split_search_same(&m->ss, g->state)) {
+        split_free(&m->split);
+        split(params_of(g), g->state, &m->split);
+    }
     return &m->split;
 }
 
 static nb_status fail_search(const nb_game *g, nb_solver *s, nb_err *err)
 {
-    nb_nodekayles_memo *m = memo_of(g);
-    nb_status st = m->status;
-    bool past_table = m->past_table;
-    m->status = NB_OK, m->past_table = false;
-    if (st == NB_ECANCELLED)
-        return nb_budget_fail(s->budget, err);
-    if (past_table)
-        return nb_fail(err, NB_ELIMIT, "a path is past Dawson's chess's table, the limit "
-                       "max_table=%llu", (unsigned long long)s->limits.max_table);
-    return nb_fail_field(err, NB_ELIMIT, NB_NODEKAYLES_FIELD_EDGES, NB_NO_INDEX, NB_NO_INDEX,
-                         "make components whose search visits more than the limit "
-                         "max_states=%llu vertex sets", (unsigned long long)s->limits.max_states);
+    return nb_split_search_fail(&memo_of(g)->ss, s, "a path is past Dawson's chess's table",
+                                NB_NODEKAYLES_FIELD_EDGES, "make components whose search "
+                                "visits", "vertex sets", err);
 }
 
 /* The value of a part of the split, or of what is left of it after vertex v goes (v
@@ -476,19 +455,12 @@ static const nb_octal_rule dawson_rule = {.digit = {0, 1, 3, 7}, .last = 3};
 static nb_status nk_prepare(nb_game *g, nb_solver *s, nb_err *err)
 {
     nb_nodekayles_params *p = g->params;
-    nb_key key = nb_octable_key(&dawson_rule);
-    nb_octable_need need = {p->nodes, true, s->limits.max_table, s->limits.max_work,
-                            &dawson_rule, s->budget};
-    const nb_cached *c;
-    nb_status st = nb_table_acquire(s, &key, &nb_octable_kind, &need, &c, err);
-    if (st != NB_OK)
-        return st;
     nb_nodekayles_memo *m = nb_xcalloc(1, sizeof *m);
-    m->dawson = (const nb_octable *)c;
-    m->words = g->len;
-    m->state = nb_xcalloc(g->len + 1, sizeof *m->state);
-    m->max_states = s->limits.max_states;
-    m->budget = s->budget;
+    nb_status st = nb_split_search_begin(&m->ss, s, &dawson_rule, p->nodes, g->len, err);
+    if (st != NB_OK) {
+        free(m);
+        return st;
+    }
     p->memo = m;
     if (!memo_grow(m)) {
         nk_release(g, s);
@@ -503,8 +475,7 @@ static void nk_release(nb_game *g, nb_solver *s)
     nb_nodekayles_memo *m = p->memo;
     if (!m)
         return;
-    nb_table_release(s, &m->dawson->base);
-    nb_budget_drop(m->budget, m->held);
+    nb_split_search_end(&m->ss, s);
     p->searched = m->used;
     split_free(&m->split);
     for (size_t i = 0; i < m->nroots; i++)
@@ -513,7 +484,6 @@ static void nk_release(nb_game *g, nb_solver *s)
     free(m->keys);
     free(m->roots_of);
     free(m->values);
-    free(m->state);
     free(m);
     p->memo = NULL;
 }
@@ -532,7 +502,7 @@ static nb_status nk_values(const nb_game *g, nb_solver *s, uint64_t *sg, nb_err 
                                  "takes such components of at most %d vertices", part->k,
                                  sp->members[part->start], NB_NODEKAYLES_SEARCH_MAX);
         sg[i] = part_value(g, sp, part, UINT32_MAX);
-        if (memo_of(g)->status != NB_OK)
+        if (memo_of(g)->ss.status != NB_OK)
             return fail_search(g, s, err);
     }
     return NB_OK;
@@ -559,7 +529,7 @@ static nb_status nk_options(const nb_game *g, nb_solver *s, size_t part, nb_opti
     for (size_t i = 0; i < pt->k; i++) {
         uint32_t v = sp->members[pt->start + i];
         uint64_t value = part_value(g, sp, pt, v), w[1] = {v};
-        if (memo_of(g)->status != NB_OK)
+        if (memo_of(g)->ss.status != NB_OK)
             return fail_search(g, s, err);
         if (!fn(ctx, &(nb_move){.len = 1, .w = w}, value))
             break;
