@@ -22,6 +22,7 @@
 #include "games/chomp/nb_chomp.h"
 #include "games/coins/nb_coins.h"
 #include "games/cram/nb_cram.h"
+#include "games/cram/nb_cramtable.h"
 #include "games/euclid/nb_euclid.h"
 #include "games/nim/nb_nim.h"
 #include "games/nodekayles/nb_nodekayles.h"
@@ -594,8 +595,9 @@ START_TEST(cram_published)
 END_TEST
 
 /* The regions a search valued stay in the cache's table: a 5 x 5 board valued again
- * searches nothing, a search max_states stops goes on in the next request, and boards with
- * holes whose regions it met are held to the brute force through the table. */
+ * searches nothing, a search max_states or the request's deadline stops goes on in the
+ * next request, and boards with holes whose regions it met are held to the brute force
+ * through the table. */
 START_TEST(cram_table_kept)
 {
     cram_board b;
@@ -633,6 +635,40 @@ START_TEST(cram_table_kept)
     }
     ck_assert_int_gt(refused, 0);
     solver.limits = nb_limits_default();
+    free(b.g.state);
+    /* on a cold cache, 4 x 9 (Beling: *1; some seconds of search) asked with a budget of
+     * one second each time: a search the deadline stops keeps the regions it valued too,
+     * so that each request goes on from the last, until one answers */
+    nb_cache_free(solver.cache);
+    solver.cache = nb_cache_new(64u << 20);
+    cram_open(&b, 4, 9, NULL);
+    uint64_t kept = 0;
+    for (refused = 0;; refused++) {
+        nb_budget second;
+        nb_budget_start(&second, 1);
+        solver.budget = &second;
+        nb_analysis a;
+        nb_err err = {0};
+        nb_status st = nb_analyse(&solver, &b.g, NB_NORMAL, 0, &a, &err);
+        solver.budget = NULL;
+        nb_budget_end(&second);
+        if (st == NB_OK) {
+            ck_assert_uint_eq(a.sg, 1);
+            nb_analysis_free(&a);
+            break;
+        }
+        ck_assert_msg(st == NB_ELIMIT && strstr(err.msg, "max_request_seconds"), "%s", err.msg);
+        nb_key key = nb_key_of(NB_CRAMTABLE_KEY);
+        const nb_cached *c = NULL;
+        ck_assert(nb_table_acquire(&solver, &key, &nb_cramtable_kind,
+                                   &(nb_cramtable_need){NULL}, &c, &err) == NB_OK);
+        uint64_t now_kept = ((const nb_cramtable *)c)->regions.used;
+        nb_table_release(&solver, c);
+        ck_assert_msg(now_kept > kept && refused < 300, "round %d: %llu regions kept, %llu "
+                      "before", refused, (unsigned long long)now_kept, (unsigned long long)kept);
+        kept = now_kept;
+        nb_err_clear(&err);
+    }
     free(b.g.state);
     char what[64];
     for (int round = 0; round < 100; round++) {

@@ -584,10 +584,22 @@ static nb_status cram_check(const nb_game *g, const nb_solver *s, nb_err *err)
 
 static void cram_release(nb_game *g, nb_solver *s);
 
-/* A request that valued at least this many regions, or that max_states stopped, adds them
- * to the cache's table when it ends, unless its budget stopped it (smaller searches are
- * cheaper than the copy a new version takes; a stopped one is asked again). */
+/* A request that valued at least this many regions adds them to the cache's table when it
+ * ends (smaller searches are cheaper than the copy a new version takes). */
 #define PUBLISH_REGIONS 4096
+
+/* Whether the regions a request valued go to the cache's table, for the requests after
+ * it: a large search's, and any search a limit stopped (max_states, the request's time,
+ * its client gone), which the next request then goes on from; not when memory stopped it
+ * (the copy would take more) or the server is stopping. */
+static bool worth_publishing(nb_cram_memo *m)
+{
+    if (!m->found.used)
+        return false;
+    if (!nb_budget_spent(m->ss.budget))
+        return m->found.used >= PUBLISH_REGIONS || m->limited;
+    return m->ss.budget->spent == NB_BUDGET_DEADLINE || m->ss.budget->spent == NB_BUDGET_GONE;
+}
 
 /* Dawson's Kayles: 0.07. */
 static const nb_octal_rule dawson_rule = {.digit = {0, 0, 7}, .last = 2};
@@ -625,10 +637,7 @@ static void cram_release(nb_game *g, nb_solver *s)
     if (m->shared)
         nb_table_release(s, &m->shared->base);
     p->searched = m->found.used;
-    /* what it found, for the requests after it; not by a request its budget stopped (out
-     * of time or memory, it ends at once) */
-    if ((m->found.used >= PUBLISH_REGIONS || (m->limited && m->found.used)) &&
-        !nb_budget_spent(m->ss.budget)) {
+    if (worth_publishing(m)) {
         nb_key key = nb_key_of(NB_CRAMTABLE_KEY);
         const nb_cached *c;
         nb_err err = {0};
