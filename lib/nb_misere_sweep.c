@@ -53,7 +53,9 @@ bool nb_misere_sweep_row(const char *code, uint64_t seconds, uint64_t max_work,
     nb_budget_start(&budget, seconds);
     nb_quotient_need need = {UINT64_MAX, NB_QUOTIENT_MAX_ORDER, max_work, &rule, &budget, NULL};
     nb_quotient *q = NULL;
-    if (nb_quotient_build(&need, &q, err) != NB_OK)
+    nb_status st = nb_quotient_build(&need, &q, err);
+    nb_budget_end(&budget);
+    if (st != NB_OK)
         return false;
     /* the certificate once more, on the version as it stands: a row is never written
      * from a quotient that does not pass it (with no budget: it is what the row rests on) */
