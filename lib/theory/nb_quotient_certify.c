@@ -114,6 +114,15 @@ static uint64_t record_hash(const uint64_t *r, size_t stride)
     return h;
 }
 
+/* Whether two records of n words are equal (n is a few words: no call to memcmp). */
+static inline bool same_words(const uint64_t *a, const uint64_t *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return false;
+    return true;
+}
+
 /* Inserts r (a stride-word record) unless present; returns its index, or SIZE_MAX when
  * out of memory. *fresh says whether it was new. */
 static size_t closure_insert(closure *k, const uint64_t *r, uint32_t parent, uint32_t via,
@@ -135,7 +144,7 @@ static size_t closure_insert(closure *k, const uint64_t *r, uint32_t parent, uin
     }
     size_t s = record_hash(r, k->stride) & (k->slots - 1);
     for (; k->slot[s]; s = (s + 1) & (k->slots - 1))
-        if (!memcmp(k->rec + (k->slot[s] - 1) * k->stride, r, k->stride * 8)) {
+        if (same_words(k->rec + (k->slot[s] - 1) * k->stride, r, k->stride)) {
             *fresh = false;
             return k->slot[s] - 1;
         }
@@ -171,9 +180,8 @@ bool nb_quotient_parity_correct(const certificate *c, const uint64_t *r)
     return c->lost[r[0]] == (r[1] && !any_lost);
 }
 
-/* The record of g + h: element g h, options g's options beside h and h's beside g. */
-static void sum_record(const certificate *c, const uint64_t *g, const heap_record *h,
-                       uint64_t *r, size_t stride)
+void nb_quotient_sum_record(const certificate *c, const uint64_t *g, const heap_record *h,
+                            uint64_t *r, size_t stride)
 {
     uint32_t gx = (uint32_t)g[0];
     memset(r, 0, stride * 8);
@@ -206,7 +214,7 @@ verdict nb_quotient_extend_records(const certificate *c, closure *k, size_t firs
         if (nb_budget_spent_after(budget, (c->nheaps - from) * (1 + c->words)))
             v = TOO_LARGE; /* the asker's time or memory is spent */
         for (size_t j = from; v == CERTIFIED && j < c->nheaps; j++) {
-            sum_record(c, k->rec + i * k->stride, &c->heaps[j], r, k->stride);
+            nb_quotient_sum_record(c, k->rec + i * k->stride, &c->heaps[j], r, k->stride);
             size_t at = closure_insert(k, r, (uint32_t)i, (uint32_t)j, &fresh);
             if (at == SIZE_MAX || (fresh && k->len > max_records))
                 v = TOO_LARGE;

@@ -520,25 +520,18 @@ static bool sums_with_heap(const grower *g, uint32_t c)
     const closure *k = &g->clo;
     const certificate *ce = &g->cert;
     const u32s *o = &g->opts[g->n - 1];
-    uint64_t *r = malloc(k->stride * sizeof *r);
-    bool ok = r != NULL;
+    uint64_t *r = malloc(k->stride * sizeof *r), *bits = calloc(ce->words, sizeof *bits);
+    bool ok = r && bits;
+    for (size_t j = 0; ok && j < o->len; j++) {
+        uint32_t z = g->cls[o->v[j]];
+        bits[z / 64] |= 1ull << (z % 64);
+    }
+    heap_record h = {c, bits, g->n - 1};
     for (size_t i = 0; ok && i < k->len; i++) {
-        const uint64_t *rec = k->rec + i * k->stride;
-        uint32_t m = (uint32_t)rec[0];
-        memset(r, 0, k->stride * 8);
-        r[0] = ce->mul[(size_t)m * ce->order + c];
-        for (uint32_t y = 0; y < ce->order; y++)
-            if (rec[2 + y / 64] >> (y % 64) & 1) {
-                uint32_t z = ce->mul[(size_t)y * ce->order + c];
-                r[2 + z / 64] |= 1ull << (z % 64), r[1] = 1;
-            }
-        for (size_t j = 0; j < o->len; j++) {
-            uint32_t z = ce->mul[(size_t)m * ce->order + g->cls[o->v[j]]];
-            r[2 + z / 64] |= 1ull << (z % 64), r[1] = 1;
-        }
+        nb_quotient_sum_record(ce, k->rec + i * k->stride, &h, r, k->stride);
         ok = nb_quotient_parity_correct(ce, r);
     }
-    free(r);
+    free(r), free(bits);
     return ok;
 }
 

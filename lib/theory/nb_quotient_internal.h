@@ -117,6 +117,10 @@ bool nb_quotient_parity_correct(const certificate *c, const uint64_t *r);
  * index of a record that is not parity-correct (k keeps the records for its position). */
 verdict nb_quotient_close_records(const certificate *c, closure *k, uint64_t max_records,
                                   nb_budget *budget, size_t *failed);
+/* The record of g + h into r (stride words): element g h, options g's options beside h
+ * and h's beside g. */
+void nb_quotient_sum_record(const certificate *c, const uint64_t *g, const heap_record *h,
+                            uint64_t *r, size_t stride);
 /* The same for a closure k already closed under c's heap records before first_new: the
  * records of sums with the heap records from first_new on are added (the old records
  * with the new heaps, the new records with every heap), the cost of what is new alone. */
