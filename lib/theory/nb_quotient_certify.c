@@ -123,6 +123,18 @@ static inline bool same_words(const uint64_t *a, const uint64_t *b, size_t n)
     return true;
 }
 
+/* Puts the closure's first len records into an empty table of `slots` slots (a power of
+ * two). */
+static void place_records(const closure *k, size_t len, uint32_t *slot, size_t slots)
+{
+    for (size_t i = 0; i < len; i++) {
+        size_t s = record_hash(k->rec + i * k->stride, k->stride) & (slots - 1);
+        while (slot[s])
+            s = (s + 1) & (slots - 1);
+        slot[s] = (uint32_t)i + 1;
+    }
+}
+
 /* Inserts r (a stride-word record) unless present; returns its index, or SIZE_MAX when
  * out of memory. *fresh says whether it was new. */
 static size_t closure_insert(closure *k, const uint64_t *r, uint32_t parent, uint32_t via,
@@ -133,12 +145,7 @@ static size_t closure_insert(closure *k, const uint64_t *r, uint32_t parent, uin
         uint32_t *slot = calloc(slots, sizeof *slot);
         if (!slot)
             return SIZE_MAX;
-        for (size_t i = 0; i < k->len; i++) {
-            size_t s = record_hash(k->rec + i * k->stride, k->stride) & (slots - 1);
-            while (slot[s])
-                s = (s + 1) & (slots - 1);
-            slot[s] = (uint32_t)i + 1;
-        }
+        place_records(k, k->len, slot, slots);
         free(k->slot);
         k->slot = slot, k->slots = slots;
     }
@@ -249,12 +256,7 @@ void nb_quotient_closure_truncate(closure *k, size_t len)
         return;
     k->len = len;
     memset(k->slot, 0, k->slots * sizeof *k->slot);
-    for (size_t i = 0; i < len; i++) {
-        size_t s = record_hash(k->rec + i * k->stride, k->stride) & (k->slots - 1);
-        while (k->slot[s])
-            s = (s + 1) & (k->slots - 1);
-        k->slot[s] = (uint32_t)i + 1;
-    }
+    place_records(k, len, k->slot, k->slots);
 }
 
 bool nb_quotient_add_option(void *ctx_, const uint64_t *parts, unsigned count)
