@@ -35,7 +35,10 @@
  * under sums, a finite set. When each is parity-correct (its element is in the P-portion
  * exactly when it has an option and none of its options' elements is), induction on the
  * position shows that a position is lost exactly when its element is in the P-portion,
- * whatever the candidate was; no candidate is used until it passes.
+ * whatever the candidate was; no candidate is used until it passes. While a heap's element
+ * is tried in the same quotient, the certified closure is extended, not closed again: the
+ * closure of the old heap records already holds every sum of them, so only the sums with
+ * the new heap record (of old records, and of new ones with every heap record) are added.
  *
  * Periods (the periodicity theorem for misère quotients, Plambeck and Siegel, after the
  * normal-play theorem of Guy and Smith): for a finite code whose moves take at most t
