@@ -3,8 +3,10 @@
  * the certificate rejecting a tampered quotient, misère analyses of the codes the papers
  * solve held to the brute-force solver (verdict and every winning move) on a thousand
  * random positions each, Grundy's game past heap 17, huge heaps by re-analysing each
- * move's position, a growth stopped by its budget, and tokens on random acyclic graphs
- * and beans decided through their quotients, held to the brute-force solver. */
+ * move's position, a growth stopped by its budget, tokens on random acyclic graphs and
+ * beans decided through their quotients, held to the brute-force solver, and the misère
+ * table of octal codes (docs/misere-octal.tsv): 50 of its codes held to the brute-force
+ * solver, its published figures, its proved rows computed again. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -596,8 +598,8 @@ START_TEST(beans_match_brute_force)
 END_TEST
 
 /* The sweep's codes: 50 of the 511 codes of at most three digits (every tenth, so every
- * length and digit appears), each quotient grown to heap 20 under a 2 s budget as the
- * sweep grows it, then a thousand random positions of heaps it covers (at most 20
+ * length and digit appears), each quotient grown to heap 14 (the positions' largest)
+ * under a 2 s budget, then a thousand random positions of heaps it covers (at most 20
  * counters) decided through it, held to the brute-force solver's misère outcome. */
 START_TEST(sweep_sample_matches_brute_force)
 {
