@@ -650,6 +650,7 @@ START_TEST(sweep_sample_matches_brute_force)
         }
         ck_assert_msg(lost > 0, "%s: no lost position among a thousand", code);
         brute_free(b);
+        nb_game_close(&solver, &g);
         q->base.destroy(&q->base);
     }
     free(codes);
