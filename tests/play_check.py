@@ -7,11 +7,11 @@ board shows (data-position) is held to the API: the move pressed and nimber's re
 words, its move in data-move) replayed with POST /v1/move give exactly the position shown.
 At perfect strength the test plays the winning moves the API names, so the winner is known
 from the start (the player to move wins a won position); at every strength the data-result
-names the player who made the last move (normal play) or the other (misère). A Nim game of
-heaps of 10^18 is played exactly, with a number typed. Then: the tally kept in the browser,
-targets at least 44 px at 390 px, keyboard play (arrows and Enter), no layout shift when
-nimber replies, nothing loaded from other hosts, and axe-core (npm, tests/axe) finding no
-serious or critical violation. Screenshots of every game at both widths go to OUTDIR.
+names the player who made the last move (normal play) or the other (misère); Cram's board
+draws every domino played. A Nim game of heaps of 10^18 is played exactly, with a number
+typed. Then: the tally kept in the browser, targets at least 44 px at 390 px, keyboard play
+(arrows and Enter), no layout shift when nimber replies, nothing loaded from other hosts,
+and axe-core (npm, tests/axe) finding no serious or critical violation. Screenshots of every game at both widths go to OUTDIR.
 Usage: play_check.py PORT OUTDIR"""
 import json
 import os
@@ -229,6 +229,12 @@ def play_game(game_id, strength, first, width, start_shot=None):
     check(state["status"] == "over", f"{label}: the game did not end ({turns} turns): {state['status']}")
     if state["status"] != "over":
         return state
+    if game_id == "cram":  # from an empty board every filled square is half of a domino drawn
+        filled = find_all("#play-board .cram-cell.filled")
+        halves = [e for e in filled if any(f"joins-{s}" in e.get_attribute("class")
+                                           for s in ("right", "left", "down", "up"))]
+        check(filled and len(halves) == len(filled),
+              f"{label}: {len(filled)} squares filled, {len(halves)} drawn as halves of dominoes")
     last_mover_you = state["said"].startswith("You ")
     want = ("you" if last_mover_you else "nimber") if convention == "normal" else \
            ("nimber" if last_mover_you else "you")

@@ -49,5 +49,6 @@ export function markChanges(before, after, scope) {
       if (jsonText(v) !== jsonText(was[i]) && root.children[i]) root.children[i].classList.add("changed");
     });
   }
-  if (!scope.querySelector(".changed") && root) root.classList.add("changed"); /* the picture */
+  /* else the picture, unless nothing is left in it to outline */
+  if (!scope.querySelector(".changed") && root && root.childElementCount) root.classList.add("changed");
 }

@@ -23,6 +23,7 @@ const game = {
   analysis: null, // /v1/analyze of the position now
   chosen: null,   // the first of two presses on the board, or null
   before: null,   // the position before nimber's last move (its changes are marked)
+  played: [],     // the moves of this game so far, both players' (a board may draw them)
   serial: 0,      // counts new games: an answer for an earlier game is dropped
 };
 
@@ -52,7 +53,7 @@ function boardContext() {
   const canPlay = !game.over && !game.busy && game.turn === "you";
   const hints = $("play-hints").checked;
   return {
-    moves: canPlay ? game.moves : [], chosen: game.chosen,
+    moves: canPlay ? game.moves : [], chosen: game.chosen, played: game.played,
     winning: hints && game.analysis ? game.analysis.winning_moves || [] : [],
     pickable(node, label, pred) {
       const matches = this.moves.filter(pred);
@@ -189,6 +190,7 @@ async function yourTurn() {
 async function nimberMoved(reply) {
   game.before = game.position;
   game.position = reply.position;
+  game.played.push(reply.move);
   const words = sayMove(reply.move, game.before);
   $("play-said").textContent = `nimber ${words}.`;
   $("play-said").dataset.move = jsonText(reply.move);
@@ -217,6 +219,8 @@ async function playMove(move) {
   const words = sayMove(move, game.position);
   game.before = null;
   game.position = answer.position;
+  game.played.push(move);
+  game.chosen = null;
   game.turn = "nimber";
   $("play-said").textContent = `You ${words}.`;
   delete $("play-said").dataset.move;
@@ -253,6 +257,7 @@ async function newGame() {
   game.position = startOf(entry, Number($("play-size").value));
   game.over = false;
   game.before = null;
+  game.played = [];
   game.chosen = null;
   game.moves = [];
   game.analysis = null;
