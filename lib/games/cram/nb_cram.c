@@ -46,20 +46,15 @@ static uint64_t column_mask(unsigned h, unsigned w, unsigned c)
     return m;
 }
 
-/* The cells beside any cell of x (in a frame h x w). */
-static uint64_t beside(uint64_t x, unsigned h, unsigned w)
-{
-    uint64_t first = column_mask(h, w, 0), last = column_mask(h, w, w - 1);
-    return (((x & ~last) << 1) | ((x & ~first) >> 1) | (x << w) | (x >> w)) & full_mask(h * w);
-}
-
-/* The connected part of `set` that holds its lowest cell. */
+/* The connected part of `set` (cells of a frame h x w) that holds its lowest cell: grown
+ * by the cells beside it, the column masks made once. */
 static uint64_t flood(uint64_t set, unsigned h, unsigned w)
 {
+    uint64_t first = column_mask(h, w, 0), last = first << (w - 1);
     uint64_t comp = set & -set, before = 0;
     while (comp != before) {
         before = comp;
-        comp |= beside(comp, h, w) & set;
+        comp |= (((comp & ~last) << 1) | ((comp & ~first) >> 1) | (comp << w) | (comp >> w)) & set;
     }
     return comp;
 }
