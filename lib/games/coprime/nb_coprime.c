@@ -18,6 +18,7 @@
 #include "games/coprime/nb_coprime.h"
 
 #include <primecount.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,6 +50,13 @@ static uint64_t table_value(const nb_sieve *t, uint64_t x)
     return x < 2 ? x : x % 2 == 0 ? 0 : t->odd[x / 2];
 }
 
+/* primecount counts on one thread: a request is one thread of its own, and beside other busy
+ * programs its OpenMP threads wait for one another at each barrier, so that a count that
+ * takes a twentieth of a second alone took seconds beside four CPU hogs on two cores, past
+ * the request's budget (looked at between counts only). */
+static pthread_once_t one_thread = PTHREAD_ONCE_INIT;
+static void count_on_one_thread(void) { primecount_set_num_threads(1); }
+
 /* pi(p) of a prime p: from the table, else counted, within max_prime_count. */
 static nb_status prime_index(const nb_sieve *t, const nb_solver *s, uint64_t p, size_t heap,
                              uint64_t *out, nb_err *err)
@@ -66,6 +74,7 @@ static nb_status prime_index(const nb_sieve *t, const nb_solver *s, uint64_t p, 
     /* one count takes up to a tenth of a second: the budget is looked at before each */
     if (nb_budget_spent_now(s->budget))
         return nb_budget_fail(s->budget, err);
+    pthread_once(&one_thread, count_on_one_thread);
     int64_t pi = primecount_pi((int64_t)p);
     if (pi < 0)
         return nb_fail(err, NB_ELIMIT, "primecount could not count the primes to %llu",
