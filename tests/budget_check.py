@@ -46,8 +46,9 @@ def grace():
     and the overrun grows by as much; a budget hole (a request that never looks at its
     clock) still runs far past it. The busiest load seen so far is kept for the checks of
     the whole run (the peak of its memory)."""
-    busiest[0] = max(busiest[0], os.getloadavg()[0] / len(os.sched_getaffinity(0)))
-    return GRACE * max(1.0, os.getloadavg()[0] / len(os.sched_getaffinity(0)))
+    share = os.getloadavg()[0] / len(os.sched_getaffinity(0))
+    busiest[0] = max(busiest[0], share)
+    return GRACE * max(1.0, share)
 BIG = 2**63 - 1
 FLAGS = ("--max-request-seconds", str(BUDGET), "--max-request-mb", "256", "--max-memory-mb",
          "1500", "--cache-mb", "128", "--workers", "2", "--max-body-mb", "64")

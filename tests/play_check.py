@@ -11,7 +11,8 @@ names the player who made the last move (normal play) or the other (misère); Cr
 draws every domino played. A Nim game of heaps of 10^18 is played exactly, with a number
 typed. Then: the tally kept in the browser, targets at least 44 px at 390 px, keyboard play
 (arrows and Enter), no layout shift when nimber replies, nothing loaded from other hosts,
-and axe-core (npm, tests/axe) finding no serious or critical violation. Screenshots of every game at both widths go to OUTDIR.
+and axe-core (npm, tests/axe) finding no serious or critical violation. Screenshots of
+every game at both widths go to OUTDIR.
 Usage: play_check.py PORT OUTDIR"""
 import json
 import os
