@@ -42,7 +42,10 @@ class Daemon:
                                re.M).group(1))
 
     def connect(self):
-        return socket.create_connection(("127.0.0.1", self.port), timeout=30)
+        # longer than any budget the server is given (its default 30 s) and the step a
+        # request may take past it on a busy machine: the answer is waited for, the checks
+        # bound their own time (signal.alarm)
+        return socket.create_connection(("127.0.0.1", self.port), timeout=120)
 
     def send(self, data):
         """Sends raw bytes on a new connection; (status, headers, body) of the first answer
