@@ -468,7 +468,8 @@ static void limit_to_address_space(srv_server *s)
     unsigned long used = address_space_mb() + (s->cfg.threads + 2) * stack_mb +
                          SRV_AS_HEADROOM_MB;
     unsigned long room = s->as_limit_mb > used ? s->as_limit_mb - used : 1;
-    s->memory.capacity = (uint64_t)room << 20;
+    atomic_store(&s->as_room, (uint64_t)room << 20);
+    atomic_store(&s->memory.capacity, (uint64_t)room << 20);
     if (!s->cfg.max_request_mb || s->cfg.max_request_mb > room)
         s->cfg.limits.max_request_mb = s->cfg.max_request_mb = room;
 }

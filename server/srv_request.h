@@ -56,9 +56,12 @@ typedef struct srv_server {
     atomic_bool draining;
     atomic_bool closing;  /* the drain is over: new connections are closed at once */
     atomic_bool stopping; /* the shutdown timeout passed: every request's budget is spent */
-    nb_memory_pool memory;  /* what the requests may hold together under an address-space
-                             * limit (RLIMIT_AS; capacity 0 without one) */
+    nb_memory_pool memory;  /* what the requests may hold together: under an address-space
+                             * limit (RLIMIT_AS) and --max-memory-mb (the watch sets its
+                             * capacity; 0 without either) */
     unsigned long as_limit_mb; /* that limit, 0: none */
+    atomic_uint_least64_t as_room; /* the bytes that limit leaves the requests, 0: none
+                                    * (set once the threads are started) */
     unsigned long long id_salt;
     /* Written by every request: kept off the cache lines of what every request reads. */
     char before_counters[64];

@@ -1,9 +1,10 @@
-/* srv_watch.c - a thread that wakes twenty times a second: it stops the request holding
- * the most memory when the process passes --max-memory-mb, answers the requests that
- * waited for a worker past their budget, and (every fifth time) shuts down connections
- * whose client left mid-request or whose head or body is past its deadline
- * (libmicrohttpd then closes them); and lifts out of SCHED_IDLE the workers that other
- * programs starve, and the reclaimer while the process is past --max-memory-mb. */
+/* srv_watch.c - a thread that wakes twenty times a second: it bounds what the requests
+ * may allocate by what --max-memory-mb leaves, stops the request holding the most memory
+ * when the process passes it, answers the requests that waited for a worker past their
+ * budget, and (every fifth time) shuts down connections whose client left mid-request or
+ * whose head or body is past its deadline (libmicrohttpd then closes them); and lifts out
+ * of SCHED_IDLE the workers that other programs starve, and the reclaimer while the
+ * process is past --max-memory-mb. */
 #include "srv_watch.h"
 
 #include <errno.h>
@@ -177,6 +178,29 @@ static void hold_memory(srv_watch *w)
     w->stats.stopped++;
 }
 
+/* Past --max-memory-mb, what the process may still allocate before the watch's next look
+ * stops the request holding the most: the watch's looks may come late when other
+ * programs hold the cores, but no request's budget takes more than this past the ceiling
+ * meanwhile (a small request's first grain is never what stops it). */
+#define CEILING_SLACK_BYTES ((uint64_t)64 << 20)
+
+/* The ceiling kept at each allocation too: the requests' pool may give what it has given
+ * now, plus what the process has left under --max-memory-mb and the slack; under an
+ * address-space limit, no more than that leaves. */
+static void bound_pool(srv_server *s)
+{
+    uint64_t capacity = atomic_load(&s->as_room);
+    if (s->cfg.max_memory_mb) {
+        unsigned long mb = srv_resident_mb();
+        uint64_t left = mb < s->cfg.max_memory_mb ? (uint64_t)(s->cfg.max_memory_mb - mb) << 20
+                                                  : 0;
+        uint64_t ceiling = atomic_load(&s->memory.held) + left + CEILING_SLACK_BYTES;
+        if (!capacity || ceiling < capacity)
+            capacity = ceiling;
+    }
+    atomic_store(&s->memory.capacity, capacity);
+}
+
 static void *watch_main(void *arg)
 {
     srv_watch *w = arg;
@@ -192,6 +216,7 @@ static void *watch_main(void *arg)
             break;
         if (tick % SWEEP_TICKS == 0)
             sweep(w, now_ns());
+        bound_pool(s);
         hold_memory(w);
         pthread_mutex_unlock(&w->lock);
         srv_pool_lift_starved(s->pool);
@@ -222,6 +247,7 @@ srv_watch *srv_watch_start(srv_server *s)
     pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
     pthread_cond_init(&w->wake, &attr);
     pthread_condattr_destroy(&attr);
+    bound_pool(s);
     if (pthread_create(&w->thread, NULL, watch_main, w)) {
         perror("nimberd: the watch thread");
         abort();

@@ -113,6 +113,55 @@ START_TEST(shared_pool_is_a_503)
 }
 END_TEST
 
+/* A budget takes from its pool in grains: small holds touch the shared count once, a
+ * large one takes what it lacks, near the capacity exactly what fits; what it no longer
+ * holds goes back (a spare grain kept while it holds something), all of it at its end; a
+ * capacity lowered under what is taken refuses the next hold past it; what a budget held
+ * while the pool had no bound is taken with its first hold once it has one. */
+START_TEST(pool_is_taken_in_grains)
+{
+    nb_memory_pool pool = {.capacity = 8 * NB_POOL_GRAIN};
+    nb_budget b;
+    nb_budget_start(&b, 0);
+    b.pool = &pool;
+    for (int i = 0; i < 100; i++)
+        ck_assert(nb_budget_hold(&b, 100));
+    ck_assert_uint_eq(atomic_load(&pool.held), NB_POOL_GRAIN);
+    ck_assert(nb_budget_hold(&b, 3 * NB_POOL_GRAIN));
+    ck_assert_uint_eq(atomic_load(&pool.held), 4 * NB_POOL_GRAIN + 10000 - NB_POOL_GRAIN);
+    ck_assert_uint_eq(atomic_load(&pool.held), b.held);
+    ck_assert(!nb_budget_hold(&b, 8 * NB_POOL_GRAIN - b.held + 1)); /* one byte past */
+    ck_assert_int_eq(b.spent, NB_BUDGET_POOL);
+    b.spent = NB_BUDGET_LEFT;
+    ck_assert(nb_budget_hold(&b, 8 * NB_POOL_GRAIN - b.held)); /* exactly what is left */
+    ck_assert_uint_eq(atomic_load(&pool.held), 8 * NB_POOL_GRAIN);
+    nb_budget_drop(&b, 5 * NB_POOL_GRAIN); /* 3 grains held: one spare kept */
+    ck_assert_uint_eq(atomic_load(&pool.held), 4 * NB_POOL_GRAIN);
+    nb_budget_drop(&b, NB_POOL_GRAIN / 2); /* within the spare: nothing moves */
+    ck_assert_uint_eq(atomic_load(&pool.held), 4 * NB_POOL_GRAIN);
+    atomic_store(&pool.capacity, 4 * NB_POOL_GRAIN);
+    ck_assert(nb_budget_hold(&b, NB_POOL_GRAIN)); /* within what it took */
+    ck_assert(!nb_budget_hold(&b, NB_POOL_GRAIN));
+    ck_assert_int_eq(b.spent, NB_BUDGET_POOL);
+    nb_budget_end(&b);
+    ck_assert_uint_eq(atomic_load(&pool.held), 0);
+    ck_assert_uint_eq(b.held, 0);
+
+    nb_budget early;
+    nb_budget_start(&early, 0);
+    early.pool = &pool;
+    atomic_store(&pool.capacity, 0); /* no bound: nothing is taken */
+    ck_assert(nb_budget_hold(&early, 2 * NB_POOL_GRAIN));
+    ck_assert_uint_eq(atomic_load(&pool.held), 0);
+    atomic_store(&pool.capacity, 4 * NB_POOL_GRAIN);
+    ck_assert(nb_budget_hold(&early, 100)); /* what it holds is taken with it */
+    ck_assert_uint_eq(atomic_load(&pool.held), 2 * NB_POOL_GRAIN + 100);
+    ck_assert(!nb_budget_hold(&early, 2 * NB_POOL_GRAIN));
+    nb_budget_end(&early);
+    ck_assert_uint_eq(atomic_load(&pool.held), 0);
+}
+END_TEST
+
 /* A step of many units reads the clock at once; small ones once per 256. */
 START_TEST(large_steps_read_the_clock)
 {
@@ -265,6 +314,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, memory_bound_is_a_422);
     tcase_add_test(tc, shared_pool_is_a_503);
+    tcase_add_test(tc, pool_is_taken_in_grains);
     tcase_add_test(tc, large_steps_read_the_clock);
     tcase_add_test(tc, cached_tables_count_too);
     tcase_add_test(tc, stop_is_a_503);

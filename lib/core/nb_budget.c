@@ -73,6 +73,38 @@ bool nb_budget_spent_now(nb_budget *b)
     return b->spent != NB_BUDGET_LEFT;
 }
 
+/* Takes `bytes` from the pool when it has room for them under `capacity`. */
+static bool take(nb_memory_pool *pool, uint64_t capacity, uint64_t bytes)
+{
+    if (atomic_fetch_add(&pool->held, bytes) + bytes <= capacity)
+        return true;
+    atomic_fetch_sub(&pool->held, bytes);
+    return false;
+}
+
+/* Takes what b lacks to hold `more` bytes past what it holds from its pool: a grain when
+ * it lacks less and a grain fits, else exactly what it lacks. False when there is no room. */
+static bool take_from_pool(nb_budget *b, uint64_t capacity, uint64_t more)
+{
+    uint64_t lack = b->held + more - b->taken;
+    uint64_t got = lack < NB_POOL_GRAIN && take(b->pool, capacity, NB_POOL_GRAIN)
+                       ? NB_POOL_GRAIN : take(b->pool, capacity, lack) ? lack : 0;
+    b->taken += got;
+    return got != 0;
+}
+
+/* Gives back to the pool what b took and no longer needs: everything once it holds
+ * nothing, else all but a grain past what it holds once two grains are spare. */
+static void give_to_pool(nb_budget *b)
+{
+    uint64_t keep = !b->held ? 0 : b->taken > b->held + 2 * NB_POOL_GRAIN
+                                       ? b->held + NB_POOL_GRAIN : b->taken;
+    if (b->pool && keep < b->taken) {
+        atomic_fetch_sub(&b->pool->held, b->taken - keep);
+        b->taken = keep;
+    }
+}
+
 bool nb_budget_hold(nb_budget *b, uint64_t bytes)
 {
     if (!b)
@@ -86,9 +118,10 @@ bool nb_budget_hold(nb_budget *b, uint64_t bytes)
             b->spent = NB_BUDGET_MEMORY;
         return false;
     }
-    if (b->pool && b->pool->capacity &&
-        atomic_fetch_add(&b->pool->held, bytes) + bytes > b->pool->capacity) {
-        atomic_fetch_sub(&b->pool->held, bytes);
+    uint64_t capacity = b->pool ? atomic_load_explicit(&b->pool->capacity,
+                                                       memory_order_relaxed) : 0;
+    if (capacity && b->held + bytes > b->taken &&
+        !take_from_pool(b, capacity, bytes)) {
         if (b->spent == NB_BUDGET_LEFT)
             b->spent = NB_BUDGET_POOL;
         return false;
@@ -103,8 +136,8 @@ void nb_budget_drop(nb_budget *b, uint64_t bytes)
         return;
     uint64_t dropped = bytes < b->held ? bytes : b->held;
     __atomic_store_n(&b->held, b->held - dropped, __ATOMIC_RELAXED);
-    if (b->pool && b->pool->capacity)
-        atomic_fetch_sub(&b->pool->held, dropped);
+    if (b->taken)
+        give_to_pool(b);
 }
 
 uint64_t nb_budget_held(const nb_budget *b)
@@ -134,8 +167,10 @@ nb_status nb_budget_fail(const nb_budget *b, nb_err *err)
                        "max_request_mb=%llu", (unsigned long long)(b->max_bytes >> 20));
     case NB_BUDGET_POOL:
         return nb_fail(err, NB_ECANCELLED, "nimberd has no memory for this now: the requests "
-                       "under way hold what its address space leaves (%llu MiB); retry "
-                       "shortly", (unsigned long long)(b->pool->capacity >> 20));
+                       "under way hold what its memory ceiling (max_memory_mb=%llu) or "
+                       "address space leaves them (%llu MiB); retry shortly",
+                       (unsigned long long)b->process_limit_mb,
+                       (unsigned long long)(atomic_load(&b->pool->capacity) >> 20));
     case NB_BUDGET_GONE:
         return nb_fail(err, NB_ECANCELLED, "the client went away before the answer");
     case NB_BUDGET_PROCESS:

@@ -19,12 +19,18 @@ typedef bool nb_gone_fn(void *ctx);
 typedef void nb_pause_fn(void *ctx);
 
 /* Memory the requests of a process share, where the process can get no more than it has
- * room for (an address-space limit): a hold of a budget that names the pool also takes
- * from it, so that requests together cannot promise more than there is. */
+ * room for (an address-space limit, a memory ceiling): a hold of a budget that names the
+ * pool also takes from it, so that requests together cannot promise more than there is.
+ * A budget takes from the pool in grains of NB_POOL_GRAIN bytes or more, and gives them
+ * back once it holds nothing or a spare grain more than it holds: a request of small
+ * holds touches the shared count about twice, not at each hold. */
 typedef struct nb_memory_pool {
-    atomic_uint_least64_t held; /* bytes the budgets naming it hold now */
-    uint64_t capacity;          /* bytes; 0: no bound (the pool is not looked at) */
+    atomic_uint_least64_t held;     /* bytes the budgets naming it have taken now */
+    atomic_uint_least64_t capacity; /* bytes; 0: no bound (the pool is not looked at); may
+                                     * be changed from any thread as room comes and goes */
 } nb_memory_pool;
+
+#define NB_POOL_GRAIN ((uint64_t)256 << 10)
 
 /* Set up by whoever runs a request (nb_budget_start), lives as long as the request; the
  * solver borrows it through nb_solver.budget. */
@@ -43,6 +49,8 @@ typedef struct nb_budget {
                                * from other threads with nb_budget_held) */
     nb_memory_pool *pool;     /* shared with the process's other requests (NULL: none),
                                * borrowed */
+    uint64_t taken;           /* what it has taken from the pool: held, and up to two
+                               * grains spare */
     uint64_t process_limit_mb; /* the memory the whole process may hold, as named when
                                 * nb_budget_stop_for_memory stops it */
     atomic_uint_least64_t stopped_mb; /* set from any thread: the process's MiB when it
@@ -88,7 +96,8 @@ uint64_t nb_budget_held(const nb_budget *b);
  * the process held `process_mb` MiB, past b->process_limit_mb. */
 void nb_budget_stop_for_memory(nb_budget *b, uint64_t process_mb);
 
-/* Counts everything b still holds as given back: the end of its request. */
+/* Counts everything b still holds as given back, and what it took from its pool: the
+ * end of its request. */
 void nb_budget_end(nb_budget *b);
 /* Fills err saying why b is spent: NB_ELIMIT for the deadline ("...the limit
  * max_request_seconds=N") or the memory ("...max_request_mb=N"), NB_ECANCELLED for a
