@@ -494,13 +494,16 @@ int api_table(const api_context *ctx, json_t *body, const api_query *q, api_buf 
     }
     json_t *table = NULL;
     int status = g.type->table(ctx->solver, &g, body, ctx->limits, &table, p) ? p->status : 200;
-    size_t need = status == 200 ? json_dumpb(table, NULL, 0, JSON_COMPACT) : 0;
-    if (need > ctx->limits->max_response)
+    size_t before = out->len;
+    if (status == 200) /* SG values may pass 2^53 (a nim heap's is the heap), as may k */
+        api_put_object_int64(out, table, (const char *const[]){"values", "k", NULL});
+    size_t need = out->len - before; /* written, then measured: one pass over the values */
+    if (need > ctx->limits->max_response) {
+        out->len = before;
         status = api_fail(p, 422, "/up_to", "the table would take %zu bytes, over the limit "
                           "max_response_bytes=%zu; ask for a smaller page with from and up_to",
                           need, ctx->limits->max_response);
-    if (status == 200) /* SG values may pass 2^53 (a nim heap's is the heap), as may k */
-        api_put_object_int64(out, table, (const char *const[]){"values", "k", NULL});
+    }
     json_decref(table);
     api_game_free(&g);
     return status;
