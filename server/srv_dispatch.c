@@ -172,6 +172,9 @@ static void reclaim(void *arg)
 static void compute_on_worker(void *arg)
 {
     srv_request *r = arg;
+    if (r->budget.seconds)
+        srv_pool_job_deadline((long long)(r->budget.start.tv_sec + (time_t)r->budget.seconds) *
+                                  1000000000LL + r->budget.start.tv_nsec);
     if (r->json || parse(r))
         compute(r);
     leftover *left = nb_xmalloc(sizeof *left);

@@ -26,6 +26,7 @@ typedef struct worker {
     atomic_bool busy;     /* running a job */
     pthread_mutex_t lock; /* `promoted` and the thread's policy change together */
     bool promoted;        /* lifted out of SCHED_IDLE for the job it runs */
+    atomic_llong deadline_ns; /* the job's deadline (CLOCK_MONOTONIC), 0: none */
     cpu_window window;
 } worker;
 
@@ -56,14 +57,15 @@ struct srv_pool {
  * watch thread twenty times a second, lets a job that had less than STARVED_SHARE of a
  * core over STARVED_SECONDS run on at the process's own priority until it ends, unless
  * the process's other threads (the HTTP ones) had HTTP_BUSY_SHARE of one meanwhile: then
- * the CPU went to small requests, as SCHED_IDLE means it to. Where the process may not
- * leave SCHED_IDLE (lift_allowed), workers run at its own priority from the start: a
- * worker starved for good would pass any budget. */
+ * the CPU went to small requests, as SCHED_IDLE means it to; but a job past its deadline
+ * is lifted whatever they did (it needs the core only to see its budget spent and stop).
+ * Where the process may not leave SCHED_IDLE (lift_allowed), workers run at its own
+ * priority from the start: a worker starved for good would pass any budget. */
 #define STARVED_SECONDS 0.25
 #define STARVED_SHARE 0.2
 #define HTTP_BUSY_SHARE 0.5
 
-static _Thread_local bool on_worker;
+static _Thread_local worker *on_worker; /* the worker this thread is, NULL: none */
 
 void srv_pool_yield_to(atomic_llong *arrived)
 {
@@ -130,10 +132,13 @@ void srv_pool_lift_starved(srv_pool *pool)
             pthread_mutex_unlock(&w->lock);
             continue; /* the window stays open */
         }
-        /* lifted when the worker had little of a core and the other threads little too */
+        /* lifted when the worker had little of a core and the other threads little too,
+         * or its job is past its deadline (it needs the core only to see so and stop) */
+        long long deadline = atomic_load(&w->deadline_ns);
         if (watched && cpu - w->window.cpu < STARVED_SHARE * (double)wall &&
-            process - w->window.process - (workers - w->window.workers) <
-                HTTP_BUSY_SHARE * (double)wall)
+            (process - w->window.process - (workers - w->window.workers) <
+                 HTTP_BUSY_SHARE * (double)wall ||
+             (deadline && now > deadline)))
             w->promoted = set_idle(w->thread, false);
         pthread_mutex_unlock(&w->lock);
         w->window = (cpu_window){now, cpu, process, workers};
@@ -173,7 +178,7 @@ static void *work(void *arg)
 {
     worker *self = arg;
     srv_pool *pool = self->pool;
-    on_worker = true;
+    on_worker = self;
     if (pool->idle)
         set_idle(pthread_self(), true);
     pthread_mutex_lock(&pool->lock);
@@ -188,6 +193,7 @@ static void *work(void *arg)
         atomic_store(&self->busy, true);
         j.fn(j.arg);
         atomic_store(&self->busy, false);
+        atomic_store(&self->deadline_ns, 0);
         pthread_mutex_lock(&self->lock);
         if (self->promoted && !atomic_load(&pool->finishing)) /* the next job starts idle */
             set_idle(pthread_self(), true), self->promoted = false;
@@ -201,6 +207,12 @@ static void *work(void *arg)
     }
     pthread_mutex_unlock(&pool->lock);
     return NULL;
+}
+
+void srv_pool_job_deadline(long long ns)
+{
+    if (on_worker)
+        atomic_store(&on_worker->deadline_ns, ns);
 }
 
 srv_pool *srv_pool_new(size_t workers, size_t queue)

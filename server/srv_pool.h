@@ -37,6 +37,9 @@ bool srv_pool_idle(const srv_pool *pool);
 /* Lets each worker that other programs starve run its job on at the process's priority
  * rather than SCHED_IDLE (srv_pool.c says when); for one thread alone, the watch's. */
 void srv_pool_lift_starved(srv_pool *pool);
+/* On a worker: the deadline of the job it runs (CLOCK_MONOTONIC nanoseconds), past which
+ * it is lifted when starved, whatever the other threads do. Elsewhere does nothing. */
+void srv_pool_job_deadline(long long ns);
 /* Puts every thread of the pool at the process's priority until it ends its next job (or
  * the one it runs): for the reclaimer while the process is past its memory ceiling, whose
  * frees and purges other programs would starve under SCHED_IDLE. */
