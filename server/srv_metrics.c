@@ -302,12 +302,17 @@ char *srv_metrics_render(srv_metrics *m, const srv_gauges *g, size_t *len)
                  "with more generators or larger caps.\n"
                  "# TYPE nimber_quotient_restarts_total counter\n"
                  "nimber_quotient_restarts_total %llu\n"
+                 "# HELP nimber_quotient_resumes_total Quotient growths that went on from a "
+                 "partial quotient (in memory or read back from the table store).\n"
+                 "# TYPE nimber_quotient_resumes_total counter\n"
+                 "nimber_quotient_resumes_total %llu\n"
                  "# HELP nimber_quotient_files_total Quotients read back from the table store, "
                  "by whether their certification passed.\n"
                  "# TYPE nimber_quotient_files_total counter\n"
                  "nimber_quotient_files_total{certified=\"true\"} %llu\n"
                  "nimber_quotient_files_total{certified=\"false\"} %llu\n",
-             (unsigned long long)q->restarts, (unsigned long long)q->files_served,
+             (unsigned long long)q->restarts, (unsigned long long)q->resumes,
+             (unsigned long long)q->files_served,
              (unsigned long long)q->files_refused);
     api_putf(&t, "# HELP nimber_worker_queue_depth Long solves waiting for a worker.\n"
                  "# TYPE nimber_worker_queue_depth gauge\nnimber_worker_queue_depth %zu\n"

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """store_check.py - the table store against real daemons: two daemons sharing one
-directory, a restart answering from it (a misère quotient too), the recorded answers (tests/golden.jsonl) identical
+directory, a restart answering from it (a misère quotient too, and one a budget left
+partial growing on), the recorded answers (tests/golden.jsonl) identical
 with a store and after a restart from it, a damaged file, a missing, a read-only and a full
 directory (tmpfs mounts in a mount namespace of their own, `unshare -rm`), a table grown to
 the request's budget and kept, GET /v1/tables and its paging, and `nimberd precompute`.
@@ -122,6 +123,27 @@ for round_ in range(2):
             check(("cache", "quotient", True) in kinds and ("store", "quotient", None) in kinds,
                   f"GET /v1/tables lists the quotient read back and its file: {kinds}")
 check(answers[0] == answers[1], "the answers from the file are the computed ones")
+
+# a quotient partial at one replica's budget goes on growing at the next, from its file:
+# Dawson's Kayles (0.07) to heap 33 takes longer than 2 s
+DAWSON = b'{"type":"octal","code":"0.07","up_to":33}'
+partial_dir = os.path.join(work, "partial")
+reached = []
+for round_ in range(2):
+    with Daemon("--table-dir", partial_dir, "--max-request-seconds", "2") as d:
+        status, _, body = d.post("/v1/quotient", DAWSON)
+        text = detail(body) if status != 200 else ""
+        reached.append(int(text.split("reached heap ")[1].split()[0])
+                       if "reached heap " in text else 34 if status == 200 else -1)
+        if round_ == 0:
+            check(status == 422 and reached[0] >= 1, f"the first replica's 2 s: {status} {text}")
+            check(await_gauge(d, "nimber_table_store_writes_total", lambda v: v >= 1),
+                  "its partial quotient was written")
+        else:
+            check(d.gauge("nimber_quotient_resumes_total") == 1 and
+                  d.gauge('nimber_quotient_files_total{certified="true"}') == 1,
+                  "the second read the partial quotient's file, certified it and went on")
+check(reached[1] > reached[0], f"the growth went on: heaps reached {reached}")
 
 # 2. The recorded answers, byte for byte, with a store: filled, then read after a restart.
 golden_dir = os.path.join(work, "golden")

@@ -118,6 +118,60 @@ START_TEST(published_quotients)
 }
 END_TEST
 
+/* Whether two versions are the same quotient of the same heaps: equal order, P-portion
+ * size and reach, and every sum of two heaps lost in one exactly when in the other (the
+ * elements' numbering may differ). */
+static void same_quotient(const nb_quotient *a, const nb_quotient *b)
+{
+    ck_assert_uint_eq(a->order, b->order);
+    ck_assert_uint_eq(a->n, b->n);
+    ck_assert_uint_eq(nb_quotient_p_size(a), nb_quotient_p_size(b));
+    for (uint64_t i = 0; i < a->n; i++)
+        for (uint64_t j = i; j < a->n; j++)
+            ck_assert_msg(a->lost[nb_quotient_mul(a, a->phi[i], a->phi[j])] ==
+                              b->lost[nb_quotient_mul(b, b->phi[i], b->phi[j])],
+                          "heaps %llu + %llu", (unsigned long long)i, (unsigned long long)j);
+}
+
+/* A partial quotient grows on from where it stopped: Dawson's Kayles to heap 24, then on
+ * to 30, is the quotient grown to 30 at once (order 360), certified; Kayles' goes on to
+ * its proof; a growth whose budget is spent before it could start again gives back the
+ * version it was given, never a smaller one. */
+START_TEST(growth_goes_on)
+{
+    nb_octal_rule dawson = rule_of("0.07");
+    nb_quotient *part = quotient_of(&dawson, 24), *on = NULL, *whole = quotient_of(&dawson, 30);
+    nb_quotient_need to_30 = {30, NB_QUOTIENT_MAX_ORDER, 50000000, &dawson, NULL, NULL};
+    nb_err err = {0};
+    ck_assert_int_eq(nb_quotient_grow(&to_30, part, &on, &err), NB_OK);
+    ck_assert_ptr_ne(on, part);
+    ck_assert_uint_eq(on->order, 360);
+    same_quotient(on, whole);
+    ck_assert(nb_quotient_certify(on, 50000000));
+    on->base.destroy(&on->base);
+
+    nb_budget spent;
+    nb_budget_start(&spent, 0);
+    spent.spent = NB_BUDGET_DEADLINE;
+    to_30.budget = &spent;
+    ck_assert_int_eq(nb_quotient_grow(&to_30, part, &on, &err), NB_OK);
+    ck_assert_ptr_eq(on, part);
+    part->base.destroy(&part->base);
+    whole->base.destroy(&whole->base);
+
+    nb_octal_rule kayles = rule_of("0.77");
+    part = quotient_of(&kayles, 30);
+    ck_assert(!part->proved);
+    nb_quotient_need all = {UINT64_MAX, NB_QUOTIENT_MAX_ORDER, 50000000, &kayles, NULL, NULL};
+    ck_assert_int_eq(nb_quotient_grow(&all, part, &on, &err), NB_OK);
+    ck_assert(on->proved);
+    ck_assert_uint_eq(on->order, 40);
+    ck_assert_uint_eq(on->period, 12);
+    on->base.destroy(&on->base);
+    part->base.destroy(&part->base);
+}
+END_TEST
+
 /* Every quotient has even order (Plambeck and Siegel), its identity is not in the
  * P-portion, and the multiplication is commutative and associative. */
 START_TEST(monoid_laws)
@@ -187,6 +241,16 @@ START_TEST(budget_stops_growth)
     ck_assert(!q->proved && q->n <= 33);
     ck_assert(nb_quotient_certify(q, 10000000));
     ck_assert(!nb_quotient_kind.covers(&q->base, &need));
+    /* the next growth (the cache's build, handed the version it holds) goes on from it */
+    nb_quotient_stats before = nb_quotient_get_stats();
+    nb_quotient_need one_more = {q->n, NB_QUOTIENT_MAX_ORDER, UINT64_MAX, &dawson, NULL, NULL};
+    nb_cached *on = NULL;
+    ck_assert(nb_quotient_kind.build(&q->base, &one_more, &on, &err) == NB_OK);
+    ck_assert_uint_eq(nb_quotient_get_stats().resumes, before.resumes + 1);
+    ck_assert_ptr_ne(on, &q->base);
+    ck_assert_uint_eq(((nb_quotient *)on)->n, q->n + 1);
+    ck_assert(nb_quotient_certify((nb_quotient *)on, 50000000));
+    on->destroy(on);
     q->base.destroy(&q->base);
 }
 END_TEST
@@ -733,6 +797,7 @@ int main(void)
         const char *name;
         const TTest *test;
     } tests[] = {{"published", published_quotients},
+                 {"grows-on", growth_goes_on},
                  {"laws", monoid_laws},
                  {"tampered", tampered_quotients_fail},
                  {"brute", random_positions_match_brute_force},

@@ -27,7 +27,10 @@
  * to heap 33, order 638, where free products of every generator passed 4 million
  * elements at heap 30). When no recalibration moves on, the failed position names the
  * heaps that were mapped too soon (positions that heaps below n could not tell apart, but
- * n can), and the growth starts again with them as generators.
+ * n can), and the growth starts again with them as generators. A growth asked for more
+ * than a partial version covers (one a budget stopped, in the cache or read from the
+ * store) starts from that version's quotient, every heap it covers mapped to its element,
+ * certified again before it goes on.
  *
  * Why an answer is right: certification. A record of a position is (its element, the set
  * of its options' elements); the record of G + H is (g h, A h + g B) from the records
@@ -58,11 +61,12 @@
 const char *const nb_quotient_end_names[NB_QUOTIENT_ENDS] = {"proved", "covered", "budget",
                                                              "max_work", "max_quotient",
                                                              "memory"};
-static atomic_ullong growths[NB_QUOTIENT_ENDS], restarts, files_served, files_refused;
+static atomic_ullong growths[NB_QUOTIENT_ENDS], restarts, resumes, files_served, files_refused;
 
 nb_quotient_stats nb_quotient_get_stats(void)
 {
     nb_quotient_stats s = {.restarts = atomic_load(&restarts),
+                           .resumes = atomic_load(&resumes),
                            .files_served = atomic_load(&files_served),
                            .files_refused = atomic_load(&files_refused)};
     for (int i = 0; i < NB_QUOTIENT_ENDS; i++)
@@ -81,6 +85,8 @@ void nb_quotient_count_growth(const nb_quotient *q)
 }
 
 void nb_quotient_count_restart(void) { atomic_fetch_add(&restarts, 1); }
+
+void nb_quotient_count_resume(void) { atomic_fetch_add(&resumes, 1); }
 
 void nb_quotient_count_file(bool served)
 {
@@ -227,9 +233,8 @@ static bool quotient_covers(const nb_cached *c, const void *need_)
 static nb_status quotient_build(const nb_cached *old, const void *need, nb_cached **out,
                                 nb_err *err)
 {
-    (void)old; /* a quotient grows from its start: its candidate is not kept */
-    nb_quotient *q;
-    nb_status st = nb_quotient_build(need, &q, err);
+    nb_quotient *q; /* a partial version (in memory or from the store) grows on */
+    nb_status st = nb_quotient_grow(need, (const nb_quotient *)old, &q, err);
     if (st == NB_OK)
         *out = &q->base;
     return st;

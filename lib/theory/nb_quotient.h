@@ -75,6 +75,13 @@ nb_key nb_quotient_key(const nb_octal_rule *rule);
 /* Builds the quotient of `rule` alone (no cache): for the tests, the benchmark and the
  * store. The caller owns *out (destroy through out->base.destroy). */
 nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_err *err);
+/* The same, going on from `from` (borrowed: a certified version of the same rule, exact
+ * below from->n, a partial one that a budget stopped; NULL: from the start), its quotient
+ * certified again and grown from heap from->n. *out is a new version (the caller's), or
+ * `from` itself when nothing was added (the budget spent first): never one that covers
+ * less. */
+nb_status nb_quotient_grow(const nb_quotient_need *need, const nb_quotient *from,
+                           nb_quotient **out, nb_err *err);
 
 /* The element a heap of h pretends to be: true when the quotient covers h. */
 bool nb_quotient_phi(const nb_quotient *q, uint64_t h, uint32_t *element);
@@ -121,13 +128,14 @@ bool nb_quotient_certify(const nb_quotient *q, uint64_t max_records);
 
 /* What the process's quotient growths came to, for /metrics: growths by how each ended
  * (NB_QUOTIENT_ENDS names them: proved, covered (as far as asked), then the limits),
- * candidates started again, and versions read back from the table store, served or
- * refused by their certification. Counted atomically (any thread). */
+ * candidates started again, growths that went on from a partial version, and versions
+ * read back from the table store, served or refused by their certification. Counted
+ * atomically (any thread). */
 #define NB_QUOTIENT_ENDS 6
 extern const char *const nb_quotient_end_names[NB_QUOTIENT_ENDS];
 typedef struct nb_quotient_stats {
     uint64_t growths[NB_QUOTIENT_ENDS];
-    uint64_t restarts;
+    uint64_t restarts, resumes;
     uint64_t files_served, files_refused;
 } nb_quotient_stats;
 nb_quotient_stats nb_quotient_get_stats(void);

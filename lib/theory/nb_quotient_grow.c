@@ -1111,7 +1111,43 @@ static nb_quotient *version_before_failure(grower *g)
     return make_version(g, false, 0, 0);
 }
 
+/* Starts the growth where version `from` (certified, exact below from->n) ended: its
+ * reduced quotient becomes the candidate (MisereSolver's recalibration with no heap set
+ * free), every heap below from->n mapped to its element, then labelled, reduced and
+ * certified again: one closure of its records, far less than the growth that found it.
+ * False when that cannot be done (the budget spent, no memory): the grower is then as
+ * reset, at the start. */
+static bool grower_resume(grower *g, const nb_quotient *from)
+{
+    if (!grower_reset(g))
+        return false;
+    if (from->graph || from->n <= 1 || !room_for_heap(g, from->n))
+        return false;
+    size_t order = from->order;
+    trial t = {from->order, malloc(order * order * sizeof *t.mul), malloc(order),
+               malloc(from->n * sizeof *t.heap_class)};
+    bool ok = t.mul && t.lost && t.heap_class;
+    if (ok) {
+        memcpy(t.mul, from->mul, order * order * sizeof *t.mul);
+        memcpy(t.lost, from->lost, order);
+        memcpy(t.heap_class, from->phi, from->n * sizeof *t.heap_class);
+        g->n = from->n;
+        u32s none = {0};
+        ok = recalibrated_candidate(g, &t, &none, &none) && relabel(g, NULL) == CERTIFIED;
+    }
+    trial_free(&t);
+    if (!ok)
+        grower_reset(g);
+    return ok;
+}
+
 nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_err *err)
+{
+    return nb_quotient_grow(need, NULL, out, err);
+}
+
+nb_status nb_quotient_grow(const nb_quotient_need *need, const nb_quotient *from,
+                           nb_quotient **out, nb_err *err)
 {
     grower g = {.need = need, .rule = need->rule, .budget = need->budget,
                 .max_growth = need->max_work > UINT64_MAX / GROWTH_STEPS
@@ -1121,7 +1157,17 @@ nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_
     if (need->graph && target > need->graph->parts)
         target = need->graph->parts;
     uint64_t n0 = 0, p = 0;
-    bool proved = false, ok = grower_reset(&g);
+    bool resumed = from && grower_resume(&g, from);
+    if (from && !resumed && nb_budget_spent(need->budget)) { /* keep what there was */
+        grower_free(&g);
+        *out = (nb_quotient *)from;
+        return NB_OK;
+    }
+    bool proved = false, ok = resumed || grower_reset(&g);
+    if (resumed) {
+        nb_quotient_count_resume();
+        proved = find_period(&g, &n0, &p);
+    }
     u32s failed = {0};
     unsigned restarts = 0;
     nb_quotient *best = NULL, *q = NULL; /* best: the furthest growth before a restart */
@@ -1190,6 +1236,12 @@ nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_
                          : nb_budget_spent(need->budget) ? "budget"
                                                          : "max_work";
     grower_free(&g);
+    if (from && (!q || (!q->proved && q->n <= from->n))) { /* never less than there was */
+        if (q)
+            q->base.destroy(&q->base);
+        *out = (nb_quotient *)from;
+        return NB_OK;
+    }
     if (!q) /* nothing certified past the empty position: it covers heaps of 0 alone */
         q = empty_version(need, g_stop);
     if (!q)

@@ -148,9 +148,11 @@ nb_cached *nb_quotient_from_store(nb_stored *f, const void *need);
 void nb_quotient_destroy(nb_cached *c);
 
 /* The counters nb_quotient_get_stats gives: a growth ended as q says, a candidate
- * started again, a version read from a file served or refused. */
+ * started again, a growth gone on from a partial version, a version read from a file
+ * served or refused. */
 void nb_quotient_count_growth(const nb_quotient *q);
 void nb_quotient_count_restart(void);
+void nb_quotient_count_resume(void);
 void nb_quotient_count_file(bool served);
 
 #endif
