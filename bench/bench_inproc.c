@@ -12,6 +12,7 @@
  * figure: NAME VALUE (seconds unless said). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <string.h>
 #include <time.h>
 
@@ -771,6 +772,38 @@ static void bench_cram(void)
     }
 }
 
+/* Outside CI (make bench-long): the published boards past the 10-minute rows, cold, each
+ * for up to `minutes` (Beling's table: 6 x 7 = *5, 4 x 13 = *3, 5 x 12 = *3); the open
+ * boards (5 x 13, 6 x 11, 7 x 10) have more cells than the 64 a searched region's frame
+ * holds, which the row says rather than searching them. */
+static void bench_cram_long(unsigned minutes)
+{
+    static const struct {
+        size_t r, c;
+        int published;
+    } boards[] = {{6, 7, 5}, {4, 13, 3}, {5, 12, 3}}, open[] = {{5, 13, -1}, {6, 11, -1},
+                                                                 {7, 10, -1}};
+    for (size_t i = 0; i < sizeof boards / sizeof *boards; i++) {
+        int64_t v;
+        uint64_t regions;
+        double t = cram_cold(boards[i].r, boards[i].c, 2000000000, 60ull * minutes, &v,
+                             &regions);
+        struct rusage u;
+        getrusage(RUSAGE_SELF, &u);
+        printf("cram %zu x %zu (published *%d): ", boards[i].r, boards[i].c, boards[i].published);
+        if (v >= 0)
+            printf("*%lld in %.0f s", (long long)v, t);
+        else
+            printf("not reached in %.0f s", t);
+        printf(", %llu regions valued, peak RSS so far %ld MiB\n", (unsigned long long)regions,
+               u.ru_maxrss / 1024);
+        fflush(stdout);
+    }
+    for (size_t i = 0; i < sizeof open / sizeof *open; i++)
+        printf("cram %zu x %zu (open): %zu cells, past a searched region's 64: not searched\n",
+               open[i].r, open[i].c, open[i].r * open[i].c);
+}
+
 /* Notakto: 10^5 random 3 x 3 boards in one sum under misère play through the warm
  * quotient (verdict and up to 64 winning moves), beside 10^5 random Nim heaps under normal
  * play, interleaved; and one empty 4 x 4 board, cold (its table and quotient built). */
@@ -1060,6 +1093,8 @@ int main(int argc, char **argv)
         bench_notakto();
     if (!*only || !strcmp(only, "cram"))
         bench_cram();
+    if (!strcmp(only, "cram-long")) /* make bench-long */
+        bench_cram_long(argc > 2 ? (unsigned)atoi(argv[2]) : 30);
     if (!*only || !strcmp(only, "quotient"))
         bench_quotient();
     if (!*only || !strcmp(only, "search"))
