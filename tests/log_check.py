@@ -107,8 +107,9 @@ def client_logged(flags, forwarded):
             pass
     d.send_signal(signal.SIGTERM)
     _, err = d.communicate(timeout=30)
-    line = next(l for l in err.split(b"\n") if l.startswith(b"{") and b'"event"' not in l)
-    return json.loads(line)["client"]
+    lines = [l for l in err.split(b"\n") if l.startswith(b"{") and b'"event"' not in l]
+    check(len(lines) == 1, f"one request line on stderr, which held: {err[-600:]!r}")
+    return json.loads(lines[0])["client"] if lines else None
 
 
 for flags, forwarded, want in [
