@@ -494,15 +494,18 @@ int api_table(const api_context *ctx, json_t *body, const api_query *q, api_buf 
     }
     json_t *table = NULL;
     int status = g.type->table(ctx->solver, &g, body, ctx->limits, &table, p) ? p->status : 200;
-    size_t before = out->len;
+    /* written, the writing stopped past the limit: one pass over the values */
+    size_t before = out->len, max = ctx->limits->max_response;
+    out->max = before + max;
     if (status == 200) /* SG values may pass 2^53 (a nim heap's is the heap), as may k */
         api_put_object_int64(out, table, (const char *const[]){"values", "k", NULL});
-    size_t need = out->len - before; /* written, then measured: one pass over the values */
-    if (need > ctx->limits->max_response) {
-        out->len = before;
-        status = api_fail(p, 422, "/up_to", "the table would take %zu bytes, over the limit "
-                          "max_response_bytes=%zu; ask for a smaller page with from and up_to",
-                          need, ctx->limits->max_response);
+    bool over = out->over || out->len - before > max;
+    out->max = 0;
+    if (over) {
+        out->len = before, out->failed = out->over = false;
+        status = api_fail(p, 422, "/up_to", "the table would take more than %zu bytes, the "
+                          "limit max_response_bytes=%zu; ask for a smaller page with from "
+                          "and up_to", max, max);
     }
     json_decref(table);
     api_game_free(&g);

@@ -18,6 +18,10 @@ static char *room(api_buf *b, size_t need)
     if (b->failed)
         return NULL;
     if (b->len + need + 1 > b->cap) {
+        if (b->max && b->len + need > b->max) {
+            b->failed = b->over = true;
+            return NULL;
+        }
         size_t cap = (b->len + need + 1) * 2;
         char *grown = realloc(b->p, cap < 1024 ? 1024 : cap);
         if (!grown) {

@@ -13,13 +13,16 @@
 
 /* Text being written; p[len] stays free for the final NUL. Owns p (malloc'ed): start
  * zeroed, end with api_buf_take or free(p). Once memory to grow it is refused, `failed`
- * is set and every later write is dropped: the text is not whole. `int64_strings`: the
- * answer's 64-bit integers go as strings of their digits (?int64=string). */
+ * is set and every later write is dropped: the text is not whole; so too, with `over`
+ * set, once it would grow past `max` bytes (0: no bound). `int64_strings`: the answer's
+ * 64-bit integers go as strings of their digits (?int64=string). */
 typedef struct api_buf {
     char *p;
     size_t len, cap;
     bool failed;
     bool int64_strings;
+    size_t max;
+    bool over;
 } api_buf;
 
 /* api_put's slow path: grows the buffer, then appends (nothing once it failed). */
