@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api_alloc.h"
 #include "api_parse.h"
 #include "api_utf8.h"
 #include "api_write.h"
@@ -91,14 +92,14 @@ json_t *api_parse(const char *body, size_t len, nb_budget *budget, api_problem *
 {
     bool huge;
     char error[160], pointer[API_PARSE_POINTER_MAX];
-    api_parse_meter(budget);
+    api_alloc_meter(budget);
     json_t *root = api_parse_text(body, len, &huge, error, sizeof error, pointer);
     bool spent = budget && budget->spent != NB_BUDGET_LEFT;
     /* the huge integer's pointer, from a second parse, only while the budget lasts */
     json_t *as_real = !root && huge && !spent ? json_loadb(body, len, JSON_REJECT_DUPLICATES |
                                                            JSON_DECODE_INT_AS_REAL, NULL)
                                               : NULL;
-    api_parse_meter(NULL);
+    api_alloc_meter(NULL);
     if (root)
         return root;
     if (budget && budget->spent == NB_BUDGET_MEMORY) {

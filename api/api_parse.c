@@ -8,8 +8,6 @@
 #include "api_parse.h"
 
 #include <errno.h>
-#include <malloc.h>
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,44 +19,6 @@
 #define MAX_DEPTH 2048 /* jansson's JSON_PARSER_MAX_DEPTH */
 /* What a failed allocation of the tree says: past the request's memory budget, or none. */
 #define NO_MEMORY "no memory left for the parsed tree"
-
-/* Bytes malloc keeps beside each block (glibc's header, rounded): counted with it. */
-#define BLOCK_OVERHEAD 16
-
-/* The budget that what this thread's parse allocates counts against, or NULL. */
-static _Thread_local nb_budget *metered;
-
-/* jemalloc's size of the block malloc(n) gives, computed without looking the block up:
- * linked into nimberd, absent (null) from the test binaries and the sanitizer builds,
- * which keep glibc's allocator and ask malloc_usable_size. */
-extern size_t nallocx(size_t n, int flags) __attribute__((weak));
-
-/* jansson's allocator, for every thread: malloc and free, counting what a parse
- * allocates and frees against its request's budget. An allocation that would pass the
- * budget's max_bytes, or made once the budget is spent (its time, its client gone), is
- * NULL, which jansson reports as a failed construction: a parse stops within 256 values
- * of its deadline. */
-static void *counted_malloc(size_t n)
-{
-    if (metered && nb_budget_spent(metered))
-        return NULL;
-    void *p = malloc(n);
-    size_t block = !p || !metered ? 0 : nallocx ? nallocx(n | !n, 0) : malloc_usable_size(p);
-    if (p && metered && !nb_budget_hold(metered, block + BLOCK_OVERHEAD)) {
-        free(p);
-        return NULL;
-    }
-    return p;
-}
-
-static void counted_free(void *p)
-{
-    if (p && metered)
-        nb_budget_drop(metered, malloc_usable_size(p) + BLOCK_OVERHEAD);
-    free(p);
-}
-
-static void count_allocations(void) { json_set_alloc_funcs(counted_malloc, counted_free); }
 
 typedef struct parser {
     const char *at, *end;
@@ -489,13 +449,6 @@ static void line_column(const char *text, const char *at, int *line, int *column
         if (*c == '\n')
             (*line)++, line_start = c + 1;
     *column = (int)(at - line_start) + 1;
-}
-
-void api_parse_meter(nb_budget *budget)
-{
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, count_allocations);
-    metered = budget;
 }
 
 json_t *api_parse_text(const char *body, size_t len, bool *huge, char *error, size_t size,

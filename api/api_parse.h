@@ -7,8 +7,6 @@
 
 #include <jansson.h>
 
-#include "core/nb_budget.h"
-
 /* The room for the JSON Pointer a failed parse names (with its NUL): a longer one is cut
  * to the ancestor that fits. */
 #define API_PARSE_POINTER_MAX 256
@@ -20,10 +18,5 @@
  * bytes). The caller owns the result. */
 json_t *api_parse_text(const char *body, size_t len, bool *huge, char *error, size_t size,
                        char *pointer);
-
-/* From now on, what jansson allocates and frees on this thread counts against `budget`
- * (borrowed; NULL: nothing counts). An allocation that would pass its max_bytes spends
- * it and fails, and so does the parse or construction that asked for it. */
-void api_parse_meter(nb_budget *budget);
 
 #endif
