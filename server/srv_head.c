@@ -13,14 +13,18 @@ static bool alnum_or(char c, const char *also)
            (c && strchr(also, c));
 }
 
-/* A token (RFC 9110 5.6.2): one or more tchars. */
+/* A token (RFC 9110 5.6.2): one or more tchars. Letters, digits and '-' make nearly
+ * every header name: the others are looked up only when one of those fails. */
 static bool is_token(const char *s)
 {
     if (!*s)
         return false;
-    for (; *s; s++)
-        if (!alnum_or(*s, "!#$%&'*+-.^_`|~"))
+    for (; *s; s++) {
+        char lower = (char)(*s | 0x20);
+        if (!(lower >= 'a' && lower <= 'z') && !(*s >= '0' && *s <= '9') && *s != '-' &&
+            !alnum_or(*s, "!#$%&'*+.^_`|~"))
             return false;
+    }
     return true;
 }
 
@@ -68,10 +72,12 @@ static enum MHD_Result read_header(void *cls, enum MHD_ValueKind kind, const cha
     } else if (first == 'e' && !strcasecmp(key, "Expect")) {
         h->expects_continue = value && !strcasecmp(value, "100-continue");
     }
-    static const char *const framing[] = {"Transfer-Encoding", "Content-Length"};
-    for (size_t i = 0; i < 2; i++) { /* the name run on into the next line's value */
-        size_t n = strlen(framing[i]);
-        h->folded |= !strncasecmp(key, framing[i], n) && key[n];
+    if (first == 't' || first == 'c') { /* a framing name run on into the next line */
+        static const char *const framing[] = {"Transfer-Encoding", "Content-Length"};
+        for (size_t i = 0; i < 2; i++) {
+            size_t n = strlen(framing[i]);
+            h->folded |= !strncasecmp(key, framing[i], n) && key[n];
+        }
     }
     return MHD_YES;
 }

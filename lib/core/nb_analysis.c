@@ -18,7 +18,8 @@ bool nb_movelist_push(nb_movelist *list, const nb_move *move)
         return false;
     }
     nb_reserve((void **)&list->items, &list->cap, list->len + 1, sizeof *list->items);
-    nb_reserve((void **)&list->words, &list->wcap, list->nwords + move->len + 1,
+    size_t need = list->nwords + move->len + 1; /* room for eight such moves at first */
+    nb_reserve((void **)&list->words, &list->wcap, list->wcap ? need : 8 * need,
                sizeof *list->words);
     list->items[list->len++] = (struct nb_move_slot){move->component, list->nwords, move->len,
                                                      move->wins_now};
