@@ -69,7 +69,8 @@ const char *nb_method_name(nb_method m)
 void nb_analysis_free(nb_analysis *a)
 {
     for (size_t i = 0; i < a->ncomponents; i++)
-        free(a->components[i].followers);
+        if (a->components[i].followers) /* only loopy parts have them: no call for the rest */
+            free(a->components[i].followers);
     free(a->components);
     a->components = NULL;
     a->ncomponents = 0;
