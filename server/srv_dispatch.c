@@ -151,6 +151,8 @@ static void give_memory_back(void)
 typedef struct leftover {
     json_t *tree;
     bool large;
+    nb_memory_pool *pool; /* borrowed: the server's */
+    uint64_t kept;        /* the tree's bytes, still taken from the pool until it is freed */
 } leftover;
 
 /* The reclaimer's job: frees what a request left (a large tree takes tens to hundreds of
@@ -160,9 +162,13 @@ typedef struct leftover {
 static void reclaim(void *arg)
 {
     leftover *left = arg;
+    struct timespec now; /* due at once: starved by other programs, it is lifted */
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    srv_pool_job_deadline((long long)now.tv_sec * 1000000000LL + now.tv_nsec);
     json_decref(left->tree);
     if (left->large)
         give_memory_back();
+    nb_memory_pool_give_back(left->pool, left->kept);
     free(left);
 }
 
@@ -179,7 +185,8 @@ static void compute_on_worker(void *arg)
         compute(r);
     leftover *left = nb_xmalloc(sizeof *left);
     *left = (leftover){r->json, r->cap > LARGE_REQUEST_BYTES || r->out_len > LARGE_REQUEST_BYTES ||
-                                atomic_load(&r->budget.stopped_mb)};
+                                atomic_load(&r->budget.stopped_mb),
+                       r->budget.pool, nb_budget_hand_over(&r->budget)};
     srv_pool *reclaimer = r->server->reclaimer;
     r->json = NULL;
     MHD_resume_connection(r->conn); /* r is the HTTP thread's from here */

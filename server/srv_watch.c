@@ -3,8 +3,8 @@
  * when the process passes it, answers the requests that waited for a worker past their
  * budget, and (every fifth time) shuts down connections whose client left mid-request or
  * whose head or body is past its deadline (libmicrohttpd then closes them); and lifts out
- * of SCHED_IDLE the workers that other programs starve, and the reclaimer while the
- * process is past --max-memory-mb. */
+ * of SCHED_IDLE the workers that other programs starve, and the reclaimer when starved
+ * or while the process is past --max-memory-mb. */
 #include "srv_watch.h"
 
 #include <errno.h>
@@ -220,6 +220,7 @@ static void *watch_main(void *arg)
         hold_memory(w);
         pthread_mutex_unlock(&w->lock);
         srv_pool_lift_starved(s->pool);
+        srv_pool_lift_starved(s->reclaimer); /* the trees it frees are still counted */
         if (s->cfg.max_memory_mb && srv_resident_mb() > s->cfg.max_memory_mb)
             srv_pool_lift_all(s->reclaimer); /* what requests left, freed and given back */
         void *late[64];

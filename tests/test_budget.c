@@ -162,6 +162,39 @@ START_TEST(pool_is_taken_in_grains)
 }
 END_TEST
 
+/* A request's tree freed later, elsewhere, stays taken from the pool after the request
+ * ends, until it is given back: no other request is promised its bytes meanwhile. */
+START_TEST(handed_over_bytes_stay_taken)
+{
+    nb_memory_pool pool = {.capacity = 8 * NB_POOL_GRAIN};
+    nb_budget b;
+    nb_budget_start(&b, 0);
+    b.pool = &pool;
+    ck_assert(nb_budget_hold(&b, 3 * NB_POOL_GRAIN + 1000));
+    uint64_t kept = nb_budget_hand_over(&b);
+    ck_assert_uint_eq(kept, 3 * NB_POOL_GRAIN + 1000);
+    ck_assert_uint_eq(b.held, 0);
+    nb_budget_end(&b); /* the request's end: the tree's bytes stay */
+    ck_assert_uint_eq(atomic_load(&pool.held), kept);
+    nb_budget other;
+    nb_budget_start(&other, 0);
+    other.pool = &pool;
+    ck_assert(!nb_budget_hold(&other, 8 * NB_POOL_GRAIN - kept + 1));
+    ck_assert_int_eq(other.spent, NB_BUDGET_POOL);
+    nb_memory_pool_give_back(&pool, kept); /* the tree freed */
+    ck_assert_uint_eq(atomic_load(&pool.held), 0);
+    other.spent = NB_BUDGET_LEFT;
+    ck_assert(nb_budget_hold(&other, 8 * NB_POOL_GRAIN));
+    nb_budget_end(&other);
+    ck_assert_uint_eq(atomic_load(&pool.held), 0);
+    nb_budget alone; /* no pool: nothing to keep */
+    nb_budget_start(&alone, 0);
+    ck_assert(nb_budget_hold(&alone, 100));
+    ck_assert_uint_eq(nb_budget_hand_over(&alone), 0);
+    ck_assert_uint_eq(alone.held, 0);
+}
+END_TEST
+
 /* A step of many units reads the clock at once; small ones once per 256. */
 START_TEST(large_steps_read_the_clock)
 {
@@ -315,6 +348,7 @@ int main(void)
     tcase_add_test(tc, memory_bound_is_a_422);
     tcase_add_test(tc, shared_pool_is_a_503);
     tcase_add_test(tc, pool_is_taken_in_grains);
+    tcase_add_test(tc, handed_over_bytes_stay_taken);
     tcase_add_test(tc, large_steps_read_the_clock);
     tcase_add_test(tc, cached_tables_count_too);
     tcase_add_test(tc, stop_is_a_503);

@@ -156,6 +156,22 @@ void nb_budget_end(nb_budget *b)
         nb_budget_drop(b, b->held);
 }
 
+uint64_t nb_budget_hand_over(nb_budget *b)
+{
+    if (!b)
+        return 0;
+    uint64_t kept = b->held < b->taken ? b->held : b->taken; /* taken is 0 without a pool */
+    b->taken -= kept;
+    nb_budget_drop(b, b->held); /* the spare grains go back; the kept bytes stay taken */
+    return kept;
+}
+
+void nb_memory_pool_give_back(nb_memory_pool *pool, uint64_t bytes)
+{
+    if (pool && bytes)
+        atomic_fetch_sub(&pool->held, bytes);
+}
+
 nb_status nb_budget_fail(const nb_budget *b, nb_err *err)
 {
     switch (b->spent) {

@@ -99,6 +99,13 @@ void nb_budget_stop_for_memory(nb_budget *b, uint64_t process_mb);
 /* Counts everything b still holds as given back, and what it took from its pool: the
  * end of its request. */
 void nb_budget_end(nb_budget *b);
+
+/* Hands what b holds over to something that outlives its request (a parsed tree freed
+ * later, on another thread): b holds nothing after, and its pool keeps the bytes it took
+ * for them, returned, until nb_memory_pool_give_back gives them back once they are
+ * freed. So memory freed late is not promised to other requests while it is still there. */
+uint64_t nb_budget_hand_over(nb_budget *b);
+void nb_memory_pool_give_back(nb_memory_pool *pool, uint64_t bytes);
 /* Fills err saying why b is spent: NB_ELIMIT for the deadline ("...the limit
  * max_request_seconds=N") or the memory ("...max_request_mb=N"), NB_ECANCELLED for a
  * client gone, a server stopping, a pool with no room left now or a process past its
