@@ -131,7 +131,7 @@ static void render_around(api_move_writer *w, bool int64_strings)
         api_put_string(&w->around, name, strlen(name));
         api_put_lit(&w->around, ":");
         size_t m = state_member(g->type, name);
-        if (m == SIZE_MAX && api_type_int64(g->type, name)) {
+        if (m == SIZE_MAX && int64_strings && api_type_int64(g->type, name)) {
             api_put_json_int64(&w->around, item);
         } else if (m == SIZE_MAX) {
             api_put_json(&w->around, item);
