@@ -101,9 +101,9 @@ void nb_budget_stop_for_memory(nb_budget *b, uint64_t process_mb);
 void nb_budget_end(nb_budget *b);
 
 /* Hands what b holds over to something that outlives its request (a parsed tree freed
- * later, on another thread): b holds nothing after, and its pool keeps the bytes it took
- * for them, returned, until nb_memory_pool_give_back gives them back once they are
- * freed. So memory freed late is not promised to other requests while it is still there. */
+ * later, on another thread), and returns how many bytes: b holds nothing after, and its
+ * pool keeps those bytes taken until nb_memory_pool_give_back, called once they are freed,
+ * gives them back; so memory freed late is not promised to other requests meanwhile. */
 uint64_t nb_budget_hand_over(nb_budget *b);
 void nb_memory_pool_give_back(nb_memory_pool *pool, uint64_t bytes);
 /* Fills err saying why b is spent: NB_ELIMIT for the deadline ("...the limit
