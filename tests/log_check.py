@@ -108,7 +108,8 @@ def client_logged(flags, forwarded):
     d.send_signal(signal.SIGTERM)
     _, err = d.communicate(timeout=30)
     lines = [l for l in err.split(b"\n") if l.startswith(b"{") and b'"event"' not in l]
-    check(len(lines) == 1, f"one request line on stderr, which held: {err[-600:]!r}")
+    check(len(lines) == 1, f"one request line on stderr (nimberd exited with "
+                           f"{d.returncode}), which held: {err[-600:]!r}")
     return json.loads(lines[0])["client"] if lines else None
 
 
