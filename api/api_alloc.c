@@ -90,9 +90,11 @@ static void *carve(size_t n)
  * checked at each). */
 static void *counted_malloc(size_t n)
 {
-    void *p = metered ? carve(n) : NULL;
-    if (p || !metered)
-        return p ? p : malloc(n);
+    if (!metered)
+        return malloc(n);
+    void *p = carve(n);
+    if (p)
+        return p;
     if (nb_budget_spent(metered))
         return NULL;
     p = malloc(n);
