@@ -104,10 +104,10 @@ static uint64_t mirror_rows(frame f)
 static frame transpose(frame f)
 {
     frame t = {0, f.w, f.h};
-    for (uint64_t x = f.bits; x; x &= x - 1) {
-        unsigned i = (unsigned)__builtin_ctzll(x), r = i / f.w, c = i % f.w;
-        t.bits |= 1ULL << (c * t.w + r);
-    }
+    uint64_t row_mask = full_mask(f.w);
+    for (unsigned r = 0; r < f.h; r++)
+        for (uint64_t x = f.bits >> (r * f.w) & row_mask; x; x &= x - 1)
+            t.bits |= 1ULL << ((unsigned)__builtin_ctzll(x) * t.w + r);
     return t;
 }
 
@@ -144,6 +144,41 @@ static bool mirrored(frame f)
     if (f.h % 2 && f.w % 2 == 0)
         return !(f.bits >> (f.h / 2 * f.w + f.w / 2 - 1) & 1);
     return true;
+}
+
+/* The cells of `set` (a frame h x w) with cells left out that change no value (normal
+ * play). A tuft is a cell with one neighbour, its star. (1) Of the tufts of one star all
+ * but one go: a domino on the star and any of its tufts leaves the same live cells (the
+ * others isolated), and a tuft takes no other domino, so the options are the same. (2) A
+ * cell that is neither a tuft nor a star and whose neighbours are all stars goes: a
+ * domino on it and a star s leaves what the domino on s and s's tuft leaves in the set
+ * without it (the tuft isolated, the cell gone), and every other move keeps it so placed,
+ * by induction the same game. (These are the reductions of Beling's Cram solver,
+ * beling/impartial-games; the arguments above are ours.) Repeated until none applies. */
+static uint64_t reduce(uint64_t set, unsigned h, unsigned w)
+{
+    uint64_t first = column_mask(h, w, 0), last = first << (w - 1);
+    for (;;) {
+        uint64_t right = set & ~last & set >> 1, left = set & ~first & set << 1;
+        uint64_t down = set & set >> w, up = set & set << w;
+        uint64_t some = right | left | down | up;
+        uint64_t two = (right & (left | down | up)) | (left & (down | up)) | (down & up);
+        uint64_t tufts = some & ~two;
+        /* each tuft's star, by the side the tuft is on; a star met again loses that tuft */
+        uint64_t stars = (tufts & right) << 1, gone = 0, more;
+        more = (tufts & left) >> 1;
+        gone |= (more & stars) << 1, stars |= more;
+        more = (tufts & down) << w;
+        gone |= (more & stars) >> w, stars |= more;
+        more = (tufts & up) >> w;
+        gone |= (more & stars) << w, stars |= more;
+        uint64_t rest = set & ~tufts & ~stars;
+        uint64_t beside = ((rest & ~last) << 1) | ((rest & ~first) >> 1) | rest << w | rest >> w;
+        gone |= rest & ~beside & some;
+        if (!gone)
+            return set;
+        set &= ~gone;
+    }
 }
 
 /* --- the regions of a board ----------------------------------------------------------- */
@@ -249,9 +284,9 @@ static void split(const nb_cram_params *p, const uint64_t *state, cr_split *s)
 struct nb_cram_memo {
     nb_split_search ss; /* Dawson's Kayles' table, the state split, the search's stop */
     cr_split split;     /* of ss.state, when made */
-    nb_cram_regions found;          /* the regions this request valued (and met) */
-    nb_cram_regions excluded;       /* canonical regions' nimbers ruled out (the search) */
-    const nb_cramtable *shared;     /* the cache's: the regions earlier requests valued */
+    nb_cram_regions found;      /* the regions this request met: values, nimbers ruled out */
+    const nb_cramtable *shared; /* the cache's: the regions earlier requests valued */
+    size_t valued;              /* the regions of `found` with a value */
     bool limited;     /* a search stopped by max_states (its regions are kept even if few) */
 };
 
@@ -262,42 +297,53 @@ static uint64_t dawson(nb_cram_memo *m, uint64_t n) { return nb_split_search_lin
 
 static uint16_t shape_of(frame f) { return (uint16_t)(f.h << 8 | f.w); }
 
-/* A region's value byte (nb_cramtable.h): this request's, else the cache's; 0: unknown. */
-static uint8_t known(const nb_cram_memo *m, frame f)
+/* A region's value + 1: this request's, else the cache's; 0: unknown. */
+static unsigned known(const nb_cram_memo *m, frame f)
 {
-    uint8_t v = nb_cram_regions_find(&m->found, f.bits, shape_of(f));
-    if (!v && m->shared)
-        v = nb_cram_regions_find(&m->shared->regions, f.bits, shape_of(f));
-    return v;
+    const nb_cram_slot *e = nb_cram_regions_find(&m->found, f.bits, shape_of(f));
+    if (!(e && e->value) && m->shared)
+        e = nb_cram_regions_find(&m->shared->regions, f.bits, shape_of(f));
+    return e ? e->value & ~NB_CRAM_CANONICAL : 0;
 }
 
-/* Doubles a table of the memo, its memory held from the request's budget (false, nothing
- * changed, when the budget has no room). */
-static bool memo_grow(nb_cram_memo *m, nb_cram_regions *t)
+/* The nimbers a search ruled out for canonical f (bit x: not x). */
+static uint8_t excluded(const nb_cram_memo *m, frame f)
 {
-    size_t old = t->slots, next = old ? 2 * old : 1024;
+    const nb_cram_slot *e = nb_cram_regions_find(&m->found, f.bits, shape_of(f));
+    return e ? e->excluded : 0;
+}
+
+/* Doubles the memo's table, its memory held from the request's budget (false, nothing
+ * changed, when the budget has no room). */
+static bool memo_grow(nb_cram_memo *m)
+{
+    size_t old = m->found.slots, next = old ? 2 * old : 1024;
     if (!nb_budget_hold(m->ss.budget, (next - old) * NB_CRAM_SLOT_BYTES))
         return false;
     m->ss.held += (next - old) * NB_CRAM_SLOT_BYTES;
-    nb_cram_regions_resize(t, next);
+    nb_cram_regions_resize(&m->found, next);
     return true;
 }
 
-/* Room for one more entry in a table of the memo (else the status says why not). */
-static bool memo_room(nb_cram_memo *m, nb_cram_regions *t)
+/* f's slot in the memo's table, made when new; NULL when the budget leaves no room for
+ * it (the status says so). */
+static nb_cram_slot *memo_slot(nb_cram_memo *m, frame f)
 {
-    if (4 * (t->used + 1) <= 3 * t->slots || memo_grow(m, t))
-        return true;
-    m->ss.status = NB_ECANCELLED; /* the budget says which */
-    return false;
+    if (4 * (m->found.used + 1) > 3 * m->found.slots && !memo_grow(m)) {
+        m->ss.status = NB_ECANCELLED; /* the budget says which */
+        return NULL;
+    }
+    return nb_cram_regions_add(&m->found, f.bits, shape_of(f));
 }
 
-/* Keeps a frame's value: a canonical form's, or a region's as the search met it. */
+/* Keeps a frame's value: a canonical form's, or a small region's as the search met it. */
 static void remember(nb_cram_memo *m, frame f, uint64_t value, bool canonical)
 {
-    if (memo_room(m, &m->found))
-        nb_cram_regions_put(&m->found, f.bits, shape_of(f),
-                            (uint8_t)((value + 1) | (canonical ? NB_CRAM_CANONICAL : 0)));
+    nb_cram_slot *e = memo_slot(m, f);
+    if (e && !e->value) {
+        e->value = (uint8_t)((value + 1) | (canonical ? NB_CRAM_CANONICAL : 0));
+        m->valued++;
+    }
 }
 
 static uint64_t frame_value(nb_cram_memo *m, frame f);
@@ -306,6 +352,7 @@ static uint64_t frame_value(nb_cram_memo *m, frame f);
 static uint64_t rest_value(nb_cram_memo *m, uint64_t set, unsigned h, unsigned w)
 {
     uint64_t x = 0;
+    set = reduce(set, h, w);
     while (set && m->ss.status == NB_OK) {
         uint64_t comp = flood(set, h, w);
         x ^= frame_value(m, shrink(comp, h, w));
@@ -331,115 +378,180 @@ static void dominoes(frame f, uint64_t *across, uint64_t *down)
  * splits the region, the smaller parts are valued and only the largest is asked about,
  * against the XOR of the others' values and x. The moves whose parts are all known or
  * small are tried first. A question answered no names the nimber; one answered yes rules
- * x out for the region, a bit of its byte in `excluded`. (Lemoine and Viennot, "Nimbers
- * are inevitable", Theoretical Computer Science 462 (2012), for Cram.) */
+ * x out for the region, a bit of its slot's `excluded`. (Lemoine and Viennot, "Nimbers
+ * are inevitable", Theoretical Computer Science 462 (2012), for Cram.) A region's
+ * options are sorted once for all the questions asked of it in turn. Large regions are
+ * kept by canonical form only (looked up as met, they are seldom found). */
 
 #define SEARCH_CELLS 12  /* a smaller region is valued by the mex of its options */
 #define SEARCH_NIMBERS 7 /* nimbers asked about are below this (a bit each of a byte) */
+#define MAX_DOMINOES 112 /* on at most 64 cells */
+#define MAX_HARD (64 / SEARCH_CELLS)
+
+/* What a domino leaves: its hard parts' cells (0 when every part is valued), the
+ * canonical form of the largest and how many there are, and the XOR of the other parts'
+ * values. */
+typedef struct cr_option {
+    uint64_t hard, value;
+    frame deep;
+    unsigned nhard;
+} cr_option;
+
+/* A region's options as far as they are sorted, for the questions asked of it in turn:
+ * its dominoes in the order to look at them (todo[next ..] not yet looked at), the
+ * options with every part valued, and those with hard parts, by the cells of their
+ * largest hard part once all are in (fewest first: its question is the cheapest). */
+typedef struct cr_options {
+    uint8_t todo[MAX_DOMINOES]; /* dir << 7 | first cell */
+    size_t ntodo, next;
+    cr_option valued[MAX_DOMINOES], later[MAX_DOMINOES];
+    uint16_t order[MAX_DOMINOES]; /* of later, once sorted */
+    size_t nvalued, nlater;
+    bool sorted;
+} cr_options;
 
 static bool wins(nb_cram_memo *m, frame f, unsigned x);
 
-/* Whether the regions of `set` (cells of a frame h x w) beside a heap of x are a
- * P-position: every region but the largest hard one valued, that one asked about. With
- * `shallow` a hard region is not asked about: *deep is set to its cells and false
- * returned; *value is set to the regions' value where none is hard (else left). */
-static bool rest_loses(nb_cram_memo *m, uint64_t set, unsigned h, unsigned w, uint64_t x,
-                       bool shallow, unsigned *deep, uint64_t *value)
+/* Whether region c of k cells is hard, asked about rather than valued: large, not a line,
+ * not mirrored and not known. Sets *canon to its canonical form when it is, else XORs
+ * its value into *value. */
+static bool hard(nb_cram_memo *m, frame c, unsigned k, frame *canon, uint64_t *value)
 {
-    uint64_t asked = x;
-    frame largest = {0, 0, 0};
+    if (k < SEARCH_CELLS || c.h == 1 || c.w == 1 || mirrored(c)) {
+        *value ^= frame_value(m, c);
+        return false;
+    }
+    *canon = canonical(c);
+    unsigned v = known(m, *canon);
+    *value ^= v ? v - 1 : 0;
+    return !v;
+}
+
+/* Whether the regions of `set` (cells of a frame h x w) beside a heap of x are a
+ * P-position: every region but the largest hard one valued, that one asked about. */
+static bool rest_loses(nb_cram_memo *m, uint64_t set, unsigned h, unsigned w, uint64_t x)
+{
+    frame largest = {0, 0, 0}, c;
     unsigned most = 0;
     while (set && m->ss.status == NB_OK) {
         uint64_t comp = flood(set, h, w);
         set &= ~comp;
-        frame c = shrink(comp, h, w);
         unsigned k = (unsigned)__builtin_popcountll(comp);
-        bool hard = k >= SEARCH_CELLS && c.h > 1 && c.w > 1 && !mirrored(c) && !known(m, c);
-        if (hard && k > most) {
+        if (hard(m, shrink(comp, h, w), k, &c, &x)) {
+            if (k <= most) {
+                x ^= frame_value(m, c);
+                continue;
+            }
             if (most)
                 x ^= frame_value(m, largest);
             largest = c, most = k;
-        } else {
-            x ^= frame_value(m, c);
         }
     }
     if (m->ss.status != NB_OK)
         return false;
-    if (!most) {
-        *value = x ^ asked;
+    if (!most)
         return x == 0;
-    }
-    if (shallow) {
-        *deep = most;
-        return false;
-    }
     if (x >= SEARCH_NIMBERS)
         return frame_value(m, largest) == x;
-    return !wins(m, canonical(largest), (unsigned)x);
+    return !wins(m, largest, (unsigned)x);
 }
 
 /* Rules x out as the nimber of canonical f: true. */
 static bool rule_out(nb_cram_memo *m, frame f, unsigned x)
 {
-    if (memo_room(m, &m->excluded))
-        nb_cram_regions_or(&m->excluded, f.bits, shape_of(f), (uint8_t)(0x80 | 1u << x));
+    nb_cram_slot *e = memo_slot(m, f);
+    if (e)
+        e->excluded |= (uint8_t)(1u << x);
     return true;
 }
 
-/* Whether canonical f beside a heap of x < SEARCH_NIMBERS is won by the player to move,
- * that is, whether f's nimber is not x (false also when the search stopped: the status
- * says so). A false answer keeps x as f's value. */
-static bool wins(nb_cram_memo *m, frame f, unsigned x)
+static int by_number16(const void *a, const void *b)
 {
-    uint8_t v = known(m, f);
-    if (v)
-        return (unsigned)((v & ~NB_CRAM_CANONICAL) - 1u) != x;
-    if (nb_cram_regions_find(&m->excluded, f.bits, shape_of(f)) >> x & 1)
+    uint16_t x = *(const uint16_t *)a, y = *(const uint16_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sorts f's next domino into *opts, the parts that are not hard valued (an option valued
+ * below SEARCH_NIMBERS rules its value out for f); returns the option, NULL when none is
+ * left or the search stopped. Two hard parts of one canonical form XOR to 0 (G + G = 0):
+ * neither is asked about. */
+static const cr_option *sort_next(nb_cram_memo *m, frame f, cr_options *opts)
+{
+    if (opts->next == opts->ntodo)
+        return NULL;
+    unsigned code = opts->todo[opts->next++], i = code & 127, j = code >> 7 ? i + f.w : i + 1;
+    uint64_t set = reduce(f.bits & ~(1ULL << i | 1ULL << j), f.h, f.w);
+    cr_option o = {0, 0, {0, 0, 0}, 0};
+    uint64_t cells[MAX_HARD];
+    frame form[MAX_HARD];
+    while (set && m->ss.status == NB_OK) {
+        uint64_t comp = flood(set, f.h, f.w);
+        set &= ~comp;
+        frame c;
+        if (!hard(m, shrink(comp, f.h, f.w), (unsigned)__builtin_popcountll(comp), &c,
+                  &o.value))
+            continue;
+        size_t twin = 0;
+        while (twin < o.nhard && !(form[twin].bits == c.bits && form[twin].h == c.h &&
+                                   form[twin].w == c.w))
+            twin++;
+        if (twin < o.nhard)
+            o.nhard--, cells[twin] = cells[o.nhard], form[twin] = form[o.nhard];
+        else
+            cells[o.nhard] = comp, form[o.nhard++] = c;
+    }
+    if (m->ss.status != NB_OK)
+        return NULL;
+    unsigned most = 0;
+    for (size_t t = 0; t < o.nhard; t++) {
+        unsigned k = (unsigned)__builtin_popcountll(cells[t]);
+        o.hard |= cells[t];
+        if (k > most)
+            most = k, o.deep = form[t];
+    }
+    if (o.nhard) {
+        opts->order[opts->nlater] = (uint16_t)(most << 8 | opts->nlater);
+        opts->later[opts->nlater++] = o;
+        return &opts->later[opts->nlater - 1];
+    }
+    if (o.value < SEARCH_NIMBERS) /* an option's value is never f's */
+        rule_out(m, f, (unsigned)o.value);
+    opts->valued[opts->nvalued++] = o;
+    return &opts->valued[opts->nvalued - 1];
+}
+
+/* Whether option o beside a heap of x is a P-position. */
+static bool option_loses(nb_cram_memo *m, frame f, const cr_option *o, uint64_t x)
+{
+    x ^= o->value;
+    if (o->nhard > 1)
+        return rest_loses(m, o->hard, f.h, f.w, x);
+    if (x >= SEARCH_NIMBERS)
+        return frame_value(m, o->deep) == x;
+    return !wins(m, o->deep, (unsigned)x);
+}
+
+/* Whether canonical f beside a heap of x < SEARCH_NIMBERS is won by the player to move,
+ * every nimber below x already asked about (won) with the options in *opts: some option
+ * beside the heap is a P-position. The options valued whole are tried first (those sorted
+ * already, then the rest as they are sorted), then those with hard parts. A false answer
+ * keeps x as f's value. */
+static bool option_wins(nb_cram_memo *m, frame f, cr_options *opts, unsigned x)
+{
+    if (excluded(m, f) >> x & 1)
         return true;
-    for (unsigned j = 0; j < x; j++) { /* the heap's moves: f beside *j is lost for j = f's */
-        bool won = wins(m, f, j);
-        if (m->ss.status != NB_OK)
-            return false;
-        if (!won)
+    for (size_t t = 0; t < opts->nvalued; t++)
+        if (opts->valued[t].value == x)
             return rule_out(m, f, x);
-    }
-    if (m->found.used + m->excluded.used >= m->ss.max_states) {
-        m->ss.status = NB_ELIMIT, m->limited = true;
+    for (const cr_option *o; (o = sort_next(m, f, opts));)
+        if (!o->nhard && o->value == x)
+            return rule_out(m, f, x);
+    if (m->ss.status != NB_OK)
         return false;
-    }
-    if (nb_budget_spent_after(m->ss.budget, (uint64_t)__builtin_popcountll(f.bits))) {
-        m->ss.status = NB_ECANCELLED; /* the budget says which */
-        return false;
-    }
-    /* the dominoes whose parts are all known or small first; then the others, those that
-     * leave the smallest hard part first (its question is the cheapest) */
-    uint64_t moves[2];
-    dominoes(f, &moves[0], &moves[1]);
-    if ((unsigned)__builtin_popcountll(moves[0]) + (unsigned)__builtin_popcountll(moves[1]) < x)
-        return rule_out(m, f, x); /* a nimber is at most the number of options */
-    uint32_t later[112]; /* (cells of the hard part) << 8 | dir << 7 | first cell */
-    size_t nlater = 0;
-    for (int dir = 0; dir < 2; dir++)
-        for (uint64_t y = moves[dir]; y; y &= y - 1) {
-            unsigned i = (unsigned)__builtin_ctzll(y), j = dir ? i + f.w : i + 1, deep = 0;
-            uint64_t value = UINT64_MAX;
-            bool lost = rest_loses(m, f.bits & ~(1ULL << i | 1ULL << j), f.h, f.w, x, true,
-                                   &deep, &value);
-            if (m->ss.status != NB_OK)
-                return false;
-            if (lost)
-                return rule_out(m, f, x);
-            if (deep)
-                later[nlater++] = deep << 8 | (unsigned)dir << 7 | i;
-            else if (value < SEARCH_NIMBERS) /* an option's value is never f's */
-                rule_out(m, f, (unsigned)value);
-        }
-    qsort(later, nlater, sizeof *later, by_number);
-    for (size_t t = 0; t < nlater; t++) {
-        unsigned i = later[t] & 127, j = later[t] >> 7 & 1 ? i + f.w : i + 1, deep = 0;
-        uint64_t value = UINT64_MAX;
-        bool lost = rest_loses(m, f.bits & ~(1ULL << i | 1ULL << j), f.h, f.w, x, false, &deep,
-                               &value);
+    if (!opts->sorted)
+        qsort(opts->order, opts->nlater, sizeof *opts->order, by_number16), opts->sorted = true;
+    for (size_t t = 0; t < opts->nlater; t++) {
+        bool lost = option_loses(m, f, &opts->later[opts->order[t] & 0xFF], x);
         if (m->ss.status != NB_OK)
             return false;
         if (lost)
@@ -447,6 +559,92 @@ static bool wins(nb_cram_memo *m, frame f, unsigned x)
     }
     remember(m, f, x, true); /* no move wins: f beside *x is a P-position */
     return false;
+}
+
+/* f's dominoes into todo (dir << 7 | first cell), those nearest the middle first: they
+ * split the region most often. Returns how many. */
+static unsigned order_dominoes(frame f, uint8_t *todo)
+{
+    uint64_t moves[2];
+    uint16_t key[MAX_DOMINOES];
+    unsigned n = 0;
+    dominoes(f, &moves[0], &moves[1]);
+    for (unsigned dir = 0; dir < 2; dir++)
+        for (uint64_t y = moves[dir]; y; y &= y - 1) {
+            unsigned i = (unsigned)__builtin_ctzll(y), r = i / f.w, c = i % f.w;
+            int dr = 4 * (int)r + 2 * (int)dir - 2 * ((int)f.h - 1);
+            int dc = 4 * (int)c + 2 * (int)!dir - 2 * ((int)f.w - 1);
+            unsigned far = (unsigned)(dr < 0 ? -dr : dr) + (unsigned)(dc < 0 ? -dc : dc);
+            key[n++] = (uint16_t)(far << 8 | dir << 7 | i);
+        }
+    qsort(key, n, sizeof *key, by_number16);
+    for (unsigned t = 0; t < n; t++)
+        todo[t] = (uint8_t)key[t];
+    return n;
+}
+
+/* Whether the search may go on into another region of k cells (else the status says
+ * why not). */
+static bool may_search(nb_cram_memo *m, unsigned k)
+{
+    if (m->found.used >= m->ss.max_states) {
+        m->ss.status = NB_ELIMIT, m->limited = true;
+        return false;
+    }
+    if (nb_budget_spent_after(m->ss.budget, k)) {
+        m->ss.status = NB_ECANCELLED; /* the budget says which */
+        return false;
+    }
+    return true;
+}
+
+/* Asks canonical f beside a heap of 0, 1, ... in turn, up to `upto` (< SEARCH_NIMBERS):
+ * the first whose answer is no is f's nimber, returned; `upto` + 1 when every answer was
+ * yes (or the search stopped: the status says so). With `asked`, the question is whether
+ * f's nimber is `upto`, and an option valued `upto` answers it first (no, without the
+ * nimbers below: `upto` + 1 returned). */
+static unsigned first_lost(nb_cram_memo *m, frame f, unsigned upto, bool asked)
+{
+    unsigned v = known(m, f);
+    if (v)
+        return v - 1;
+    uint8_t out = excluded(m, f);
+    unsigned x = 0;
+    while (x <= upto && out >> x & 1)
+        x++;
+    if (x > upto || !may_search(m, (unsigned)__builtin_popcountll(f.bits)))
+        return upto + 1;
+    cr_options opts; /* its arrays filled as it is sorted */
+    opts.nvalued = opts.nlater = 0, opts.sorted = false;
+    unsigned options = order_dominoes(f, opts.todo);
+    opts.ntodo = options, opts.next = 0;
+    for (const cr_option *o; asked && x < upto && (o = sort_next(m, f, &opts));)
+        if (!o->nhard && o->value == upto) {
+            rule_out(m, f, upto);
+            return upto + 1;
+        }
+    for (; x <= upto && m->ss.status == NB_OK; x++) {
+        if (options < x) { /* a nimber is at most the number of options */
+            rule_out(m, f, x);
+            continue;
+        }
+        bool won = option_wins(m, f, &opts, x);
+        if (m->ss.status != NB_OK)
+            return upto + 1;
+        if (!won)
+            return x;
+    }
+    return upto + 1;
+}
+
+/* Whether canonical f beside a heap of x < SEARCH_NIMBERS is won by the player to move,
+ * that is, whether f's nimber is not x (false also when the search stopped: the status
+ * says so). */
+static bool wins(nb_cram_memo *m, frame f, unsigned x)
+{
+    if (excluded(m, f) >> x & 1)
+        return true; /* without asking the nimbers below x first */
+    return first_lost(m, f, x, true) != x;
 }
 
 /* The value of a connected region: the closed forms first, then the memo, then the
@@ -460,35 +658,28 @@ static uint64_t frame_value(nb_cram_memo *m, frame f)
         return dawson(m, k);
     if (mirrored(f))
         return 0;
-    uint8_t v = known(m, f); /* as it stands: most are met again so */
+    bool large = k >= SEARCH_CELLS;
+    unsigned v = large ? 0 : known(m, f); /* a small one as it stands: most are met so */
     if (v)
-        return (v & ~NB_CRAM_CANONICAL) - 1u;
+        return v - 1;
     frame as_met = f;
     f = canonical(f);
     v = known(m, f);
+    bool moved = as_met.bits != f.bits || as_met.h != f.h;
     if (v) {
-        remember(m, as_met, (v & ~NB_CRAM_CANONICAL) - 1u, false);
-        return (v & ~NB_CRAM_CANONICAL) - 1u;
+        if (!large && moved)
+            remember(m, as_met, v - 1, false);
+        return v - 1;
     }
-    if (m->found.used + m->excluded.used >= m->ss.max_states) {
-        m->ss.status = NB_ELIMIT, m->limited = true;
+    if (!may_search(m, k))
         return 0;
+    if (large) {
+        unsigned x = first_lost(m, f, SEARCH_NIMBERS - 1, false);
+        if (m->ss.status != NB_OK)
+            return 0;
+        if (x < SEARCH_NIMBERS)
+            return x;
     }
-    if (nb_budget_spent_after(m->ss.budget, k)) {
-        m->ss.status = NB_ECANCELLED; /* the budget says which */
-        return 0;
-    }
-    if (k >= SEARCH_CELLS)
-        for (unsigned x = 0; x < SEARCH_NIMBERS; x++) {
-            bool won = wins(m, f, x);
-            if (m->ss.status != NB_OK)
-                return 0;
-            if (!won) {
-                if (as_met.bits != f.bits || as_met.h != f.h)
-                    remember(m, as_met, x, false);
-                return m->ss.status == NB_OK ? x : 0;
-            }
-        }
     uint64_t seen[2] = {0, 0}; /* at most 112 dominoes: the mex is below 128 */
     uint64_t across, down;
     dominoes(f, &across, &down);
@@ -504,7 +695,7 @@ static uint64_t frame_value(nb_cram_memo *m, frame f)
     uint64_t mex = ~seen[0] ? (uint64_t)__builtin_ctzll(~seen[0])
                             : 64 + (uint64_t)__builtin_ctzll(~seen[1]);
     remember(m, f, mex, true);
-    if (as_met.bits != f.bits || as_met.h != f.h)
+    if (!large && moved)
         remember(m, as_met, mex, false);
     return m->ss.status == NB_OK ? mex : 0;
 }
@@ -539,6 +730,12 @@ static nb_status fail_large(const nb_cram_params *p, const cr_split *sp, const c
                          first % p->cols, part->h, part->w, NB_CRAM_SEARCH_CELLS);
 }
 
+/* Board cell a's bit in a part's frame. */
+static unsigned frame_bit(const nb_cram_params *p, const cr_part *part, size_t a)
+{
+    return (unsigned)((a / p->cols - part->top) * part->w + a % p->cols - part->left);
+}
+
 /* The value of what is left of a part after the domino on board cells a < b (both in it),
  * or of the part whole (a == SIZE_MAX). */
 static uint64_t part_value(const nb_game *g, const cr_part *part, size_t a, size_t b)
@@ -555,14 +752,27 @@ static uint64_t part_value(const nb_game *g, const cr_part *part, size_t a, size
         size_t along = part->h == 1 ? a % p->cols - part->left : a / p->cols - part->top;
         return dawson(m, along) ^ dawson(m, part->k - along - 2);
     }
-    default: { /* a mirrored region is 0, and its options are searched as any */
+    default: /* a mirrored region is 0, and its options are searched as any */
         if (whole)
             return part->kind == CR_MIRROR ? 0 : frame_value(m, part->f);
-        unsigned ia = (unsigned)((a / p->cols - part->top) * part->w + a % p->cols - part->left);
-        unsigned ib = (unsigned)((b / p->cols - part->top) * part->w + b % p->cols - part->left);
-        return rest_value(m, part->f.bits & ~(1ULL << ia | 1ULL << ib), part->f.h, part->f.w);
+        return rest_value(m, part->f.bits & ~(1ULL << frame_bit(p, part, a) |
+                                              1ULL << frame_bit(p, part, b)),
+                          part->f.h, part->f.w);
     }
-    }
+}
+
+/* Whether what is left of a part after the domino on a < b has value `target`: for a
+ * searched part the nimber search's question (is it beside a heap of target a
+ * P-position?), cheaper than its value. */
+static bool part_value_is(const nb_game *g, const cr_part *part, size_t a, size_t b,
+                          uint64_t target)
+{
+    if (part->kind == CR_NONE || part->kind == CR_LINE || target >= SEARCH_NIMBERS)
+        return part_value(g, part, a, b) == target;
+    const nb_cram_params *p = params_of(g);
+    uint64_t set = part->f.bits & ~(1ULL << frame_bit(p, part, a) | 1ULL << frame_bit(p, part, b));
+    return rest_loses(memo_of(g), reduce(set, part->f.h, part->f.w), part->f.h, part->f.w,
+                      target);
 }
 
 /* --- the ruleset ---------------------------------------------------------------------- */
@@ -589,10 +799,10 @@ static void cram_release(nb_game *g, nb_solver *s);
  * (the copy would take more) or the server is stopping. */
 static bool worth_publishing(nb_cram_memo *m)
 {
-    if (!m->found.used)
+    if (!m->valued)
         return false;
     if (!nb_budget_spent(m->ss.budget))
-        return m->found.used >= PUBLISH_REGIONS || m->limited;
+        return m->valued >= PUBLISH_REGIONS || m->limited;
     return m->ss.budget->spent == NB_BUDGET_DEADLINE || m->ss.budget->spent == NB_BUDGET_GONE;
 }
 
@@ -616,7 +826,7 @@ static nb_status cram_prepare(nb_game *g, nb_solver *s, nb_err *err)
         m->shared = (const nb_cramtable *)c;
     nb_err_clear(err); /* without it (no room in the budget), the search starts afresh */
     p->memo = m;
-    if (!memo_grow(m, &m->found) || !memo_grow(m, &m->excluded)) {
+    if (!memo_grow(m)) {
         cram_release(g, s);
         return nb_budget_fail(s->budget, err);
     }
@@ -631,7 +841,8 @@ static void cram_release(nb_game *g, nb_solver *s)
         return;
     if (m->shared)
         nb_table_release(s, &m->shared->base);
-    p->searched = m->found.used;
+    p->searched = m->valued;
+    p->table_bytes = m->found.slots * NB_CRAM_SLOT_BYTES;
     if (worth_publishing(m)) {
         nb_key key = nb_key_of(NB_CRAMTABLE_KEY);
         const nb_cached *c;
@@ -643,7 +854,6 @@ static void cram_release(nb_game *g, nb_solver *s)
     nb_split_search_end(&m->ss, s);
     split_free(&m->split);
     nb_cram_regions_free(&m->found);
-    nb_cram_regions_free(&m->excluded);
     free(m);
     p->memo = NULL;
 }
@@ -676,9 +886,10 @@ static nb_method cram_method(const nb_game *g, size_t part)
     }
 }
 
-/* Calls fn for each domino of the part (first cells ascending, across before down). */
-static nb_status cram_options(const nb_game *g, nb_solver *s, size_t part, nb_option_fn fn,
-                              void *ctx, nb_err *err)
+/* Calls fn for each domino of the part (first cells ascending, across before down) with
+ * its value; with `target` < UINT64_MAX only for those of that value. */
+static nb_status each_option(const nb_game *g, nb_solver *s, size_t part, uint64_t target,
+                             nb_option_fn fn, void *ctx, nb_err *err)
 {
     const nb_cram_params *p = params_of(g);
     const cr_split *sp = split_of(g);
@@ -693,22 +904,30 @@ static nb_status cram_options(const nb_game *g, nb_solver *s, size_t part, nb_op
             size_t b = ends[d];
             if (b == SIZE_MAX || !empty_at(g->state, b))
                 continue;
-            uint64_t value = part_value(g, pt, a, b);
+            uint64_t value = target;
+            bool offered = target == UINT64_MAX ? (value = part_value(g, pt, a, b), true)
+                                                : part_value_is(g, pt, a, b, target);
             if (memo_of(g)->ss.status != NB_OK)
                 return fail_search(g, s, err);
             uint64_t w[4] = {r, c, b / p->cols, b % p->cols};
-            if (!fn(ctx, &(nb_move){.len = 4, .w = w}, value))
+            if (offered && !fn(ctx, &(nb_move){.len = 4, .w = w}, value))
                 return NB_OK;
         }
     }
     return NB_OK;
 }
 
+static nb_status cram_options(const nb_game *g, nb_solver *s, size_t part, nb_option_fn fn,
+                              void *ctx, nb_err *err)
+{
+    return each_option(g, s, part, UINT64_MAX, fn, ctx, err);
+}
+
 static nb_status cram_moves_to(const nb_game *g, nb_solver *s, size_t part, uint64_t target,
                                nb_movelist *out, nb_err *err)
 {
     nb_target_filter f = {target, out};
-    return cram_options(g, s, part, nb_keep_if_target, &f, err);
+    return each_option(g, s, part, target, nb_keep_if_target, &f, err);
 }
 
 static void cram_apply(const nb_game *g, const nb_move *m, nb_state *after)

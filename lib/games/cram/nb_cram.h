@@ -19,7 +19,8 @@ typedef struct nb_cram_memo nb_cram_memo;
 typedef struct nb_cram_params {
     size_t rows, cols;
     nb_cram_memo *memo;
-    uint64_t searched; /* regions the last search valued (set by release) */
+    uint64_t searched;    /* regions the last search valued (set by release) */
+    uint64_t table_bytes; /* the memory its table of regions held (set by release) */
 } nb_cram_params;
 
 extern const nb_ruleset nb_cram;

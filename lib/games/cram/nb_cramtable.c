@@ -15,55 +15,56 @@ static uint64_t mix(uint64_t x)
     return x ^ x >> 29;
 }
 
-/* The slot of a region: its own, or the empty one where it would go. */
-static size_t slot_of(const nb_cram_regions *r, uint64_t bits, uint16_t shape)
+/* Where a region's probe starts. */
+static size_t home(const nb_cram_regions *r, uint64_t bits, uint16_t shape)
 {
-    size_t h = (size_t)mix(bits ^ (uint64_t)shape << 48) & (r->slots - 1);
-    while (r->values[h] && !(r->keys[h] == bits && r->shapes[h] == shape))
-        h = (h + 1) & (r->slots - 1);
-    return h;
+    return (size_t)mix(bits ^ (uint64_t)shape << 48) & (r->slots - 1);
 }
 
-uint8_t nb_cram_regions_find(const nb_cram_regions *r, uint64_t bits, uint16_t shape)
+/* The slot of a region: its own, or the empty one where it would go. */
+static nb_cram_slot *slot_of(const nb_cram_regions *r, uint64_t bits, uint16_t shape)
 {
-    return r->slots ? r->values[slot_of(r, bits, shape)] : 0;
+    size_t h = home(r, bits, shape);
+    while (r->slot[h].shape && !(r->slot[h].bits == bits && r->slot[h].shape == shape))
+        h = (h + 1) & (r->slots - 1);
+    return &r->slot[h];
+}
+
+nb_cram_slot *nb_cram_regions_find(const nb_cram_regions *r, uint64_t bits, uint16_t shape)
+{
+    nb_cram_slot *at = r->slots ? slot_of(r, bits, shape) : NULL;
+    return at && at->shape ? at : NULL;
+}
+
+nb_cram_slot *nb_cram_regions_add(nb_cram_regions *r, uint64_t bits, uint16_t shape)
+{
+    nb_cram_slot *at = slot_of(r, bits, shape);
+    if (!at->shape)
+        *at = (nb_cram_slot){bits, shape, 0, 0}, r->used++;
+    return at;
 }
 
 void nb_cram_regions_put(nb_cram_regions *r, uint64_t bits, uint16_t shape, uint8_t value)
 {
-    size_t at = slot_of(r, bits, shape);
-    if (r->values[at])
-        return;
-    r->values[at] = value, r->keys[at] = bits, r->shapes[at] = shape;
-    r->used++;
-}
-
-void nb_cram_regions_or(nb_cram_regions *r, uint64_t bits, uint16_t shape, uint8_t value)
-{
-    size_t at = slot_of(r, bits, shape);
-    if (!r->values[at])
-        r->keys[at] = bits, r->shapes[at] = shape, r->used++;
-    r->values[at] |= value;
+    nb_cram_slot *at = nb_cram_regions_add(r, bits, shape);
+    if (!at->value)
+        at->value = value;
 }
 
 void nb_cram_regions_resize(nb_cram_regions *r, size_t slots)
 {
     nb_cram_regions old = *r;
     r->slots = slots, r->used = 0;
-    r->keys = nb_xmalloc(slots * sizeof *r->keys);
-    r->shapes = nb_xmalloc(slots * sizeof *r->shapes);
-    r->values = nb_xcalloc(slots, 1);
+    r->slot = nb_xcalloc(slots, sizeof *r->slot);
     for (size_t i = 0; i < old.slots; i++)
-        if (old.values[i])
-            nb_cram_regions_put(r, old.keys[i], old.shapes[i], old.values[i]);
+        if (old.slot[i].shape)
+            *nb_cram_regions_add(r, old.slot[i].bits, old.slot[i].shape) = old.slot[i];
     nb_cram_regions_free(&old);
 }
 
 void nb_cram_regions_free(nb_cram_regions *r)
 {
-    free(r->keys);
-    free(r->shapes);
-    free(r->values);
+    free(r->slot);
     *r = (nb_cram_regions){0};
 }
 
@@ -89,10 +90,11 @@ static nb_cached *cramtable_finish(nb_cramtable *t)
     if (r->used >= NB_CRAMTABLE_STORED) {
         t->packed = nb_xmalloc(3 * r->used * sizeof *t->packed);
         for (size_t i = 0; i < r->slots; i++)
-            if (r->values[i]) {
+            if (r->slot[i].value) { /* every region a version holds has a value */
+                const nb_cram_slot *e = &r->slot[i];
                 uint32_t *at = t->packed + t->npacked;
-                at[0] = (uint32_t)r->keys[i], at[1] = (uint32_t)(r->keys[i] >> 32);
-                at[2] = (uint32_t)r->shapes[i] << 8 | r->values[i];
+                at[0] = (uint32_t)e->bits, at[1] = (uint32_t)(e->bits >> 32);
+                at[2] = (uint32_t)e->shape << 8 | e->value;
                 t->npacked += 3;
             }
     }
@@ -125,13 +127,16 @@ static nb_status cramtable_build(const nb_cached *old_, const void *need_, nb_ca
     const nb_cram_regions *add = ((const nb_cramtable_need *)need_)->add;
     size_t slots = slots_for((old ? old->regions.used : 0) + (add ? add->used : 0));
     nb_cramtable *t = cramtable_new(slots);
-    for (size_t i = 0; old && i < old->regions.slots; i++)
-        if (old->regions.values[i])
-            nb_cram_regions_put(&t->regions, old->regions.keys[i], old->regions.shapes[i],
-                                old->regions.values[i]);
-    for (size_t i = 0; add && i < add->slots && 4 * (t->regions.used + 1) <= 3 * slots; i++)
-        if (add->values[i] & NB_CRAM_CANONICAL)
-            nb_cram_regions_put(&t->regions, add->keys[i], add->shapes[i], add->values[i]);
+    for (size_t i = 0; old && i < old->regions.slots; i++) {
+        const nb_cram_slot *e = &old->regions.slot[i];
+        if (e->value)
+            nb_cram_regions_put(&t->regions, e->bits, e->shape, e->value);
+    }
+    for (size_t i = 0; add && i < add->slots && 4 * (t->regions.used + 1) <= 3 * slots; i++) {
+        const nb_cram_slot *e = &add->slot[i];
+        if (e->value & NB_CRAM_CANONICAL)
+            nb_cram_regions_put(&t->regions, e->bits, e->shape, e->value);
+    }
     *out = cramtable_finish(t);
     return NB_OK;
 }

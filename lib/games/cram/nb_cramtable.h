@@ -11,29 +11,34 @@
 
 #include "cache/nb_cache.h"
 
-/* Regions by their cells (bit r w + c) and shape (h << 8 | w). values[i]: 0 for an empty
- * slot, else the value + 1, with NB_CRAM_CANONICAL set when the key is a canonical form
- * (the others are regions as a search met them). Owned by whoever made it: free with
- * nb_cram_regions_free. */
+/* Regions by their cells (bit r w + c) and shape (h << 8 | w; 0 marks an empty slot), a
+ * slot each, so that a probe reads one cache line. value: 0 while unknown, else the value
+ * + 1, with NB_CRAM_CANONICAL set when the key is a canonical form (the others are
+ * regions as a search met them); excluded: the nimbers a search ruled out (bit x: the
+ * value is not x). Owned by whoever made it: free with nb_cram_regions_free. */
+typedef struct nb_cram_slot {
+    uint64_t bits;
+    uint16_t shape;
+    uint8_t value, excluded;
+} nb_cram_slot;
+
 typedef struct nb_cram_regions {
-    uint64_t *keys;
-    uint16_t *shapes;
-    uint8_t *values;
+    nb_cram_slot *slot;
     size_t slots, used; /* slots: a power of two (or 0) */
 } nb_cram_regions;
 
 #define NB_CRAM_CANONICAL 0x80
 /* The bytes a slot takes. */
-#define NB_CRAM_SLOT_BYTES (sizeof(uint64_t) + sizeof(uint16_t) + 1)
+#define NB_CRAM_SLOT_BYTES sizeof(nb_cram_slot)
 
-/* The value byte of a region, or 0 when the table does not hold it. */
-uint8_t nb_cram_regions_find(const nb_cram_regions *r, uint64_t bits, uint16_t shape);
-/* Keeps a region's value byte unless it is there (the table must have a free slot, and
- * stays at most three quarters full only if the caller grows it first). */
+/* A region's slot, or NULL when the table does not hold it. */
+nb_cram_slot *nb_cram_regions_find(const nb_cram_regions *r, uint64_t bits, uint16_t shape);
+/* A region's slot, made (unknown, nothing excluded) when the table does not hold it: the
+ * table must have a free slot, and stays at most three quarters full only if the caller
+ * grows it first. Valid until the table is resized. */
+nb_cram_slot *nb_cram_regions_add(nb_cram_regions *r, uint64_t bits, uint16_t shape);
+/* Keeps a region's value byte unless the table knows its value (with the room above). */
 void nb_cram_regions_put(nb_cram_regions *r, uint64_t bits, uint16_t shape, uint8_t value);
-/* ORs `value` into a region's byte, the region put first when the table does not hold it
- * (with the same room as nb_cram_regions_put). */
-void nb_cram_regions_or(nb_cram_regions *r, uint64_t bits, uint16_t shape, uint8_t value);
 /* Makes the table `slots` slots (a power of two above its entries), entries kept. */
 void nb_cram_regions_resize(nb_cram_regions *r, size_t slots);
 void nb_cram_regions_free(nb_cram_regions *r);
