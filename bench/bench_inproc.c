@@ -724,9 +724,9 @@ static void bench_chomp(void)
 
 /* One empty Cram board of r x c, cold (a cache of its own), within max_states and
  * `seconds` (0: no deadline): the seconds, and into *value its value (-1 when the search
- * stopped at a limit), *regions the regions it valued. */
+ * stopped at a limit), *regions the regions it valued, *bytes its table's memory. */
 static double cram_cold(size_t r, size_t c, uint64_t max_states, uint64_t seconds,
-                        int64_t *value, uint64_t *regions)
+                        int64_t *value, uint64_t *regions, uint64_t *bytes)
 {
     nb_budget budget;
     nb_budget_start(&budget, seconds);
@@ -741,6 +741,7 @@ static double cram_cold(size_t r, size_t c, uint64_t max_states, uint64_t second
     double t = now() - t0;
     *value = ok ? (int64_t)a.sg : -1;
     *regions = p.searched;
+    *bytes = p.table_bytes;
     if (ok)
         nb_analysis_free(&a);
     nb_cache_free(s.cache);
@@ -757,18 +758,18 @@ static void bench_cram(void)
     for (size_t r = 2; r <= 5; r++)
         for (size_t c = r; r * c <= 30; c++, sep = ",") {
             int64_t v;
-            uint64_t regions;
-            double t = cram_cold(r, c, nb_limits_default().max_states, 0, &v, &regions);
+            uint64_t regions, bytes;
+            double t = cram_cold(r, c, nb_limits_default().max_states, 0, &v, &regions, &bytes);
             printf("%s%zux%zu=%lld:%.3f", sep, r, c, (long long)v, t);
         }
     printf("\n");
     static const size_t big[][2] = {{4, 11}, {5, 10}};
     for (int i = 0; i < 2; i++) {
         int64_t v;
-        uint64_t regions;
-        double t = cram_cold(big[i][0], big[i][1], 2000000000, 600, &v, &regions);
-        printf("cram_%zux%zu %lld %.3f %llu\n", big[i][0], big[i][1], (long long)v, t,
-               (unsigned long long)regions);
+        uint64_t regions, bytes;
+        double t = cram_cold(big[i][0], big[i][1], 2000000000, 600, &v, &regions, &bytes);
+        printf("cram_%zux%zu %lld %.3f %llu %llu\n", big[i][0], big[i][1], (long long)v, t,
+               (unsigned long long)regions, (unsigned long long)bytes);
     }
 }
 
@@ -785,9 +786,9 @@ static void bench_cram_long(unsigned minutes)
                                                                  {7, 10, -1}};
     for (size_t i = 0; i < sizeof boards / sizeof *boards; i++) {
         int64_t v;
-        uint64_t regions;
+        uint64_t regions, bytes;
         double t = cram_cold(boards[i].r, boards[i].c, 2000000000, 60ull * minutes, &v,
-                             &regions);
+                             &regions, &bytes);
         struct rusage u;
         getrusage(RUSAGE_SELF, &u);
         printf("cram %zu x %zu (published *%d): ", boards[i].r, boards[i].c, boards[i].published);
@@ -795,8 +796,8 @@ static void bench_cram_long(unsigned minutes)
             printf("*%lld in %.0f s", (long long)v, t);
         else
             printf("not reached in %.0f s", t);
-        printf(", %llu regions valued, peak RSS so far %ld MiB\n", (unsigned long long)regions,
-               u.ru_maxrss / 1024);
+        printf(", %llu regions valued, table %llu MiB, peak RSS so far %ld MiB\n",
+               (unsigned long long)regions, (unsigned long long)(bytes >> 20), u.ru_maxrss / 1024);
         fflush(stdout);
     }
     for (size_t i = 0; i < sizeof open / sizeof *open; i++)
