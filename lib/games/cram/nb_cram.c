@@ -16,6 +16,7 @@
  * requests read first, so a search stopped at a limit goes on from where it stopped. */
 #include "games/cram/nb_cram.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -297,13 +298,22 @@ static uint64_t dawson(nb_cram_memo *m, uint64_t n) { return nb_split_search_lin
 
 static uint16_t shape_of(frame f) { return (uint16_t)(f.h << 8 | f.w); }
 
-/* A region's value + 1: this request's, else the cache's; 0: unknown. */
-static unsigned known(const nb_cram_memo *m, frame f)
+/* What the memo knows of region f: its value + 1 (this request's, else the cache's; 0:
+ * unknown), and into *out the nimbers a search ruled out (bit x: not x). */
+static unsigned recall(const nb_cram_memo *m, frame f, uint8_t *out)
 {
     const nb_cram_slot *e = nb_cram_regions_find(&m->found, f.bits, shape_of(f));
+    *out = e ? e->excluded : 0;
     if (!(e && e->value) && m->shared)
         e = nb_cram_regions_find(&m->shared->regions, f.bits, shape_of(f));
     return e ? e->value & ~NB_CRAM_CANONICAL : 0;
+}
+
+/* Region f's value + 1, or 0 when unknown. */
+static unsigned known(const nb_cram_memo *m, frame f)
+{
+    uint8_t out;
+    return recall(m, f, &out);
 }
 
 /* The nimbers a search ruled out for canonical f (bit x: not x). */
@@ -397,13 +407,25 @@ typedef struct cr_option {
     unsigned nhard;
 } cr_option;
 
+/* A domino's option before its large parts are looked up: the XOR of its small parts'
+ * values, and its large parts' cells and canonical forms. */
+typedef struct cr_formed {
+    uint64_t value;
+    size_t nlarge;
+    uint64_t cells[MAX_HARD];
+    frame form[MAX_HARD];
+} cr_formed;
+
 /* A region's options as far as they are sorted, for the questions asked of it in turn:
- * its dominoes in the order to look at them (todo[next ..] not yet looked at), the
- * options with every part valued, and those with hard parts, by the cells of their
- * largest hard part once all are in (fewest first: its question is the cheapest). */
+ * its dominoes in the order to look at them (todo[next ..] not yet formed), the next
+ * option formed ahead, the options with every part valued, and those with hard parts, by
+ * the cells of their largest hard part once all are in (fewest first: its question is
+ * the cheapest). */
 typedef struct cr_options {
     uint8_t todo[MAX_DOMINOES]; /* dir << 7 | first cell */
     size_t ntodo, next;
+    cr_formed ahead; /* when has_ahead */
+    bool has_ahead;
     cr_option valued[MAX_DOMINOES], later[MAX_DOMINOES];
     uint16_t order[MAX_DOMINOES]; /* of later, once sorted */
     size_t nvalued, nlater;
@@ -465,32 +487,66 @@ static bool rule_out(nb_cram_memo *m, frame f, unsigned x)
     return true;
 }
 
-static int by_number16(const void *a, const void *b)
+/* Sorts a few keys ascending (at most MAX_DOMINOES: insertion is quickest). */
+static void sort_keys(uint16_t *key, size_t n)
 {
-    uint16_t x = *(const uint16_t *)a, y = *(const uint16_t *)b;
-    return (x > y) - (x < y);
+    for (size_t i = 1; i < n; i++) {
+        uint16_t k = key[i];
+        size_t j = i;
+        for (; j && key[j - 1] > k; j--)
+            key[j] = key[j - 1];
+        key[j] = k;
+    }
+}
+
+/* Forms f's next domino's option into *out: its small parts valued, its large ones in
+ * canonical form, their slots asked of the processor ahead of the lookup; false when no
+ * domino is left or the search stopped. */
+static bool form_next(nb_cram_memo *m, frame f, cr_options *opts, cr_formed *out)
+{
+    if (opts->next == opts->ntodo)
+        return false;
+    unsigned code = opts->todo[opts->next++], i = code & 127, j = code >> 7 ? i + f.w : i + 1;
+    uint64_t set = reduce(f.bits & ~(1ULL << i | 1ULL << j), f.h, f.w);
+    out->value = 0, out->nlarge = 0;
+    while (set && m->ss.status == NB_OK) {
+        uint64_t comp = flood(set, f.h, f.w);
+        set &= ~comp;
+        frame c = shrink(comp, f.h, f.w);
+        if (__builtin_popcountll(comp) < SEARCH_CELLS || c.h == 1 || c.w == 1 || mirrored(c)) {
+            out->value ^= frame_value(m, c);
+        } else {
+            c = canonical(c);
+            nb_cram_regions_prefetch(&m->found, c.bits, shape_of(c));
+            out->cells[out->nlarge] = comp, out->form[out->nlarge++] = c;
+        }
+    }
+    return m->ss.status == NB_OK;
 }
 
 /* Sorts f's next domino into *opts, the parts that are not hard valued (an option valued
  * below SEARCH_NIMBERS rules its value out for f); returns the option, NULL when none is
- * left or the search stopped. Two hard parts of one canonical form XOR to 0 (G + G = 0):
- * neither is asked about. */
+ * left or the search stopped. The option after it is formed before its large parts are
+ * looked up, so that the table's reads overlap the work. Two hard parts of one canonical
+ * form XOR to 0 (G + G = 0): neither is asked about. */
 static const cr_option *sort_next(nb_cram_memo *m, frame f, cr_options *opts)
 {
-    if (opts->next == opts->ntodo)
+    if (!opts->has_ahead && !form_next(m, f, opts, &opts->ahead))
         return NULL;
-    unsigned code = opts->todo[opts->next++], i = code & 127, j = code >> 7 ? i + f.w : i + 1;
-    uint64_t set = reduce(f.bits & ~(1ULL << i | 1ULL << j), f.h, f.w);
-    cr_option o = {0, 0, {0, 0, 0}, 0};
+    cr_formed now = opts->ahead; /* looked up while the next one is formed */
+    opts->has_ahead = form_next(m, f, opts, &opts->ahead);
+    if (m->ss.status != NB_OK)
+        return NULL;
+    cr_option o = {0, now.value, {0, 0, 0}, 0};
     uint64_t cells[MAX_HARD];
     frame form[MAX_HARD];
-    while (set && m->ss.status == NB_OK) {
-        uint64_t comp = flood(set, f.h, f.w);
-        set &= ~comp;
-        frame c;
-        if (!hard(m, shrink(comp, f.h, f.w), (unsigned)__builtin_popcountll(comp), &c,
-                  &o.value))
+    for (size_t l = 0; l < now.nlarge; l++) {
+        frame c = now.form[l];
+        unsigned v = known(m, c);
+        if (v) {
+            o.value ^= v - 1;
             continue;
+        }
         size_t twin = 0;
         while (twin < o.nhard && !(form[twin].bits == c.bits && form[twin].h == c.h &&
                                    form[twin].w == c.w))
@@ -498,10 +554,8 @@ static const cr_option *sort_next(nb_cram_memo *m, frame f, cr_options *opts)
         if (twin < o.nhard)
             o.nhard--, cells[twin] = cells[o.nhard], form[twin] = form[o.nhard];
         else
-            cells[o.nhard] = comp, form[o.nhard++] = c;
+            cells[o.nhard] = now.cells[l], form[o.nhard++] = c;
     }
-    if (m->ss.status != NB_OK)
-        return NULL;
     unsigned most = 0;
     for (size_t t = 0; t < o.nhard; t++) {
         unsigned k = (unsigned)__builtin_popcountll(cells[t]);
@@ -549,7 +603,7 @@ static bool option_wins(nb_cram_memo *m, frame f, cr_options *opts, unsigned x)
     if (m->ss.status != NB_OK)
         return false;
     if (!opts->sorted)
-        qsort(opts->order, opts->nlater, sizeof *opts->order, by_number16), opts->sorted = true;
+        sort_keys(opts->order, opts->nlater), opts->sorted = true;
     for (size_t t = 0; t < opts->nlater; t++) {
         bool lost = option_loses(m, f, &opts->later[opts->order[t] & 0xFF], x);
         if (m->ss.status != NB_OK)
@@ -561,25 +615,45 @@ static bool option_wins(nb_cram_memo *m, frame f, cr_options *opts, unsigned x)
     return false;
 }
 
-/* f's dominoes into todo (dir << 7 | first cell), those nearest the middle first: they
- * split the region most often. Returns how many. */
+/* The dominoes of a full h x w box (dir << 7 | first cell), those nearest the middle
+ * first (they split a region most often), for every box of 2 to 32 rows and columns and
+ * at most 64 cells, made once. */
+static uint8_t middle_first[33][33][MAX_DOMINOES];
+static pthread_once_t middle_first_made = PTHREAD_ONCE_INIT;
+
+static void make_middle_first(void)
+{
+    for (unsigned h = 2; h <= 32; h++)
+        for (unsigned w = 2; w <= 32 && h * w <= 64; w++) {
+            uint16_t key[MAX_DOMINOES];
+            size_t n = 0;
+            for (unsigned dir = 0; dir < 2; dir++)
+                for (unsigned r = 0; r + dir < h; r++)
+                    for (unsigned c = 0; c + !dir < w; c++) {
+                        int dr = 4 * (int)r + 2 * (int)dir - 2 * ((int)h - 1);
+                        int dc = 4 * (int)c + 2 * (int)!dir - 2 * ((int)w - 1);
+                        unsigned far = (unsigned)abs(dr) + (unsigned)abs(dc);
+                        key[n++] = (uint16_t)(far << 8 | dir << 7 | (r * w + c));
+                    }
+            sort_keys(key, n);
+            for (size_t t = 0; t < n; t++)
+                middle_first[h][w][t] = (uint8_t)key[t];
+        }
+}
+
+/* f's dominoes into todo (dir << 7 | first cell), those nearest the middle first.
+ * Returns how many. */
 static unsigned order_dominoes(frame f, uint8_t *todo)
 {
     uint64_t moves[2];
-    uint16_t key[MAX_DOMINOES];
-    unsigned n = 0;
+    unsigned n = 0, all = (2 * f.h * f.w - f.h - f.w);
+    pthread_once(&middle_first_made, make_middle_first);
     dominoes(f, &moves[0], &moves[1]);
-    for (unsigned dir = 0; dir < 2; dir++)
-        for (uint64_t y = moves[dir]; y; y &= y - 1) {
-            unsigned i = (unsigned)__builtin_ctzll(y), r = i / f.w, c = i % f.w;
-            int dr = 4 * (int)r + 2 * (int)dir - 2 * ((int)f.h - 1);
-            int dc = 4 * (int)c + 2 * (int)!dir - 2 * ((int)f.w - 1);
-            unsigned far = (unsigned)(dr < 0 ? -dr : dr) + (unsigned)(dc < 0 ? -dc : dc);
-            key[n++] = (uint16_t)(far << 8 | dir << 7 | i);
-        }
-    qsort(key, n, sizeof *key, by_number16);
-    for (unsigned t = 0; t < n; t++)
-        todo[t] = (uint8_t)key[t];
+    for (unsigned t = 0; t < all; t++) {
+        uint8_t code = middle_first[f.h][f.w][t];
+        if (moves[code >> 7] >> (code & 127) & 1)
+            todo[n++] = code;
+    }
     return n;
 }
 
@@ -598,24 +672,21 @@ static bool may_search(nb_cram_memo *m, unsigned k)
     return true;
 }
 
-/* Asks canonical f beside a heap of 0, 1, ... in turn, up to `upto` (< SEARCH_NIMBERS):
- * the first whose answer is no is f's nimber, returned; `upto` + 1 when every answer was
- * yes (or the search stopped: the status says so). With `asked`, the question is whether
- * f's nimber is `upto`, and an option valued `upto` answers it first (no, without the
+/* Asks canonical f, whose value the memo does not know and `out` of whose nimbers are
+ * ruled out, beside a heap of 0, 1, ... in turn, up to `upto` (< SEARCH_NIMBERS): the
+ * first whose answer is no is f's nimber, returned; `upto` + 1 when every answer was yes
+ * (or the search stopped: the status says so). With `asked`, the question is whether f's
+ * nimber is `upto`, and an option valued `upto` answers it first (no, without the
  * nimbers below: `upto` + 1 returned). */
-static unsigned first_lost(nb_cram_memo *m, frame f, unsigned upto, bool asked)
+static unsigned first_lost(nb_cram_memo *m, frame f, uint8_t out, unsigned upto, bool asked)
 {
-    unsigned v = known(m, f);
-    if (v)
-        return v - 1;
-    uint8_t out = excluded(m, f);
     unsigned x = 0;
     while (x <= upto && out >> x & 1)
         x++;
     if (x > upto || !may_search(m, (unsigned)__builtin_popcountll(f.bits)))
         return upto + 1;
     cr_options opts; /* its arrays filled as it is sorted */
-    opts.nvalued = opts.nlater = 0, opts.sorted = false;
+    opts.nvalued = opts.nlater = 0, opts.sorted = opts.has_ahead = false;
     unsigned options = order_dominoes(f, opts.todo);
     opts.ntodo = options, opts.next = 0;
     for (const cr_option *o; asked && x < upto && (o = sort_next(m, f, &opts));)
@@ -642,9 +713,13 @@ static unsigned first_lost(nb_cram_memo *m, frame f, unsigned upto, bool asked)
  * says so). */
 static bool wins(nb_cram_memo *m, frame f, unsigned x)
 {
-    if (excluded(m, f) >> x & 1)
+    uint8_t out;
+    unsigned v = recall(m, f, &out);
+    if (v)
+        return v - 1 != x;
+    if (out >> x & 1)
         return true; /* without asking the nimbers below x first */
-    return first_lost(m, f, x, true) != x;
+    return first_lost(m, f, out, x, true) != x;
 }
 
 /* The value of a connected region: the closed forms first, then the memo, then the
@@ -664,7 +739,8 @@ static uint64_t frame_value(nb_cram_memo *m, frame f)
         return v - 1;
     frame as_met = f;
     f = canonical(f);
-    v = known(m, f);
+    uint8_t out;
+    v = recall(m, f, &out);
     bool moved = as_met.bits != f.bits || as_met.h != f.h;
     if (v) {
         if (!large && moved)
@@ -674,7 +750,7 @@ static uint64_t frame_value(nb_cram_memo *m, frame f)
     if (!may_search(m, k))
         return 0;
     if (large) {
-        unsigned x = first_lost(m, f, SEARCH_NIMBERS - 1, false);
+        unsigned x = first_lost(m, f, out, SEARCH_NIMBERS - 1, false);
         if (m->ss.status != NB_OK)
             return 0;
         if (x < SEARCH_NIMBERS)

@@ -21,6 +21,12 @@ static size_t home(const nb_cram_regions *r, uint64_t bits, uint16_t shape)
     return (size_t)mix(bits ^ (uint64_t)shape << 48) & (r->slots - 1);
 }
 
+void nb_cram_regions_prefetch(const nb_cram_regions *r, uint64_t bits, uint16_t shape)
+{
+    if (r->slots)
+        __builtin_prefetch(&r->slot[home(r, bits, shape)]);
+}
+
 /* The slot of a region: its own, or the empty one where it would go. */
 static nb_cram_slot *slot_of(const nb_cram_regions *r, uint64_t bits, uint16_t shape)
 {

@@ -33,6 +33,8 @@ typedef struct nb_cram_regions {
 
 /* A region's slot, or NULL when the table does not hold it. */
 nb_cram_slot *nb_cram_regions_find(const nb_cram_regions *r, uint64_t bits, uint16_t shape);
+/* Asks the processor for a region's slot ahead of its lookup. */
+void nb_cram_regions_prefetch(const nb_cram_regions *r, uint64_t bits, uint16_t shape);
 /* A region's slot, made (unknown, nothing excluded) when the table does not hold it: the
  * table must have a free slot, and stays at most three quarters full only if the caller
  * grows it first. Valid until the table is resized. */
