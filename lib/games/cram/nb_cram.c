@@ -434,12 +434,18 @@ typedef struct cr_options {
 
 static bool wins(nb_cram_memo *m, frame f, unsigned x);
 
-/* Whether region c of k cells is hard, asked about rather than valued: large, not a line,
- * not mirrored and not known. Sets *canon to its canonical form when it is, else XORs
- * its value into *value. */
+/* Whether region c of k cells is one the nimber search values: large, not a line, not
+ * mirrored (the others have closed forms or are valued by the mex of their options). */
+static bool searched(frame c, unsigned k)
+{
+    return k >= SEARCH_CELLS && c.h > 1 && c.w > 1 && !mirrored(c);
+}
+
+/* Whether region c of k cells is hard, asked about rather than valued: searched and not
+ * known. Sets *canon to its canonical form when it is, else XORs its value into *value. */
 static bool hard(nb_cram_memo *m, frame c, unsigned k, frame *canon, uint64_t *value)
 {
-    if (k < SEARCH_CELLS || c.h == 1 || c.w == 1 || mirrored(c)) {
+    if (!searched(c, k)) {
         *value ^= frame_value(m, c);
         return false;
     }
@@ -513,7 +519,7 @@ static bool form_next(nb_cram_memo *m, frame f, cr_options *opts, cr_formed *out
         uint64_t comp = flood(set, f.h, f.w);
         set &= ~comp;
         frame c = shrink(comp, f.h, f.w);
-        if (__builtin_popcountll(comp) < SEARCH_CELLS || c.h == 1 || c.w == 1 || mirrored(c)) {
+        if (!searched(c, (unsigned)__builtin_popcountll(comp))) {
             out->value ^= frame_value(m, c);
         } else {
             c = canonical(c);
