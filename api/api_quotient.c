@@ -307,7 +307,7 @@ int api_quotient(const api_context *ctx, json_t *body, const api_query *q, api_b
     const nb_octal_params *params = g.game.params;
     nb_key key = nb_quotient_key(&params->rule);
     nb_quotient_need need = {up_to, NB_QUOTIENT_MAX_ORDER, ctx->limits->lib.max_work,
-                             &params->rule, ctx->solver->budget, NULL};
+                             &params->rule, ctx->solver->budget, NULL, NULL};
     const nb_cached *c;
     nb_err err = {0};
     int status;

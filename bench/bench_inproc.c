@@ -982,7 +982,7 @@ static void bench_quotient(void)
     nb_octal_parse("0.77", &kayles.rule, &err);
     nb_octal_parse("0.07", &dawson.rule, &err);
     nb_quotient_need need = {UINT64_MAX, NB_QUOTIENT_MAX_ORDER, nb_limits_default().max_work,
-                             &kayles.rule, NULL, NULL};
+                             &kayles.rule, NULL, NULL, NULL};
     nb_quotient *q;
     double t0 = now();
     if (nb_quotient_build(&need, &q, &err) != NB_OK)
@@ -994,7 +994,7 @@ static void bench_quotient(void)
     nb_budget half_minute; /* 0.7777, whose quotient is small: cold, until proved or stopped */
     nb_budget_start(&half_minute, 30);
     need = (nb_quotient_need){UINT64_MAX, NB_QUOTIENT_MAX_ORDER, nb_limits_default().max_work,
-                              &r7777, &half_minute, NULL};
+                              &r7777, &half_minute, NULL, NULL};
     t0 = now();
     if (nb_quotient_build(&need, &q, &err) != NB_OK)
         return;
@@ -1018,7 +1018,7 @@ static void bench_quotient(void)
         singles_time(s, 1, i, &g, NB_NORMAL);
     }
     singles_print(s, "quotient_kayles", "quotient_kayles_misere", "quotient_kayles_normal");
-    need = (nb_quotient_need){30, NB_QUOTIENT_MAX_ORDER, UINT64_MAX, &dawson.rule, NULL, NULL};
+    need = (nb_quotient_need){30, NB_QUOTIENT_MAX_ORDER, UINT64_MAX, &dawson.rule, NULL, NULL, NULL};
     t0 = now(); /* heap 30, the first reached by recalibration (order 360) */
     if (nb_quotient_build(&need, &q, &err) != NB_OK)
         return;
@@ -1028,7 +1028,7 @@ static void bench_quotient(void)
     reset_peak_rss(); /* the growth's own peak, not the benchmarks' before it */
     nb_budget minute; /* the growth towards heap 33 stops after a minute at most */
     nb_budget_start(&minute, 60);
-    need = (nb_quotient_need){33, NB_QUOTIENT_MAX_ORDER, UINT64_MAX, &dawson.rule, &minute, NULL};
+    need = (nb_quotient_need){33, NB_QUOTIENT_MAX_ORDER, UINT64_MAX, &dawson.rule, &minute, NULL, NULL};
     t0 = now();
     nb_status st = nb_quotient_build(&need, &q, &err);
     nb_budget_end(&minute);

@@ -51,7 +51,7 @@ bool nb_misere_sweep_row(const char *code, uint64_t seconds, uint64_t max_work,
     double start = now_seconds();
     nb_budget budget;
     nb_budget_start(&budget, seconds);
-    nb_quotient_need need = {UINT64_MAX, NB_QUOTIENT_MAX_ORDER, max_work, &rule, &budget, NULL};
+    nb_quotient_need need = {UINT64_MAX, NB_QUOTIENT_MAX_ORDER, max_work, &rule, &budget, NULL, NULL};
     nb_quotient *q = NULL;
     nb_status st = nb_quotient_build(&need, &q, err);
     nb_budget_end(&budget);

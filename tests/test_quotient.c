@@ -44,7 +44,7 @@ static nb_octal_rule rule_of(const char *code)
 /* The quotient of code, grown to heap `heap` (UINT64_MAX: until proved). */
 static nb_quotient *quotient_of(const nb_octal_rule *r, uint64_t heap)
 {
-    nb_quotient_need need = {heap, NB_QUOTIENT_MAX_ORDER, 50000000, r, NULL, NULL};
+    nb_quotient_need need = {heap, NB_QUOTIENT_MAX_ORDER, 50000000, r, NULL, NULL, NULL};
     nb_quotient *q = NULL;
     nb_err err = {0};
     ck_assert_msg(nb_quotient_build(&need, &q, &err) == NB_OK, "%s", err.msg);
@@ -95,7 +95,7 @@ START_TEST(published_quotients)
     ck_assert_uint_eq(q->order, 360);
     ck_assert(nb_quotient_certify(q, 50000000));
     q->base.destroy(&q->base);
-    nb_quotient_need to_33 = {33, NB_QUOTIENT_MAX_ORDER, UINT64_MAX, &dawson, NULL, NULL};
+    nb_quotient_need to_33 = {33, NB_QUOTIENT_MAX_ORDER, UINT64_MAX, &dawson, NULL, NULL, NULL};
     nb_err err = {0};
     ck_assert(nb_quotient_build(&to_33, &q, &err) == NB_OK);
     ck_assert_uint_eq(q->n, 34);
@@ -141,7 +141,7 @@ START_TEST(growth_goes_on)
 {
     nb_octal_rule dawson = rule_of("0.07");
     nb_quotient *part = quotient_of(&dawson, 24), *on = NULL, *whole = quotient_of(&dawson, 30);
-    nb_quotient_need to_30 = {30, NB_QUOTIENT_MAX_ORDER, 50000000, &dawson, NULL, NULL};
+    nb_quotient_need to_30 = {30, NB_QUOTIENT_MAX_ORDER, 50000000, &dawson, NULL, NULL, NULL};
     nb_err err = {0};
     ck_assert_int_eq(nb_quotient_grow(&to_30, part, &on, &err), NB_OK);
     ck_assert_ptr_ne(on, part);
@@ -162,7 +162,7 @@ START_TEST(growth_goes_on)
     nb_octal_rule kayles = rule_of("0.77");
     part = quotient_of(&kayles, 30);
     ck_assert(!part->proved);
-    nb_quotient_need all = {UINT64_MAX, NB_QUOTIENT_MAX_ORDER, 50000000, &kayles, NULL, NULL};
+    nb_quotient_need all = {UINT64_MAX, NB_QUOTIENT_MAX_ORDER, 50000000, &kayles, NULL, NULL, NULL};
     ck_assert_int_eq(nb_quotient_grow(&all, part, &on, &err), NB_OK);
     ck_assert(on->proved);
     ck_assert_uint_eq(on->order, 40);
@@ -227,7 +227,7 @@ START_TEST(budget_stops_growth)
     nb_octal_rule dawson = rule_of("0.07");
     nb_budget second;
     nb_budget_start(&second, 1);
-    nb_quotient_need need = {33, NB_QUOTIENT_MAX_ORDER, UINT64_MAX, &dawson, &second, NULL};
+    nb_quotient_need need = {33, NB_QUOTIENT_MAX_ORDER, UINT64_MAX, &dawson, &second, NULL, NULL};
     nb_quotient *q = NULL;
     nb_err err = {0};
     struct timespec t0, t1;
@@ -243,7 +243,7 @@ START_TEST(budget_stops_growth)
     ck_assert(!nb_quotient_kind.covers(&q->base, &need));
     /* the next growth (the cache's build, handed the version it holds) goes on from it */
     nb_quotient_stats before = nb_quotient_get_stats();
-    nb_quotient_need one_more = {q->n, NB_QUOTIENT_MAX_ORDER, UINT64_MAX, &dawson, NULL, NULL};
+    nb_quotient_need one_more = {q->n, NB_QUOTIENT_MAX_ORDER, UINT64_MAX, &dawson, NULL, NULL, NULL};
     nb_cached *on = NULL;
     ck_assert(nb_quotient_kind.build(&q->base, &one_more, &on, &err) == NB_OK);
     ck_assert_uint_eq(nb_quotient_get_stats().resumes, before.resumes + 1);
@@ -453,6 +453,44 @@ START_TEST(dawson_to_heap_30)
         split_check(memo, &g, what);
     }
     free(memo);
+}
+END_TEST
+
+/* A growth holding its tables by generators alone (dense = 1, as past NB_QUOTIENT_DENSE
+ * elements) finds the very quotient the whole tables find: the same order, P-portion,
+ * pretending function, period and table, through the proved codes, Grundy's game and
+ * Dawson's Kayles to heap 30 (its recalibrations), and the version it gives certifies. */
+START_TEST(tables_by_generators)
+{
+    static const struct {
+        const char *code;
+        uint64_t heap;
+    } cases[] = {{"0.77", UINT64_MAX}, {"0.75", UINT64_MAX}, {"0.34", UINT64_MAX},
+                 {"0.7777", UINT64_MAX}, {"4!.0", 22}, {"0.07", 30}, {"0.137", 24}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        nb_octal_rule r = rule_of(cases[i].code);
+        nb_quotient *q[2] = {NULL, NULL};
+        nb_quotient_growth by_generators = {1, NULL, NULL};
+        for (uint32_t k = 0; k < 2; k++) {
+            nb_quotient_need need = {cases[i].heap, NB_QUOTIENT_MAX_ORDER, 50000000, &r, NULL,
+                                     NULL, k ? &by_generators : NULL};
+            nb_err err = {0};
+            ck_assert_msg(nb_quotient_build(&need, &q[k], &err) == NB_OK, "%s", err.msg);
+        }
+        const char *c = cases[i].code;
+        ck_assert_msg(q[0]->order > 2 && q[1]->order == q[0]->order && q[1]->n == q[0]->n,
+                      "%s: order %u, %u; heaps %llu, %llu", c, q[0]->order, q[1]->order,
+                      (unsigned long long)q[0]->n, (unsigned long long)q[1]->n);
+        ck_assert_msg(q[1]->proved == q[0]->proved && q[1]->period == q[0]->period &&
+                          q[1]->preperiod == q[0]->preperiod, "%s: period", c);
+        ck_assert_msg(!memcmp(q[1]->phi, q[0]->phi, q[0]->n * sizeof *q[0]->phi), "%s: phi", c);
+        ck_assert_msg(!memcmp(q[1]->lost, q[0]->lost, q[0]->order), "%s: P-portion", c);
+        ck_assert_msg(!memcmp(q[1]->mul, q[0]->mul,
+                              (size_t)q[0]->order * q[0]->order * sizeof *q[0]->mul),
+                      "%s: table", c);
+        ck_assert_msg(nb_quotient_certify(q[1], 10000000), "%s: certified", c);
+        q[0]->base.destroy(&q[0]->base), q[1]->base.destroy(&q[1]->base);
+    }
 }
 END_TEST
 
@@ -675,7 +713,7 @@ START_TEST(sweep_sample_matches_brute_force)
         nb_octal_params p = {.rule = rule_of(code)};
         nb_budget two;
         nb_budget_start(&two, 2);
-        nb_quotient_need need = {14, NB_QUOTIENT_MAX_ORDER, 20000000, &p.rule, &two, NULL};
+        nb_quotient_need need = {14, NB_QUOTIENT_MAX_ORDER, 20000000, &p.rule, &two, NULL, NULL};
         nb_quotient *q = NULL;
         nb_err err = {0};
         ck_assert_msg(nb_quotient_build(&need, &q, &err) == NB_OK, "%s: %s", code, err.msg);
@@ -804,6 +842,7 @@ int main(void)
                  {"huge", huge_kayles_moves_reanalysed},
                  {"grundy", grundy_past_heap_17},
                  {"dawson", dawson_to_heap_30},
+                 {"by-generators", tables_by_generators},
                  {"budget", budget_stops_growth},
                  {"dag", dag_tokens_match_brute_force},
                  {"dag_sums", dag_sums_match_brute_force},

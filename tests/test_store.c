@@ -723,7 +723,7 @@ END_TEST
 static const nb_quotient *quotient_of(nb_cache *c, const nb_octal_rule *rule, uint64_t heap)
 {
     nb_key key = nb_quotient_key(rule);
-    nb_quotient_need need = {heap, NB_QUOTIENT_MAX_ORDER, 50000000, rule, NULL, NULL};
+    nb_quotient_need need = {heap, NB_QUOTIENT_MAX_ORDER, 50000000, rule, NULL, NULL, NULL};
     const nb_cached *t;
     nb_err err;
     ck_assert_int_eq(nb_cache_acquire(c, key.text, &nb_quotient_kind, &need, &t, &err), NB_OK);
@@ -770,8 +770,8 @@ START_TEST(quotients_from_the_store)
         ck_assert_uint_ge(d->n, 21);
         if (round == 0) {
             nb_quotient_need kn = {UINT64_MAX, NB_QUOTIENT_MAX_ORDER, 50000000, &kayles, NULL,
-                                   NULL};
-            nb_quotient_need dn = {20, NB_QUOTIENT_MAX_ORDER, 50000000, &dawson, NULL, NULL};
+                                   NULL, NULL};
+            nb_quotient_need dn = {20, NB_QUOTIENT_MAX_ORDER, 50000000, &dawson, NULL, NULL, NULL};
             ck_assert_int_eq(nb_quotient_build(&kn, &built[0], &err), NB_OK);
             ck_assert_int_eq(nb_quotient_build(&dn, &built[1], &err), NB_OK);
         }
@@ -868,7 +868,7 @@ START_TEST(wrong_quotients_are_refused)
     nb_octal_rule kayles;
     nb_err err;
     ck_assert_int_eq(nb_octal_parse("0.77", &kayles, &err), NB_OK);
-    nb_quotient_need need = {UINT64_MAX, NB_QUOTIENT_MAX_ORDER, 50000000, &kayles, NULL, NULL};
+    nb_quotient_need need = {UINT64_MAX, NB_QUOTIENT_MAX_ORDER, 50000000, &kayles, NULL, NULL, NULL};
     nb_quotient *q;
     ck_assert_int_eq(nb_quotient_build(&need, &q, &err), NB_OK);
     nb_store *s = nb_store_open(dir, 0, 0, on_event, NULL);

@@ -92,7 +92,7 @@ nb_status nb_token_quotient(const nb_token_graph *gr, const uint64_t *tokens, si
         }
         nb_quotient_graph graph = {(uint64_t)count + 1, off, succ, NULL};
         nb_quotient_need need = {count, NB_QUOTIENT_MAX_ORDER, s->limits.max_work, NULL,
-                                 s->budget, &graph};
+                                 s->budget, &graph, NULL};
         nb_quotient *q = NULL;
         st = nb_quotient_build(&need, &q, err);
         if (st == NB_OK && q->n > count)

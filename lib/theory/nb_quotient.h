@@ -55,6 +55,9 @@ typedef struct nb_quotient {
  * max_quotient limit). */
 #define NB_QUOTIENT_MAX_HEAPS 65536
 #define NB_QUOTIENT_MAX_ORDER 4096
+/* The most elements a growth keeps a quotient's whole table for; past it, each element
+ * times each generator (nb_quotient_need.dense asks for another bound). */
+#define NB_QUOTIENT_DENSE 4096
 
 /* What a caller needs: heaps up to `heap` covered (or the period proved). */
 typedef struct nb_quotient_need {
@@ -65,7 +68,19 @@ typedef struct nb_quotient_need {
     nb_budget *budget;    /* the asking request's (may be NULL) */
     const nb_quotient_graph *graph; /* else NULL: parts are the rule's heaps. A graph's
                                      * quotient is for its caller alone (not cached) */
+    const struct nb_quotient_growth *how; /* NULL: the defaults, silent */
 } nb_quotient_need;
+
+/* How a growth holds its tables and whom it tells as it goes: for the tests and the
+ * moonshot (borrowed). */
+typedef struct nb_quotient_growth {
+    uint32_t dense; /* the most elements a table is kept whole for (0: NB_QUOTIENT_DENSE;
+                     * 1: every table by its generators) */
+    /* Called each time heaps 0..heaps-1 are certified, with the quotient's order (heaps
+     * may go back when a growth starts again), or NULL. */
+    void (*placed)(void *ctx, uint64_t heaps, uint32_t order);
+    void *ctx;
+} nb_quotient_growth;
 
 extern const nb_cache_kind nb_quotient_kind;
 

@@ -58,6 +58,52 @@ bool nb_quotient_part_options(const nb_octal_rule *r, const nb_quotient_graph *g
     }
     return true;
 }
+/* ---- a monoid by its generators ---- */
+
+bool nb_quotient_qmon_tree(qmon *m)
+{
+    free(m->parent), free(m->via);
+    m->parent = malloc((size_t)m->order * sizeof *m->parent);
+    m->via = malloc((size_t)m->order * sizeof *m->via);
+    uint32_t *queue = malloc((size_t)m->order * sizeof *queue);
+    uint8_t *seen = calloc(m->order, 1);
+    bool ok = m->parent && m->via && queue && seen && m->order;
+    size_t len = 0;
+    if (ok)
+        queue[len++] = 0, seen[0] = 1, m->parent[0] = m->via[0] = 0;
+    for (size_t i = 0; ok && i < len; i++)
+        for (uint32_t k = 0; k < m->gens; k++) {
+            uint32_t y = m->act[(size_t)queue[i] * m->gens + k];
+            if (!seen[y])
+                seen[y] = 1, m->parent[y] = queue[i], m->via[y] = k, queue[len++] = y;
+        }
+    free(queue), free(seen);
+    return ok && len == m->order;
+}
+
+bool nb_quotient_qmon_copy(const qmon *m, qmon *out)
+{
+    size_t n = m->order, cells = m->table ? n * n : n * m->gens;
+    *out = (qmon){m->order, m->gens, NULL, NULL, NULL, NULL};
+    bool ok = true;
+    if (m->table) {
+        out->table = malloc(cells * sizeof *out->table);
+        ok = out->table && memcpy(out->table, m->table, cells * sizeof *out->table);
+    } else {
+        out->act = malloc((cells ? cells : 1) * sizeof *out->act);
+        out->parent = malloc(n * sizeof *out->parent), out->via = malloc(n * sizeof *out->via);
+        ok = out->act && out->parent && out->via;
+        if (ok) {
+            memcpy(out->act, m->act, cells * sizeof *out->act);
+            memcpy(out->parent, m->parent, n * sizeof *out->parent);
+            memcpy(out->via, m->via, n * sizeof *out->via);
+        }
+    }
+    if (!ok)
+        qmon_free(out);
+    return ok;
+}
+
 /* ---- the certificate: records closed under sums ---- */
 
 
@@ -67,6 +113,44 @@ void nb_quotient_certificate_free(certificate *c)
         free(c->heaps[i].opts);
     free(c->heaps);
     c->heaps = NULL, c->nheaps = c->cap = 0;
+    for (size_t y = 0; c->col && y < c->order; y++)
+        free(c->col[y]);
+    free(c->col);
+    c->col = NULL;
+}
+
+/* Element y's column: x y for every x. False when out of memory. */
+static bool add_column(certificate *c, uint32_t y)
+{
+    if (c->col[y])
+        return true;
+    uint32_t *col = malloc((size_t)c->order * sizeof *col);
+    for (uint32_t x = 0; col && x < c->order; x++)
+        col[x] = qmon_mul(c->mon, x, y);
+    c->col[y] = col;
+    return col != NULL;
+}
+
+bool nb_quotient_certificate_columns(certificate *c)
+{
+    if (c->mon->table)
+        return true;
+    if (!c->col && !(c->col = calloc(c->order, sizeof *c->col)))
+        return false;
+    bool ok = true;
+    for (size_t i = 0; ok && i < c->nheaps; i++) {
+        ok = add_column(c, c->heaps[i].x);
+        for (size_t w = 0; w < c->words; w++)
+            for (uint64_t bits = c->heaps[i].opts[w]; ok && bits; bits &= bits - 1)
+                ok = add_column(c, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(bits)));
+    }
+    return ok;
+}
+
+/* x y, by y's column when the certificate has it. */
+static inline uint32_t times(const certificate *c, uint32_t x, uint32_t y)
+{
+    return c->col && c->col[y] ? c->col[y][x] : qmon_mul(c->mon, x, y);
 }
 
 /* Adds heap h's record unless an equal one is there; false when out of memory. *at is
@@ -106,11 +190,14 @@ void nb_quotient_closure_free(closure *k)
     memset(k, 0, sizeof *k);
 }
 
+/* A record's hash from its nonzero words alone, each with its place: a record's option
+ * bits are few against the quotient's order, so a wide record hashes in a scan. */
 static uint64_t record_hash(const uint64_t *r, size_t stride)
 {
     uint64_t h = 1469598103934665603ull;
     for (size_t i = 0; i < stride; i++)
-        h = (h ^ r[i]) * 1099511628211ull, h ^= h >> 29;
+        if (r[i])
+            h = (h ^ r[i] ^ (uint64_t)i << 52) * 1099511628211ull, h ^= h >> 29;
     return h;
 }
 
@@ -192,16 +279,16 @@ void nb_quotient_sum_record(const certificate *c, const uint64_t *g, const heap_
 {
     uint32_t gx = (uint32_t)g[0];
     memset(r, 0, stride * 8);
-    r[0] = c->mul[(size_t)gx * c->order + h->x];
+    r[0] = times(c, gx, h->x);
     for (size_t w = 0; w < c->words; w++) { /* the set bits, word by word */
         for (uint64_t bits = g[2 + w]; bits; bits &= bits - 1) { /* g's options */
             size_t y = w * 64 + (size_t)__builtin_ctzll(bits);
-            uint32_t z = c->mul[y * c->order + h->x];
+            uint32_t z = times(c, (uint32_t)y, h->x);
             r[2 + z / 64] |= 1ull << (z % 64), r[1] = 1;
         }
         for (uint64_t bits = h->opts[w]; bits; bits &= bits - 1) { /* h's, beside g */
             size_t y = w * 64 + (size_t)__builtin_ctzll(bits);
-            uint32_t z = c->mul[(size_t)gx * c->order + y];
+            uint32_t z = times(c, gx, (uint32_t)y);
             r[2 + z / 64] |= 1ull << (z % 64), r[1] = 1;
         }
     }
@@ -340,7 +427,8 @@ static bool is_monoid(const nb_quotient *q, nb_budget *budget)
 
 bool nb_quotient_certify_within(const nb_quotient *q, uint64_t max_records, nb_budget *budget)
 {
-    certificate c = {q->order, q->mul, q->lost, (q->order + 63) / 64, NULL, 0, 0};
+    qmon table = {q->order, 0, q->mul, NULL, NULL, NULL}; /* borrowed: not freed */
+    certificate c = {q->order, &table, q->lost, (q->order + 63) / 64, NULL, 0, 0, NULL};
     u32s opts = {0};
     uint32_t *rec_id = malloc(q->n * sizeof *rec_id);
     bool ok = rec_id && q->order > 0 && !q->lost[0] && !q->phi[0] && is_monoid(q, budget);

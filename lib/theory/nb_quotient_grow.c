@@ -30,13 +30,13 @@ typedef struct candidate {
     uint32_t cap[64], place[64];
     uint32_t size;
     uint32_t base;      /* the base monoid's order: 1 when it is trivial */
-    uint16_t *base_mul; /* base x base (owned), NULL when trivial */
+    qmon base_mon;      /* the base monoid (owned; order 0 when trivial) */
     u32s base_gens;     /* base elements that generate it (owned) */
 } candidate;
 
 static void candidate_free(candidate *m)
 {
-    free(m->base_mul), free(m->base_gens.v);
+    qmon_free(&m->base_mon), free(m->base_gens.v);
     *m = (candidate){.size = 1, .base = 1};
 }
 
@@ -48,8 +48,8 @@ static uint32_t digit(const candidate *m, uint32_t x, size_t k)
 static uint32_t mul_m(const candidate *m, uint32_t x, uint32_t y)
 {
     uint32_t z = 0;
-    if (m->base_mul)
-        z = m->base_mul[x % m->base * m->base + y % m->base];
+    if (m->base > 1)
+        z = qmon_mul(&m->base_mon, x % m->base, y % m->base);
     for (size_t k = 0; k < m->gens; k++) {
         uint32_t e = digit(m, x, k) + digit(m, y, k);
         while (e > m->cap[k] + 1)
@@ -66,8 +66,8 @@ typedef struct fast_mul {
     uint8_t *digits;
     uint32_t *fold_all, *fold[64];
     size_t gens;
-    uint16_t *base_digit; /* x -> its base element, when the base is not trivial */
-    const uint16_t *base_mul;
+    uint32_t *base_digit; /* x -> its base element, when the base is not trivial */
+    const qmon *base_mon;
     uint32_t base;
 } fast_mul;
 
@@ -84,10 +84,10 @@ static bool fast_mul_init(fast_mul *f, const candidate *m)
     for (size_t k = 0; k < m->gens; k++)
         folds += 2 * (size_t)m->cap[k] + 3;
     *f = (fast_mul){malloc((size_t)m->size * (m->gens + 1)), malloc((folds + 1) * 4), {0},
-                    m->gens, NULL, m->base_mul, m->base};
-    if (m->base_mul)
+                    m->gens, NULL, &m->base_mon, m->base};
+    if (m->base > 1)
         f->base_digit = malloc((size_t)m->size * sizeof *f->base_digit);
-    if (!f->digits || !f->fold_all || (m->base_mul && !f->base_digit)) {
+    if (!f->digits || !f->fold_all || (m->base > 1 && !f->base_digit)) {
         fast_mul_free(f);
         return false;
     }
@@ -111,7 +111,7 @@ static bool fast_mul_init(fast_mul *f, const candidate *m)
             e[k] = 0;
     }
     for (uint32_t x = 0; f->base_digit && x < m->size; x++)
-        f->base_digit[x] = (uint16_t)(x % m->base);
+        f->base_digit[x] = x % m->base;
     return true;
 }
 
@@ -120,7 +120,7 @@ static inline uint32_t mul_fast(const fast_mul *f, uint32_t x, uint32_t y)
     const uint8_t *a = f->digits + (size_t)x * f->gens, *b = f->digits + (size_t)y * f->gens;
     uint32_t z = 0;
     if (f->base_digit)
-        z = f->base_mul[(uint32_t)f->base_digit[x] * f->base + f->base_digit[y]];
+        z = qmon_mul(f->base_mon, f->base_digit[x], f->base_digit[y]);
     for (size_t k = 0; k < f->gens; k++)
         z += f->fold[k][a[k] + b[k]];
     return z;
@@ -142,7 +142,8 @@ typedef struct grower {
     uint32_t *cls;   /* M -> class */
     uint32_t *rep;   /* class -> its first element of M */
     uint32_t order;
-    uint16_t *mul;   /* order x order */
+    qmon quo;        /* the reduced quotient's multiplication (order elements) */
+    uint32_t dense;  /* the most elements a table is kept whole for */
     uint8_t *lost;   /* class -> in the P-portion */
     uint32_t *dist_heap, *dist_parent; /* lightest positions: element = parent + heap */
     uint8_t *forced; /* heap -> 0, or 1 + the least cap it takes as a generator (restarts) */
@@ -309,12 +310,58 @@ typedef struct sig_table {
     size_t slots, width;
 } sig_table;
 
+/* x times M's generator k: the cyclic generators first, then the base's (M's exponents
+ * in g->fm). */
+static uint32_t times_generator(const grower *g, uint32_t x, size_t k)
+{
+    const candidate *m = &g->m;
+    if (k < m->gens) {
+        uint32_t e = g->fm.digits[(size_t)x * m->gens + k] + 1u, y = x + m->place[k];
+        return e > m->cap[k] + 1 ? y - 2 * m->place[k] : y;
+    }
+    uint32_t b = x % m->base;
+    return x - b + qmon_mul(&m->base_mon, b, m->base_gens.v[k - m->gens]);
+}
+
+/* The reduced quotient's multiplication from M's (cls: M -> class, rep: class -> its
+ * first element): the whole table up to g->dense elements, else each class times each
+ * of M's generators (their classes generate the quotient) and a word of each. False when
+ * out of memory or the budget is spent. */
+static bool quotient_table(grower *g, const uint32_t *cls, const uint32_t *rep,
+                           uint32_t count, qmon *out)
+{
+    uint32_t gens = (uint32_t)(g->m.gens + g->m.base_gens.len);
+    *out = (qmon){count, gens, NULL, NULL, NULL, NULL};
+    bool ok = true;
+    if (count <= g->dense) {
+        out->table = malloc((size_t)count * count * sizeof *out->table);
+        ok = out->table != NULL;
+        for (uint32_t a = 0; ok && a < count; a++) { /* order^2 products: the budget looked at */
+            ok = !nb_budget_spent_after(g->budget, (uint64_t)count * (g->m.gens + 1));
+            for (uint32_t b = 0; ok && b < count; b++)
+                out->table[(size_t)a * count + b] = (uint16_t)cls[mul_m(&g->m, rep[a], rep[b])];
+        }
+    } else {
+        out->act = malloc((size_t)count * (gens ? gens : 1) * sizeof *out->act);
+        ok = out->act != NULL;
+        for (uint32_t a = 0; ok && a < count; a++) {
+            ok = !nb_budget_spent_after(g->budget, gens);
+            for (uint32_t k = 0; ok && k < gens; k++)
+                out->act[(size_t)a * gens + k] = cls[times_generator(g, rep[a], k)];
+        }
+        ok = ok && nb_quotient_qmon_tree(out);
+    }
+    if (!ok)
+        qmon_free(out);
+    return ok;
+}
+
 /* Reduces M by its P-portion: classes refined under every generator's action until
  * stable (class ids in the order of their first element, so the identity is 0), then the
  * quotient's tables. False when out of memory, or past max_order (g->stop set). */
 static bool reduce_m(grower *g)
 {
-    uint32_t size = g->m.size, base = g->m.base;
+    uint32_t size = g->m.size;
     const u32s *bg = &g->m.base_gens;
     size_t width = 1 + g->m.gens + bg->len;
     uint32_t *cls = malloc(size * sizeof *cls), *next = malloc(size * sizeof *next);
@@ -340,17 +387,8 @@ static bool reduce_m(grower *g)
             for (uint32_t x = 0; x < size && (ok = !nb_budget_spent_after(g->budget, width));
                  x++) {
                 key[0] = cls[x];
-                const uint8_t *d = g->fm.digits + (size_t)x * g->m.gens;
-                for (size_t k = 0; k < g->m.gens; k++) {
-                    uint32_t e = d[k] + 1u, y = x + g->m.place[k];
-                    if (e > g->m.cap[k] + 1)
-                        y -= 2 * g->m.place[k];
-                    key[1 + k] = cls[y];
-                }
-                for (size_t j = 0; j < bg->len; j++) { /* the base's generators' action */
-                    uint32_t b = x % base;
-                    key[1 + g->m.gens + j] = cls[x - b + g->m.base_mul[b * base + bg->v[j]]];
-                }
+                for (size_t k = 0; k + 1 < width; k++)
+                    key[1 + k] = cls[times_generator(g, x, k)];
                 uint64_t h = 1469598103934665603ull;
                 for (size_t i = 0; i < width; i++)
                     h = (h ^ key[i]) * 1099511628211ull, h ^= h >> 31;
@@ -370,25 +408,21 @@ static bool reduce_m(grower *g)
             ok = false, g->stop = "max_quotient";
     }
     uint32_t *rep = ok ? malloc(count * sizeof *rep) : NULL;
-    uint16_t *mul = ok ? malloc((size_t)count * count * sizeof *mul) : NULL;
     uint8_t *lost = ok ? malloc(count) : NULL;
-    ok = ok && rep && mul && lost;
+    qmon quo = {0};
+    ok = ok && rep && lost;
     if (ok)
         for (uint32_t x = size; x-- > 0;)
             rep[cls[x]] = x;
-    for (uint32_t a = 0; ok && a < count; a++) { /* order^2 products: the budget is looked at */
-        ok = !nb_budget_spent_after(g->budget, (uint64_t)count * (g->m.gens + 1));
+    for (uint32_t a = 0; ok && a < count; a++)
         lost[a] = g->lost_m[rep[a]];
-        for (uint32_t b = 0; ok && b < count; b++)
-            mul[(size_t)a * count + b] = (uint16_t)cls[mul_m(&g->m, rep[a], rep[b])];
-    }
+    ok = ok && quotient_table(g, cls, rep, count, &quo);
     if (ok) {
-        free(g->cls), free(g->rep), free(g->mul), free(g->lost);
-        g->cls = cls, g->rep = rep, g->mul = mul, g->lost = lost, g->order = count;
-        cls = NULL, rep = NULL, mul = NULL, lost = NULL;
+        free(g->cls), free(g->rep), free(g->lost), qmon_free(&g->quo);
+        g->cls = cls, g->rep = rep, g->quo = quo, g->lost = lost, g->order = count;
+        cls = NULL, rep = NULL, lost = NULL;
     }
-    free(cls), free(next), free(key), free(t.keys), free(t.ids), free(rep), free(mul),
-        free(lost);
+    free(cls), free(next), free(key), free(t.keys), free(t.ids), free(rep), free(lost);
     return ok;
 }
 
@@ -416,7 +450,7 @@ static bool same_record(const grower *g, size_t i, uint64_t h)
 static bool heap_records(grower *g)
 {
     nb_quotient_certificate_free(&g->cert);
-    g->cert = (certificate){g->order, g->mul, g->lost, (g->order + 63) / 64, NULL, 0, 0};
+    g->cert = (certificate){g->order, &g->quo, g->lost, (g->order + 63) / 64, NULL, 0, 0, NULL};
     u32s classes = {0};
     bool ok = true;
     for (uint64_t h = 1; ok && h < g->n; h++) {
@@ -428,7 +462,7 @@ static bool heap_records(grower *g)
         g->rec_id[h] = (uint32_t)at;
     }
     free(classes.v);
-    return ok;
+    return ok && nb_quotient_certificate_columns(&g->cert);
 }
 
 /* The heaps of the position record i of the closure stands for. */
@@ -545,7 +579,8 @@ static verdict extend_growth(grower *g, uint64_t h)
     for (size_t i = 0; ok && i < g->opts[h].len; i++)
         ok = u32s_push(&classes, g->cls[g->opts[h].v[i]]);
     size_t at = 0, first_new = g->cert.nheaps, before = g->clo.len, failed = 0;
-    ok = ok && nb_quotient_certificate_add(&g->cert, g->cls[g->phi[h]], &classes, h, &at);
+    ok = ok && nb_quotient_certificate_add(&g->cert, g->cls[g->phi[h]], &classes, h, &at) &&
+         nb_quotient_certificate_columns(&g->cert);
     free(classes.v);
     if (!ok)
         return TOO_LARGE;
@@ -666,7 +701,7 @@ static void grower_free(grower *g)
         free(g->opts[h].v);
     free(g->phi), free(g->rec_id), free(g->weight), free(g->opts), free(g->lost_m);
     free(g->cls);
-    free(g->rep), free(g->mul), free(g->lost), free(g->dist_heap), free(g->dist_parent);
+    free(g->rep), qmon_free(&g->quo), free(g->lost), free(g->dist_heap), free(g->dist_parent);
     free(g->forced);
     candidate_free(&g->m);
     nb_quotient_certificate_free(&g->cert);
@@ -772,26 +807,24 @@ static bool learn_more(grower *g, u32s *failed)
 /* The reduced quotient a recalibration starts from: its tables and each heap's class. */
 typedef struct trial {
     uint32_t order;
-    uint16_t *mul;
+    qmon mon;
     uint8_t *lost;
     uint32_t *heap_class; /* heaps 0..n-1 */
 } trial;
 
 static void trial_free(trial *t)
 {
-    free(t->mul), free(t->lost), free(t->heap_class);
+    qmon_free(&t->mon), free(t->lost), free(t->heap_class);
     *t = (trial){0};
 }
 
 static bool trial_take(grower *g, trial *t)
 {
-    *t = (trial){g->order, malloc((size_t)g->order * g->order * sizeof *t->mul),
-                 malloc(g->order), malloc(g->n * sizeof *t->heap_class)};
-    if (!t->mul || !t->lost || !t->heap_class) {
+    *t = (trial){g->order, {0}, malloc(g->order), malloc(g->n * sizeof *t->heap_class)};
+    if (!t->lost || !t->heap_class || !nb_quotient_qmon_copy(&g->quo, &t->mon)) {
         trial_free(t);
         return false;
     }
-    memcpy(t->mul, g->mul, (size_t)g->order * g->order * sizeof *t->mul);
     memcpy(t->lost, g->lost, g->order);
     for (uint64_t h = 0; h < g->n; h++)
         t->heap_class[h] = g->cls[g->phi[h]];
@@ -803,7 +836,7 @@ static uint32_t power_index(const trial *t, uint32_t x)
 {
     uint32_t pw[253] = {0};
     for (uint32_t i = 1; i < 253; i++)
-        pw[i] = t->mul[(size_t)pw[i - 1] * t->order + x];
+        pw[i] = qmon_mul(&t->mon, pw[i - 1], x);
     for (uint32_t c = 0; c <= 250; c++)
         if (pw[c + 2] == pw[c])
             return c;
@@ -815,7 +848,7 @@ static bool trial_lost(const trial *t, const u32s *heaps)
 {
     uint32_t x = 0;
     for (size_t i = 0; i < heaps->len; i++)
-        x = t->mul[(size_t)x * t->order + t->heap_class[heaps->v[i]]];
+        x = qmon_mul(&t->mon, x, t->heap_class[heaps->v[i]]);
     return t->lost[x];
 }
 
@@ -841,11 +874,15 @@ static bool recalibrated_candidate(grower *g, const trial *t, const u32s *freed,
     ok = ok && u32s_push(&members, 0);
     if (ok)
         index[0] = 1;
+    u32s parent = {0}, via = {0}; /* members.v[i] = members.v[parent[i]] gens.v[via[i]] */
+    ok = ok && u32s_push(&parent, 0) && u32s_push(&via, 0);
     for (size_t i = 0; ok && i < members.len; i++) /* the base: what they generate */
         for (size_t j = 0; ok && j < gens.len; j++) {
-            uint32_t y = t->mul[(size_t)members.v[i] * t->order + gens.v[j]];
+            uint32_t y = qmon_mul(&t->mon, members.v[i], gens.v[j]);
             if (!index[y])
-                ok = u32s_push(&members, y), index[y] = (uint32_t)members.len;
+                ok = u32s_push(&members, y) && u32s_push(&parent, (uint32_t)i) &&
+                     u32s_push(&via, (uint32_t)j),
+                index[y] = (uint32_t)members.len;
         }
     uint64_t size = members.len;
     uint32_t caps[64];
@@ -860,16 +897,28 @@ static bool recalibrated_candidate(grower *g, const trial *t, const u32s *freed,
         ok = size <= MAX_CANDIDATE && size <= g->need->max_work;
     }
     uint32_t base = (uint32_t)members.len;
-    uint16_t *base_mul = ok ? malloc((size_t)base * base * sizeof *base_mul) : NULL;
-    ok = ok && base_mul;
-    for (uint32_t a = 0; ok && a < base; a++)
-        for (uint32_t b = 0; b < base; b++)
-            base_mul[(size_t)a * base + b] =
-                (uint16_t)(index[t->mul[(size_t)members.v[a] * t->order + members.v[b]]] - 1);
+    qmon base_mon = {base, (uint32_t)gens.len, NULL, NULL, NULL, NULL};
+    if (ok && base <= g->dense) { /* its whole table */
+        base_mon.table = malloc((size_t)base * base * sizeof *base_mon.table);
+        ok = base_mon.table != NULL;
+        for (uint32_t a = 0; ok && a < base; a++)
+            for (uint32_t b = 0; b < base; b++)
+                base_mon.table[(size_t)a * base + b] =
+                    (uint16_t)(index[qmon_mul(&t->mon, members.v[a], members.v[b])] - 1);
+    } else if (ok) { /* its generators' action, and the words found above */
+        base_mon.act = malloc((size_t)base * (gens.len ? gens.len : 1) * sizeof *base_mon.act);
+        ok = base_mon.act != NULL;
+        for (uint32_t a = 0; ok && a < base; a++)
+            for (size_t j = 0; j < gens.len; j++)
+                base_mon.act[(size_t)a * gens.len + j] =
+                    index[qmon_mul(&t->mon, members.v[a], gens.v[j])] - 1;
+        if (ok)
+            base_mon.parent = parent.v, base_mon.via = via.v, parent.v = via.v = NULL;
+    }
     if (ok) {
         candidate_free(&g->m);
-        g->m.base = base, g->m.base_mul = base_mul, g->m.size = base;
-        base_mul = NULL;
+        g->m.base = base, g->m.base_mon = base_mon, g->m.size = base;
+        base_mon = (qmon){0};
         for (size_t j = 0; ok && j < gens.len; j++)
             ok = u32s_push(&g->m.base_gens, index[gens.v[j]] - 1);
         for (size_t k = 0; k < freed->len; k++) {
@@ -884,7 +933,8 @@ static bool recalibrated_candidate(grower *g, const trial *t, const u32s *freed,
         for (uint64_t h = 1; ok && h < g->n; h++)
             ok = heap_options(g, h);
     }
-    free(index), free(seen), free(members.v), free(gens.v), free(base_mul);
+    free(index), free(seen), free(members.v), free(gens.v), free(parent.v), free(via.v);
+    qmon_free(&base_mon);
     return ok;
 }
 
@@ -979,7 +1029,7 @@ static bool present_by_heaps(const grower *g, nb_quotient *q)
         ok = u32s_push(&heaps, (uint32_t)h);
         for (size_t i = 0; ok && i < members.len; i++) /* close over every generator */
             for (size_t k = 0; ok && k < heaps.len; k++) {
-                uint32_t y = g->mul[(size_t)members.v[i] * q->order + q->phi[heaps.v[k]]];
+                uint32_t y = qmon_mul(&g->quo, members.v[i], q->phi[heaps.v[k]]);
                 if (!in[y])
                     in[y] = 1, ok = u32s_push(&members, y);
             }
@@ -993,7 +1043,7 @@ static bool present_by_heaps(const grower *g, nb_quotient *q)
         memset(in, 0, q->order), in[0] = 1;
     for (size_t i = 0; ok && i < members.len; i++) /* breadth first: shortest words */
         for (size_t k = 0; ok && k < heaps.len; k++) {
-            uint32_t x = members.v[i], y = g->mul[(size_t)x * q->order + q->phi[heaps.v[k]]];
+            uint32_t x = members.v[i], y = qmon_mul(&g->quo, x, q->phi[heaps.v[k]]);
             if (in[y])
                 continue;
             in[y] = 1, ok = u32s_push(&members, y);
@@ -1040,6 +1090,47 @@ static bool present_by_generators(const grower *g, nb_quotient *q)
     return ok;
 }
 
+/* Packs q with the growth's table: whole already, or multiplied out from the generators'
+ * action, each row y by y in the order of y's word lengths (a version holds its table
+ * whole: at most 65535 elements). False when out of memory. */
+static bool pack_version(const grower *g, nb_quotient *q)
+{
+    const qmon *m = &g->quo;
+    if (m->table)
+        return nb_quotient_pack(q, m->table);
+    if (m->order > UINT16_MAX)
+        return false;
+    size_t n = m->order;
+    uint16_t *table = malloc(n * n * sizeof *table);
+    uint32_t *depth = calloc(n + 1, sizeof *depth), *start = calloc(n + 1, sizeof *start);
+    uint32_t *by_depth = malloc(n * sizeof *by_depth);
+    bool ok = table && depth && start && by_depth;
+    for (size_t y = 1; ok && y < n; y++) { /* parents precede children: depth, memoized */
+        size_t len = 0;
+        uint32_t z = (uint32_t)y;
+        for (; z && !depth[z]; z = m->parent[z])
+            by_depth[len++] = z;
+        for (uint32_t d = depth[z]; len--;)
+            depth[by_depth[len]] = ++d;
+    }
+    for (size_t y = 0; ok && y < n; y++)
+        start[depth[y] + 1]++;
+    for (size_t d = 1; ok && d <= n; d++)
+        start[d] += start[d - 1];
+    for (size_t y = 0; ok && y < n; y++)
+        by_depth[start[depth[y]]++] = (uint32_t)y;
+    for (size_t x = 0; ok && x < n; x++) {
+        uint16_t *row = table + x * n;
+        for (size_t i = 0; i < n; i++) {
+            uint32_t y = by_depth[i];
+            row[y] = (uint16_t)(y ? m->act[(size_t)row[m->parent[y]] * m->gens + m->via[y]] : x);
+        }
+    }
+    ok = ok && nb_quotient_pack(q, table);
+    free(table), free(depth), free(start), free(by_depth);
+    return ok;
+}
+
 /* The version from the growth: its reduced tables, phi over the heaps placed, a shortest
  * word of each element. */
 static nb_quotient *make_version(grower *g, bool proved, uint64_t n0, uint64_t p)
@@ -1065,7 +1156,7 @@ static nb_quotient *make_version(grower *g, bool proved, uint64_t n0, uint64_t p
         q->phi[h] = g->cls[g->phi[h]];
     bool presented = q->lost && (g->m.base > 1 ? present_by_heaps(g, q)
                                                : present_by_generators(g, q));
-    if (!q->phi || !presented || !nb_quotient_pack(q, g->mul)) {
+    if (!q->phi || !presented || !pack_version(g, q)) {
         nb_quotient_destroy(&q->base);
         return NULL;
     }
@@ -1124,11 +1215,12 @@ static bool grower_resume(grower *g, const nb_quotient *from)
     if (from->graph || from->n <= 1 || !room_for_heap(g, from->n))
         return false;
     size_t order = from->order;
-    trial t = {from->order, malloc(order * order * sizeof *t.mul), malloc(order),
-               malloc(from->n * sizeof *t.heap_class)};
-    bool ok = t.mul && t.lost && t.heap_class;
+    trial t = {from->order, {from->order, 0, malloc(order * order * sizeof *t.mon.table), NULL,
+                             NULL, NULL},
+               malloc(order), malloc(from->n * sizeof *t.heap_class)};
+    bool ok = t.mon.table && t.lost && t.heap_class;
     if (ok) {
-        memcpy(t.mul, from->mul, order * order * sizeof *t.mul);
+        memcpy(t.mon.table, from->mul, order * order * sizeof *t.mon.table);
         memcpy(t.lost, from->lost, order);
         memcpy(t.heap_class, from->phi, from->n * sizeof *t.heap_class);
         g->n = from->n;
@@ -1150,6 +1242,7 @@ nb_status nb_quotient_grow(const nb_quotient_need *need, const nb_quotient *from
                            nb_quotient **out, nb_err *err)
 {
     grower g = {.need = need, .rule = need->rule, .budget = need->budget,
+                .dense = need->how && need->how->dense ? need->how->dense : NB_QUOTIENT_DENSE,
                 .max_growth = need->max_work > UINT64_MAX / GROWTH_STEPS
                                   ? UINT64_MAX : GROWTH_STEPS * need->max_work};
     uint64_t target = need->heap >= NB_QUOTIENT_MAX_HEAPS ? NB_QUOTIENT_MAX_HEAPS
@@ -1217,6 +1310,8 @@ nb_status nb_quotient_grow(const nb_quotient_need *need, const nb_quotient *from
             break;
         }
         proved = find_period(&g, &n0, &p);
+        if (need->how && need->how->placed)
+            need->how->placed(need->how->ctx, g.n, g.order);
     }
     if (ok && !q)
         q = make_version(&g, proved, n0, p);

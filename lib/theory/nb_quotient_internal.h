@@ -49,6 +49,40 @@ static inline void u32s_unique(u32s *a)
     a->len = k;
 }
 
+/* A finite commutative monoid as the growth holds it: its whole table while it is small,
+ * and past NB_QUOTIENT_DENSE elements (or always, when a test asks) by its generators
+ * alone: act[x * gens + k] is x times generator k, and each element x != 0 is
+ * parent[x] times generator via[x] (a breadth-first tree from the identity 0), so x y
+ * walks y's word from x: order x gens words of memory where the table takes order^2.
+ * Owned by whoever holds it (qmon_free). */
+typedef struct qmon {
+    uint32_t order, gens;
+    uint16_t *table;   /* order x order: table[x * order + y] = x y, or NULL */
+    uint32_t *act;     /* order x gens, or NULL when the table is there */
+    uint32_t *parent, *via; /* order each, or NULL with act */
+} qmon;
+
+static inline uint32_t qmon_mul(const qmon *m, uint32_t x, uint32_t y)
+{
+    if (m->table)
+        return m->table[(size_t)x * m->order + y];
+    for (; y; y = m->parent[y])
+        x = m->act[(size_t)x * m->gens + m->via[y]];
+    return x;
+}
+
+static inline void qmon_free(qmon *m)
+{
+    free(m->table), free(m->act), free(m->parent), free(m->via);
+    *m = (qmon){0};
+}
+
+/* Fills m->parent and m->via from m->act (a breadth-first walk from 0); false when out of
+ * memory or when the generators do not reach every element. */
+bool nb_quotient_qmon_tree(qmon *m);
+/* A copy of m into out; false when out of memory. */
+bool nb_quotient_qmon_copy(const qmon *m, qmon *out);
+
 /* Called with each option of a part: the parts it leaves (ascending, each >= 1); false
  * stops the walk. */
 typedef bool nb_quotient_option_fn(void *ctx, const uint64_t *parts, unsigned count);
@@ -82,11 +116,13 @@ typedef struct heap_record {
 /* The distinct records of a quotient's heaps, and the quotient they multiply in. */
 typedef struct certificate {
     uint32_t order;
-    const uint16_t *mul;
+    const qmon *mon;
     const uint8_t *lost;
     size_t words;
     heap_record *heaps;
     size_t nheaps, cap;
+    uint32_t **col; /* by generators: col[y][x] = x y for the heap records' elements y
+                     * (order pointers, each NULL or order elements; owned), or NULL */
 } certificate;
 
 /* The closure's records, flat: record i is at rec + i * stride (element, flags, bits),
@@ -104,6 +140,10 @@ typedef struct closure {
 typedef enum verdict { CERTIFIED, FAILED, TOO_LARGE } verdict;
 
 void nb_quotient_certificate_free(certificate *c);
+/* When c's monoid is held by generators: the column of each element of its heap records
+ * (x times it, for every x), so that the closure multiplies by a look-up; false when out
+ * of memory. */
+bool nb_quotient_certificate_columns(certificate *c);
 /* Adds heap h's record unless an equal one is there; false when out of memory. *at is
  * the record's index. */
 bool nb_quotient_certificate_add(certificate *c, uint32_t x, const u32s *opts, uint64_t h,

@@ -215,7 +215,7 @@ static nb_status beans_misere(const nb_game *g, nb_solver *s, nb_analysis *out, 
         return nb_fail(err, NB_EDECLINED, "%s", "more bottles than the quotient covers");
     pthread_once(&bean_parts_once, build_bean_parts);
     nb_quotient_need need = {n ? n - 1 : 0, NB_QUOTIENT_MAX_ORDER, s->limits.max_work, NULL,
-                             s->budget, &bean_parts};
+                             s->budget, &bean_parts, NULL};
     const nb_cached *c;
     nb_key key = nb_key_of("quotient:beans");
     nb_status st = nb_table_acquire(s, &key, &nb_quotient_kind, &need, &c, err);

@@ -247,7 +247,7 @@ static nb_status table_build(const nb_cached *old, const void *need_, nb_cached 
     } else {
         number_parts(t);
         nb_quotient_need qn = {t->parts - 1u, NB_QUOTIENT_MAX_ORDER, need->max_work, NULL,
-                               need->budget, &t->graph};
+                               need->budget, &t->graph, NULL};
         nb_status st = nb_quotient_build(&qn, &t->q, err);
         if (st != NB_OK) {
             table_destroy(&t->base);

@@ -514,7 +514,7 @@ static nb_status oc_analyse_misere(const nb_game *g, nb_solver *s, nb_analysis *
     /* grown as far as the heaps need (a proved period stops it sooner); a heap past what
      * any growth reaches needs the period */
     nb_quotient_need need = {top < NB_QUOTIENT_MAX_HEAPS ? top : UINT64_MAX,
-                             NB_QUOTIENT_MAX_ORDER, s->limits.max_work, rule, s->budget, NULL};
+                             NB_QUOTIENT_MAX_ORDER, s->limits.max_work, rule, s->budget, NULL, NULL};
     const nb_cached *c;
     nb_status st = nb_table_acquire(s, &key, &nb_quotient_kind, &need, &c, err);
     if (st != NB_OK)
