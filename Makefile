@@ -118,15 +118,17 @@ bench:
 	/usr/bin/python3 bench/run.py $(REL)
 
 # Outside CI: the published periods of .16, .376, .354 and .1777 proved, Officers' values
-# a second, Dawson's Kayles' misère quotient grown for 10 minutes, and Cram's published
-# boards past the 10-minute rows, 30 minutes each (bench/README.md).
+# a second, the misère quotients of Dawson's Kayles and Grundy's game grown for 30 minutes
+# each, and Cram's published boards past the 10-minute rows, 30 minutes each
+# (bench/README.md).
 bench-long:
 	@scripts/deps.sh bench
 	$(MAKE) BUILD=$(REL) OPT="-O3 -g" $(REL)/bench/bench_long $(REL)/bench/bench_misere_long \
 		$(REL)/bench/bench_inproc
 	for code in 0.16 0.376 0.354 0.1777; do $(REL)/bench/bench_long $$code || exit 1; done
 	$(REL)/bench/bench_long --rate 0.6 268435456
-	$(REL)/bench/bench_misere_long 0.07 10
+	$(REL)/bench/bench_misere_long 0.07 30
+	$(REL)/bench/bench_misere_long '4!.0' 30
 	$(REL)/bench/bench_inproc cram-long 30
 
 $(BUILD)/bench/bench_inproc: $(BUILD)/bench/bench_inproc.o $(BUILD)/libnimber.a

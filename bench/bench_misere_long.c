@@ -1,8 +1,10 @@
 /* bench_misere_long.c - the misère moonshot outside CI: how far past heap 33 a partial
- * misère quotient grows within a time limit (by default Dawson's Kayles, 0.07, for 10
- * minutes: the published computations stop at heap 33, order 638), the version it ends
- * with certified; prints the heaps covered, the order, why it stopped and the peak RSS
- * (the moonshot's bound: 8 GiB).
+ * misère quotient grows within a time limit (by default Dawson's Kayles, 0.07, for 30
+ * minutes: the published computations stop at heap 33, order 638), its tables held by
+ * their generators past NB_QUOTIENT_DENSE elements and its order at most MAX_ORDER (a
+ * version holds its table whole: 2 GiB at that order, within the moonshot's 8 GiB); prints
+ * the order the first time each heap is certified, then the version it ends with
+ * (certified again), why it stopped and the peak RSS.
  * Usage: bench_misere_long [code [minutes]] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,10 +14,33 @@
 #include "games/octal/nb_octal.h"
 #include "theory/nb_quotient.h"
 
+#define MAX_ORDER 32768
+
+static struct timespec start;
+
+static double seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - start.tv_sec) + (t.tv_nsec - start.tv_nsec) / 1e9;
+}
+
+/* The first time heaps 0..heaps-1 are certified: the order then. */
+static void placed(void *ctx, uint64_t heaps, uint32_t order)
+{
+    uint64_t *furthest = ctx;
+    if (heaps <= *furthest)
+        return;
+    *furthest = heaps;
+    printf("heap %llu: order %u after %.1f s\n", (unsigned long long)heaps - 1, order,
+           seconds());
+    fflush(stdout);
+}
+
 int main(int argc, char **argv)
 {
     const char *code = argc > 1 ? argv[1] : "0.07";
-    double minutes = argc > 2 ? atof(argv[2]) : 10;
+    double minutes = argc > 2 ? atof(argv[2]) : 30;
     nb_octal_rule rule;
     nb_err err = {0};
     if (nb_octal_parse(code, &rule, &err) != NB_OK) {
@@ -24,13 +49,14 @@ int main(int argc, char **argv)
     }
     nb_budget limit;
     nb_budget_start(&limit, (uint64_t)(minutes * 60));
-    nb_quotient_need need = {NB_QUOTIENT_MAX_HEAPS - 1, NB_QUOTIENT_MAX_ORDER, UINT64_MAX,
-                             &rule, &limit, NULL};
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    uint64_t furthest = 0;
+    nb_quotient_growth how = {0, placed, &furthest};
+    nb_quotient_need need = {NB_QUOTIENT_MAX_HEAPS - 1, MAX_ORDER, UINT64_MAX, &rule, &limit,
+                             NULL, &how};
+    clock_gettime(CLOCK_MONOTONIC, &start);
     nb_quotient *q = NULL;
     nb_status st = nb_quotient_build(&need, &q, &err);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double took = seconds();
     nb_budget_end(&limit);
     if (st != NB_OK) {
         fprintf(stderr, "%s\n", err.msg);
@@ -42,8 +68,7 @@ int main(int argc, char **argv)
     printf("%s: misère quotient exact for heaps to %llu, order %u, %s, %s after %.1f s "
            "(certified again: %s); peak RSS %.0f MiB\n",
            code, (unsigned long long)q->n - 1, q->order, q->proved ? "period proved" : "partial",
-           q->stop ? q->stop : "done", (double)(t1.tv_sec - t0.tv_sec) +
-           (t1.tv_nsec - t0.tv_nsec) / 1e9, certified ? "yes" : "NO", u.ru_maxrss / 1024.0);
+           q->stop ? q->stop : "done", took, certified ? "yes" : "NO", u.ru_maxrss / 1024.0);
     q->base.destroy(&q->base);
     return certified ? 0 : 1;
 }
