@@ -39,9 +39,10 @@
  * order x generators words where the table took order^2 (Dawson's Kayles' candidates at
  * heap 34 pass 30,000 elements: 1.8 GB a table, a few MB by generators). Elements are then
  * four bytes. The certificate multiplies by columns instead (x y for every x, for the few
- * elements its heap records hold), so it never needs the whole table either. A version
- * handed to the cache still holds its table whole (two bytes an entry), multiplied out
- * from the generators when it is made.
+ * elements its heap records hold), so it never needs the whole table either. A version of
+ * that size keeps the generators' action too (nb_quotient.act: not packed, so not
+ * stored), and is certified without its table: generators whose actions commute, and a
+ * word leading to each element, make a commutative monoid (acts_form_monoid says why).
  *
  * Why an answer is right: certification. A record of a position is (its element, the set
  * of its options' elements); the record of G + H is (g h, A h + g B) from the records
@@ -107,7 +108,8 @@ void nb_quotient_count_file(bool served)
 void nb_quotient_destroy(nb_cached *c)
 {
     nb_quotient *q = (nb_quotient *)c;
-    free(q->packed), free(q->lost), free(q->phi), free(q->gen_heap), free(q->word), free(q);
+    free(q->packed), free(q->lost), free(q->phi), free(q->gen_heap), free(q->word);
+    free(q->act), free(q->parent), free(q->via), free(q);
 }
 
 uint64_t nb_quotient_least_preperiod(const uint32_t *phi, uint64_t n, uint64_t n0, uint64_t p)

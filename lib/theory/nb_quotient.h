@@ -32,7 +32,13 @@ typedef struct nb_quotient {
     nb_octal_rule rule; /* its heaps' rule, unless graph */
     const nb_quotient_graph *graph; /* its parts, when a graph's nodes (borrowed) */
     uint32_t order;     /* elements */
-    uint16_t *mul;      /* order x order: mul[x * order + y] = x y (inside `packed`) */
+    uint16_t *mul;      /* order x order: mul[x * order + y] = x y (inside `packed`), or
+                         * NULL past NB_QUOTIENT_DENSE elements: then act below */
+    /* Past NB_QUOTIENT_DENSE elements (nothing packed: such a version is not stored):
+     * act[x * act_gens + k] is x times the growth's generator k, and each element x != 0
+     * is parent[x] times generator via[x], so x y walks y's word from x (owned). */
+    uint32_t act_gens;
+    uint32_t *act, *parent, *via;
     uint8_t *lost;      /* lost[x]: x is in the P-portion (lost for the player to move) */
     uint64_t n;         /* phi[0..n) known: exact for heaps < n */
     uint32_t *phi;      /* the pretending function: heap -> element */
@@ -56,7 +62,7 @@ typedef struct nb_quotient {
 #define NB_QUOTIENT_MAX_HEAPS 65536
 #define NB_QUOTIENT_MAX_ORDER 4096
 /* The most elements a growth keeps a quotient's whole table for; past it, each element
- * times each generator (nb_quotient_need.dense asks for another bound). */
+ * times each generator (nb_quotient_growth.dense asks for another bound). */
 #define NB_QUOTIENT_DENSE 4096
 
 /* What a caller needs: heaps up to `heap` covered (or the period proved). */
@@ -109,7 +115,11 @@ uint64_t nb_quotient_least_preperiod(const uint32_t *phi, uint64_t n, uint64_t n
 /* x y */
 static inline uint32_t nb_quotient_mul(const nb_quotient *q, uint32_t x, uint32_t y)
 {
-    return q->mul[(size_t)x * q->order + y];
+    if (q->mul)
+        return q->mul[(size_t)x * q->order + y];
+    for (; y; y = q->parent[y])
+        x = q->act[(size_t)x * q->act_gens + q->via[y]];
+    return x;
 }
 
 /* The P-portion's size: elements lost for the player to move. */

@@ -425,13 +425,53 @@ static bool is_monoid(const nb_quotient *q, nb_budget *budget)
     return ok;
 }
 
+/* Whether q's generators' action (a version held by its generators) makes a commutative
+ * monoid: every entry an element, each element's word leading to it from 0 (so 0
+ * generates everything), and every two generators' actions commuting. That suffices, at
+ * order x generators^2 steps where the table's laws take order^2: the maps T_w of words
+ * then commute, so T_w(0) = T_w'(0) gives T_w(T_u(0)) = T_u(T_w(0)) = T_w'(T_u(0)) for
+ * every element T_u(0): x y = T_y(x) does not depend on y's word, and it is commutative
+ * (T_y T_x (0) = T_x T_y (0)) and associative (maps compose). The presentation's words
+ * are checked to multiply out as in is_monoid. */
+static bool acts_form_monoid(const nb_quotient *q, nb_budget *budget)
+{
+    uint32_t n = q->order, g = q->act_gens;
+    bool ok = q->parent[0] == 0;
+    for (size_t i = 0; ok && i < (size_t)n * g; i++)
+        ok = q->act[i] < n;
+    for (uint32_t y = 1; ok && y < n; y++) {
+        ok = q->parent[y] < n && q->via[y] < g &&
+             q->act[(size_t)q->parent[y] * g + q->via[y]] == y;
+        uint32_t steps = 0, z = y; /* the parents lead to 0 */
+        for (; ok && z && steps < n; z = q->parent[z])
+            steps++;
+        ok = ok && !z;
+    }
+    for (uint32_t x = 0; ok && x < n; x++) {
+        ok = !nb_budget_spent_after(budget, (uint64_t)g * g);
+        const uint32_t *row = q->act + (size_t)x * g;
+        for (uint32_t s = 0; ok && s < g; s++)
+            for (uint32_t t = s + 1; ok && t < g; t++)
+                ok = q->act[(size_t)row[s] * g + t] == q->act[(size_t)row[t] * g + s];
+    }
+    for (uint32_t x = 0; ok && x < n; x++) {
+        uint32_t product = 0;
+        for (size_t k = 0; k < q->gens; k++)
+            for (unsigned e = q->word[(size_t)x * q->gens + k]; e; e--)
+                product = nb_quotient_mul(q, product, q->phi[q->gen_heap[k]]);
+        ok = product == x;
+    }
+    return ok;
+}
+
 bool nb_quotient_certify_within(const nb_quotient *q, uint64_t max_records, nb_budget *budget)
 {
-    qmon table = {q->order, 0, q->mul, NULL, NULL, NULL}; /* borrowed: not freed */
-    certificate c = {q->order, &table, q->lost, (q->order + 63) / 64, NULL, 0, 0, NULL};
+    qmon mon = {q->order, q->act_gens, q->mul, q->act, q->parent, q->via}; /* borrowed */
+    certificate c = {q->order, &mon, q->lost, (q->order + 63) / 64, NULL, 0, 0, NULL};
     u32s opts = {0};
     uint32_t *rec_id = malloc(q->n * sizeof *rec_id);
-    bool ok = rec_id && q->order > 0 && !q->lost[0] && !q->phi[0] && is_monoid(q, budget);
+    bool ok = rec_id && q->order > 0 && !q->lost[0] && !q->phi[0] &&
+              (q->mul ? is_monoid(q, budget) : acts_form_monoid(q, budget));
     for (uint64_t h = 1; ok && h < q->n; h++) {
         opts.len = 0;
         nb_quotient_opt_ctx cc = {mul_quotient, q, q->phi, NULL, 0, &opts, true};
@@ -440,6 +480,7 @@ bool nb_quotient_certify_within(const nb_quotient *q, uint64_t max_records, nb_b
         ok = cc.ok && nb_quotient_certificate_add(&c, q->phi[h], &opts, h, &at);
         rec_id[h] = (uint32_t)at;
     }
+    ok = ok && nb_quotient_certificate_columns(&c);
     closure k = {0};
     size_t failed;
     ok = ok && nb_quotient_close_records(&c, &k, max_records, budget, &failed) == CERTIFIED;

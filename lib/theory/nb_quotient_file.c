@@ -75,9 +75,8 @@ bool nb_quotient_pack(nb_quotient *q, const uint16_t *mul)
 void nb_quotient_set_stop(nb_quotient *q, const char *stop)
 {
     q->stop = stop;
-    q->packed[H_STOP] = 0;
-    for (unsigned i = 1; i < sizeof STOPS / sizeof *STOPS; i++)
-        if (stop && !strcmp(stop, STOPS[i]))
+    for (unsigned i = 0; q->packed && i < sizeof STOPS / sizeof *STOPS; i++)
+        if (!i || (stop && !strcmp(stop, STOPS[i])))
             q->packed[H_STOP] = (uint16_t)i;
 }
 
@@ -134,14 +133,15 @@ static nb_quotient *unpack(const nb_table_image *im, const nb_quotient_need *nee
 }
 
 /* A file holds the packed version; any version past the empty position's is worth one
- * (a quotient costs far more to grow than to read back). */
+ * (a quotient costs far more to grow than to read back), but one held by its generators,
+ * which is not packed. */
 bool nb_quotient_image(const nb_cached *c, nb_table_image *out)
 {
     const nb_quotient *q = (const nb_quotient *)c;
     *out = (nb_table_image){.kind = NB_STORE_QUOTIENT, .values = q->packed, .width = 2,
                             .count = q->packed_len, .period = q->proved ? q->period : 0,
                             .preperiod = q->proved ? q->preperiod : 0};
-    return q->n > 1 && !q->from_file;
+    return q->n > 1 && !q->from_file && q->packed;
 }
 
 /* A version read back from a file serves only once certified as a built one is: its

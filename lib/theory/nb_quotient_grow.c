@@ -1090,45 +1090,17 @@ static bool present_by_generators(const grower *g, nb_quotient *q)
     return ok;
 }
 
-/* Packs q with the growth's table: whole already, or multiplied out from the generators'
- * action, each row y by y in the order of y's word lengths (a version holds its table
- * whole: at most 65535 elements). False when out of memory. */
-static bool pack_version(const grower *g, nb_quotient *q)
+/* Gives q the growth's table: packed whole, or (past the dense bound) a copy of the
+ * generators' action and words, nothing packed. False when out of memory. */
+static bool table_of_version(const grower *g, nb_quotient *q)
 {
-    const qmon *m = &g->quo;
-    if (m->table)
-        return nb_quotient_pack(q, m->table);
-    if (m->order > UINT16_MAX)
+    if (g->quo.table)
+        return nb_quotient_pack(q, g->quo.table);
+    qmon copy;
+    if (!nb_quotient_qmon_copy(&g->quo, &copy))
         return false;
-    size_t n = m->order;
-    uint16_t *table = malloc(n * n * sizeof *table);
-    uint32_t *depth = calloc(n + 1, sizeof *depth), *start = calloc(n + 1, sizeof *start);
-    uint32_t *by_depth = malloc(n * sizeof *by_depth);
-    bool ok = table && depth && start && by_depth;
-    for (size_t y = 1; ok && y < n; y++) { /* parents precede children: depth, memoized */
-        size_t len = 0;
-        uint32_t z = (uint32_t)y;
-        for (; z && !depth[z]; z = m->parent[z])
-            by_depth[len++] = z;
-        for (uint32_t d = depth[z]; len--;)
-            depth[by_depth[len]] = ++d;
-    }
-    for (size_t y = 0; ok && y < n; y++)
-        start[depth[y] + 1]++;
-    for (size_t d = 1; ok && d <= n; d++)
-        start[d] += start[d - 1];
-    for (size_t y = 0; ok && y < n; y++)
-        by_depth[start[depth[y]]++] = (uint32_t)y;
-    for (size_t x = 0; ok && x < n; x++) {
-        uint16_t *row = table + x * n;
-        for (size_t i = 0; i < n; i++) {
-            uint32_t y = by_depth[i];
-            row[y] = (uint16_t)(y ? m->act[(size_t)row[m->parent[y]] * m->gens + m->via[y]] : x);
-        }
-    }
-    ok = ok && nb_quotient_pack(q, table);
-    free(table), free(depth), free(start), free(by_depth);
-    return ok;
+    q->act_gens = copy.gens, q->act = copy.act, q->parent = copy.parent, q->via = copy.via;
+    return true;
 }
 
 /* The version from the growth: its reduced tables, phi over the heaps placed, a shortest
@@ -1156,12 +1128,13 @@ static nb_quotient *make_version(grower *g, bool proved, uint64_t n0, uint64_t p
         q->phi[h] = g->cls[g->phi[h]];
     bool presented = q->lost && (g->m.base > 1 ? present_by_heaps(g, q)
                                                : present_by_generators(g, q));
-    if (!q->phi || !presented || !pack_version(g, q)) {
+    if (!q->phi || !presented || !table_of_version(g, q)) {
         nb_quotient_destroy(&q->base);
         return NULL;
     }
     q->base.bytes = sizeof *q + q->packed_len * 2 + q->order + q->n * 4 +
-                    (size_t)q->order * q->gens;
+                    (size_t)q->order * q->gens +
+                    (q->act ? (size_t)q->order * (q->act_gens + 2) * 4 : 0);
     return q;
 }
 
@@ -1215,12 +1188,11 @@ static bool grower_resume(grower *g, const nb_quotient *from)
     if (from->graph || from->n <= 1 || !room_for_heap(g, from->n))
         return false;
     size_t order = from->order;
-    trial t = {from->order, {from->order, 0, malloc(order * order * sizeof *t.mon.table), NULL,
-                             NULL, NULL},
-               malloc(order), malloc(from->n * sizeof *t.heap_class)};
-    bool ok = t.mon.table && t.lost && t.heap_class;
+    const qmon view = {from->order, from->act_gens, from->mul, from->act, from->parent,
+                       from->via}; /* borrowed */
+    trial t = {from->order, {0}, malloc(order), malloc(from->n * sizeof *t.heap_class)};
+    bool ok = t.lost && t.heap_class && nb_quotient_qmon_copy(&view, &t.mon);
     if (ok) {
-        memcpy(t.mon.table, from->mul, order * order * sizeof *t.mon.table);
         memcpy(t.lost, from->lost, order);
         memcpy(t.heap_class, from->phi, from->n * sizeof *t.heap_class);
         g->n = from->n;
