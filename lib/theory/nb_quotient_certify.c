@@ -58,6 +58,7 @@ bool nb_quotient_part_options(const nb_octal_rule *r, const nb_quotient_graph *g
     }
     return true;
 }
+
 /* ---- a monoid by its generators ---- */
 
 bool nb_quotient_qmon_tree(qmon *m)
@@ -88,7 +89,9 @@ bool nb_quotient_qmon_copy(const qmon *m, qmon *out)
     bool ok = true;
     if (m->table) {
         out->table = malloc(cells * sizeof *out->table);
-        ok = out->table && memcpy(out->table, m->table, cells * sizeof *out->table);
+        ok = out->table != NULL;
+        if (ok)
+            memcpy(out->table, m->table, cells * sizeof *out->table);
     } else {
         out->act = malloc((cells ? cells : 1) * sizeof *out->act);
         out->parent = malloc(n * sizeof *out->parent), out->via = malloc(n * sizeof *out->via);
@@ -196,8 +199,10 @@ static uint64_t record_hash(const uint64_t *r, size_t stride)
 {
     uint64_t h = 1469598103934665603ull;
     for (size_t i = 0; i < stride; i++)
-        if (r[i])
-            h = (h ^ r[i] ^ (uint64_t)i << 52) * 1099511628211ull, h ^= h >> 29;
+        if (r[i]) {
+            h = (h ^ r[i] ^ (uint64_t)i * 0x9e3779b97f4a7c15ull) * 1099511628211ull;
+            h ^= h >> 29;
+        }
     return h;
 }
 
