@@ -143,9 +143,8 @@ bool nb_quotient_certificate_columns(certificate *c)
     bool ok = true;
     for (size_t i = 0; ok && i < c->nheaps; i++) {
         ok = add_column(c, c->heaps[i].x);
-        for (size_t w = 0; w < c->words; w++)
-            for (uint64_t bits = c->heaps[i].opts[w]; ok && bits; bits &= bits - 1)
-                ok = add_column(c, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(bits)));
+        for (size_t j = 0; ok && j < c->heaps[i].nlist; j++)
+            ok = add_column(c, c->heaps[i].list[j]);
     }
     return ok;
 }
@@ -161,11 +160,16 @@ static inline uint32_t times(const certificate *c, uint32_t x, uint32_t y)
 bool nb_quotient_certificate_add(certificate *c, uint32_t x, const u32s *opts, uint64_t h,
                             size_t *at)
 {
-    uint64_t *bits = calloc(c->words, sizeof *bits);
+    size_t nlist = 0;
+    uint64_t *bits = calloc(c->words + (opts->len + 1) / 2, sizeof *bits); /* the list after */
     if (!bits)
         return false;
+    uint32_t *list = (uint32_t *)(bits + c->words);
     for (size_t i = 0; i < opts->len; i++)
         bits[opts->v[i] / 64] |= 1ull << (opts->v[i] % 64);
+    for (size_t w = 0; w < c->words; w++)
+        for (uint64_t b = bits[w]; b; b &= b - 1)
+            list[nlist++] = (uint32_t)(w * 64 + (size_t)__builtin_ctzll(b));
     for (size_t i = 0; i < c->nheaps; i++)
         if (c->heaps[i].x == x && !memcmp(c->heaps[i].opts, bits, c->words * 8)) {
             free(bits);
@@ -181,7 +185,7 @@ bool nb_quotient_certificate_add(certificate *c, uint32_t x, const u32s *opts, u
         }
         c->heaps = v, c->cap = cap;
     }
-    c->heaps[c->nheaps] = (heap_record){x, bits, h};
+    c->heaps[c->nheaps] = (heap_record){x, bits, h, list, nlist};
     *at = c->nheaps++;
     return true;
 }
@@ -189,30 +193,20 @@ bool nb_quotient_certificate_add(certificate *c, uint32_t x, const u32s *opts, u
 
 void nb_quotient_closure_free(closure *k)
 {
-    free(k->rec), free(k->slot), free(k->parent), free(k->via);
+    free(k->data), free(k->at), free(k->slot), free(k->parent), free(k->via);
     memset(k, 0, sizeof *k);
 }
 
-/* A record's hash from its nonzero words alone, each with its place: a record's option
- * bits are few against the quotient's order, so a wide record hashes in a scan. */
-static uint64_t record_hash(const uint64_t *r, size_t stride)
+/* A record's hash, two of its words a step. */
+static uint64_t record_hash(const uint32_t *r, size_t len)
 {
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < stride; i++)
-        if (r[i]) {
-            h = (h ^ r[i] ^ (uint64_t)i * 0x9e3779b97f4a7c15ull) * 1099511628211ull;
-            h ^= h >> 29;
-        }
+    uint64_t h = 1469598103934665603ull ^ len;
+    size_t i = 0;
+    for (; i + 1 < len; i += 2)
+        h = (h ^ ((uint64_t)r[i] << 32 | r[i + 1])) * 1099511628211ull, h ^= h >> 29;
+    if (i < len)
+        h = (h ^ r[i]) * 1099511628211ull, h ^= h >> 29;
     return h;
-}
-
-/* Whether two records of n words are equal (n is a few words: no call to memcmp). */
-static inline bool same_words(const uint64_t *a, const uint64_t *b, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (a[i] != b[i])
-            return false;
-    return true;
 }
 
 /* Puts the closure's first len records into an empty table of `slots` slots (a power of
@@ -220,16 +214,18 @@ static inline bool same_words(const uint64_t *a, const uint64_t *b, size_t n)
 static void place_records(const closure *k, size_t len, uint32_t *slot, size_t slots)
 {
     for (size_t i = 0; i < len; i++) {
-        size_t s = record_hash(k->rec + i * k->stride, k->stride) & (slots - 1);
+        size_t n;
+        const uint32_t *r = nb_quotient_record(k, i, &n);
+        size_t s = record_hash(r, n) & (slots - 1);
         while (slot[s])
             s = (s + 1) & (slots - 1);
         slot[s] = (uint32_t)i + 1;
     }
 }
 
-/* Inserts r (a stride-word record) unless present; returns its index, or SIZE_MAX when
- * out of memory. *fresh says whether it was new. */
-static size_t closure_insert(closure *k, const uint64_t *r, uint32_t parent, uint32_t via,
+/* Inserts record r unless present; returns its index, or SIZE_MAX when out of memory.
+ * *fresh says whether it was new. */
+static size_t closure_insert(closure *k, const u32s *r, uint32_t parent, uint32_t via,
                              bool *fresh)
 {
     if (2 * (k->len + 1) > k->slots) {
@@ -241,87 +237,99 @@ static size_t closure_insert(closure *k, const uint64_t *r, uint32_t parent, uin
         free(k->slot);
         k->slot = slot, k->slots = slots;
     }
-    size_t s = record_hash(r, k->stride) & (k->slots - 1);
-    for (; k->slot[s]; s = (s + 1) & (k->slots - 1))
-        if (same_words(k->rec + (k->slot[s] - 1) * k->stride, r, k->stride)) {
+    size_t s = record_hash(r->v, r->len) & (k->slots - 1);
+    for (; k->slot[s]; s = (s + 1) & (k->slots - 1)) {
+        size_t n;
+        const uint32_t *q = nb_quotient_record(k, k->slot[s] - 1, &n);
+        if (n == r->len && !memcmp(q, r->v, n * sizeof *q)) {
             *fresh = false;
             return k->slot[s] - 1;
         }
-    if (k->len == k->cap) {
+    }
+    if (k->used + r->len > k->room) {
+        size_t room = k->room ? 2 * k->room : 4096;
+        while (room < k->used + r->len)
+            room *= 2;
+        uint32_t *data = realloc(k->data, room * sizeof *data);
+        if (!data)
+            return SIZE_MAX;
+        k->data = data, k->room = room;
+    }
+    if (k->len + 1 >= k->cap) {
         size_t cap = k->cap ? 2 * k->cap : 1024;
-        uint64_t *rec = realloc(k->rec, cap * k->stride * sizeof *rec);
-        uint32_t *parent = rec ? realloc(k->parent, cap * sizeof *parent) : NULL;
+        size_t *at = realloc(k->at, (cap + 1) * sizeof *at);
+        if (at)
+            k->at = at;
+        uint32_t *parent = at ? realloc(k->parent, cap * sizeof *parent) : NULL;
         if (parent)
             k->parent = parent;
         uint32_t *via = parent ? realloc(k->via, cap * sizeof *via) : NULL;
-        if (rec)
-            k->rec = rec;
         if (!via)
             return SIZE_MAX;
         k->via = via, k->cap = cap;
     }
-    memcpy(k->rec + k->len * k->stride, r, k->stride * 8);
+    memcpy(k->data + k->used, r->v, r->len * sizeof *r->v);
+    k->at[k->len] = k->used, k->used += r->len, k->at[k->len + 1] = k->used;
     k->parent[k->len] = parent, k->via[k->len] = via;
     k->slot[s] = (uint32_t)k->len + 1;
     *fresh = true;
     return k->len++;
 }
 
-
-/* Whether record r (element r[0], r[1] = 1 when it has an option, bits from r[2]) is
- * parity-correct. */
-bool nb_quotient_parity_correct(const certificate *c, const uint64_t *r)
+bool nb_quotient_parity_correct(const certificate *c, const u32s *r)
 {
     bool any_lost = false;
-    for (size_t w = 0; w < c->words && !any_lost; w++)
-        for (uint64_t bits = r[2 + w]; bits && !any_lost; bits &= bits - 1)
-            any_lost = c->lost[w * 64 + (size_t)__builtin_ctzll(bits)];
-    return c->lost[r[0]] == (r[1] && !any_lost);
+    for (size_t i = 1; i < r->len && !any_lost; i++)
+        any_lost = c->lost[r->v[i]];
+    return c->lost[r->v[0]] == (r->len > 1 && !any_lost);
 }
 
-void nb_quotient_sum_record(const certificate *c, const uint64_t *g, const heap_record *h,
-                            uint64_t *r, size_t stride)
+bool nb_quotient_sum_record(const certificate *c, const uint32_t *g, size_t len,
+                            const heap_record *h, uint64_t *bits, u32s *r)
 {
-    uint32_t gx = (uint32_t)g[0];
-    memset(r, 0, stride * 8);
-    r[0] = times(c, gx, h->x);
-    for (size_t w = 0; w < c->words; w++) { /* the set bits, word by word */
-        for (uint64_t bits = g[2 + w]; bits; bits &= bits - 1) { /* g's options */
-            size_t y = w * 64 + (size_t)__builtin_ctzll(bits);
-            uint32_t z = times(c, (uint32_t)y, h->x);
-            r[2 + z / 64] |= 1ull << (z % 64), r[1] = 1;
-        }
-        for (uint64_t bits = h->opts[w]; bits; bits &= bits - 1) { /* h's, beside g */
-            size_t y = w * 64 + (size_t)__builtin_ctzll(bits);
-            uint32_t z = times(c, gx, (uint32_t)y);
-            r[2 + z / 64] |= 1ull << (z % 64), r[1] = 1;
-        }
+    memset(bits, 0, c->words * sizeof *bits);
+    for (size_t i = 1; i < len; i++) { /* g's options beside h */
+        uint32_t z = times(c, g[i], h->x);
+        bits[z / 64] |= 1ull << (z % 64);
     }
+    for (size_t i = 0; i < h->nlist; i++) { /* h's beside g */
+        uint32_t z = times(c, g[0], h->list[i]);
+        bits[z / 64] |= 1ull << (z % 64);
+    }
+    r->len = 0;
+    if (!u32s_push(r, times(c, g[0], h->x)))
+        return false;
+    for (size_t w = 0; w < c->words; w++) /* ascending and distinct, from the bits */
+        for (uint64_t b = bits[w]; b; b &= b - 1)
+            if (!u32s_push(r, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(b))))
+                return false;
+    return true;
 }
 
 verdict nb_quotient_extend_records(const certificate *c, closure *k, size_t first_new,
                                    uint64_t max_records, nb_budget *budget, size_t *failed)
 {
-    uint64_t *r = calloc(k->stride, sizeof *r);
-    if (!r)
-        return TOO_LARGE;
-    verdict v = CERTIFIED;
+    u32s r = {0};
+    uint64_t *bits = malloc((c->words ? c->words : 1) * sizeof *bits);
+    verdict v = bits ? CERTIFIED : TOO_LARGE;
     bool fresh;
     size_t closed = k->len; /* records already closed under the heaps before first_new */
     for (size_t i = 0; v == CERTIFIED && i < k->len; i++) {
-        size_t from = i < closed ? first_new : 0;
-        if (nb_budget_spent_after(budget, (c->nheaps - from) * (1 + c->words)))
+        size_t from = i < closed ? first_new : 0, n = k->at[i + 1] - k->at[i];
+        if (nb_budget_spent_after(budget, (c->nheaps - from) * (1 + n)))
             v = TOO_LARGE; /* the asker's time or memory is spent */
         for (size_t j = from; v == CERTIFIED && j < c->nheaps; j++) {
-            nb_quotient_sum_record(c, k->rec + i * k->stride, &c->heaps[j], r, k->stride);
-            size_t at = closure_insert(k, r, (uint32_t)i, (uint32_t)j, &fresh);
+            const uint32_t *g = nb_quotient_record(k, i, &n); /* again: inserting moves it */
+            size_t at = nb_quotient_sum_record(c, g, n, &c->heaps[j], bits, &r)
+                            ? closure_insert(k, &r, (uint32_t)i, (uint32_t)j, &fresh)
+                            : SIZE_MAX;
             if (at == SIZE_MAX || (fresh && k->len > max_records))
                 v = TOO_LARGE;
-            else if (fresh && !nb_quotient_parity_correct(c, r))
+            else if (fresh && !nb_quotient_parity_correct(c, &r))
                 v = FAILED, *failed = at;
         }
     }
-    free(r);
+    free(r.v), free(bits);
     return v;
 }
 
@@ -329,16 +337,14 @@ verdict nb_quotient_close_records(const certificate *c, closure *k, uint64_t max
                                   nb_budget *budget, size_t *failed)
 {
     nb_quotient_closure_free(k);
-    k->words = c->words, k->stride = 2 + c->words;
-    uint64_t *r = calloc(k->stride, sizeof *r);
-    if (!r)
-        return TOO_LARGE;
+    u32s r = {0};
     bool fresh;
-    size_t at = closure_insert(k, r, UINT32_MAX, UINT32_MAX, &fresh);
-    verdict v = at == SIZE_MAX                        ? TOO_LARGE
-                : !nb_quotient_parity_correct(c, r) ? (*failed = at, FAILED)
-                                                     : CERTIFIED;
-    free(r);
+    size_t at = u32s_push(&r, 0) ? closure_insert(k, &r, UINT32_MAX, UINT32_MAX, &fresh)
+                                 : SIZE_MAX;
+    verdict v = at == SIZE_MAX                         ? TOO_LARGE
+                : !nb_quotient_parity_correct(c, &r) ? (*failed = at, FAILED)
+                                                      : CERTIFIED;
+    free(r.v);
     return v == CERTIFIED ? nb_quotient_extend_records(c, k, 0, max_records, budget, failed) : v;
 }
 
@@ -346,7 +352,7 @@ void nb_quotient_closure_truncate(closure *k, size_t len)
 {
     if (len >= k->len)
         return;
-    k->len = len;
+    k->len = len, k->used = k->at[len];
     memset(k->slot, 0, k->slots * sizeof *k->slot);
     place_records(k, len, k->slot, k->slots);
 }

@@ -554,18 +554,20 @@ static bool sums_with_heap(const grower *g, uint32_t c)
     const closure *k = &g->clo;
     const certificate *ce = &g->cert;
     const u32s *o = &g->opts[g->n - 1];
-    uint64_t *r = malloc(k->stride * sizeof *r), *bits = calloc(ce->words, sizeof *bits);
-    bool ok = r && bits;
-    for (size_t j = 0; ok && j < o->len; j++) {
-        uint32_t z = g->cls[o->v[j]];
-        bits[z / 64] |= 1ull << (z % 64);
-    }
-    heap_record h = {c, bits, g->n - 1};
+    u32s r = {0}, list = {0};
+    uint64_t *bits = malloc((ce->words ? ce->words : 1) * sizeof *bits);
+    bool ok = bits != NULL;
+    for (size_t j = 0; ok && j < o->len; j++)
+        ok = u32s_push(&list, g->cls[o->v[j]]);
+    u32s_unique(&list);
+    heap_record h = {c, NULL, g->n - 1, list.v, list.len}; /* its options as a list alone */
     for (size_t i = 0; ok && i < k->len; i++) {
-        nb_quotient_sum_record(ce, k->rec + i * k->stride, &h, r, k->stride);
-        ok = nb_quotient_parity_correct(ce, r);
+        size_t n;
+        const uint32_t *rec = nb_quotient_record(k, i, &n);
+        ok = nb_quotient_sum_record(ce, rec, n, &h, bits, &r) &&
+             nb_quotient_parity_correct(ce, &r);
     }
-    free(r), free(bits);
+    free(r.v), free(list.v), free(bits);
     return ok;
 }
 

@@ -111,6 +111,8 @@ typedef struct heap_record {
     uint32_t x;
     uint64_t *opts; /* a bit set of `words` words */
     uint64_t heap;  /* the least heap with this record */
+    uint32_t *list; /* the same options, ascending (nlist of them; owned with opts) */
+    size_t nlist;
 } heap_record;
 
 /* The distinct records of a quotient's heaps, and the quotient they multiply in. */
@@ -125,12 +127,14 @@ typedef struct certificate {
                      * (order pointers, each NULL or order elements; owned), or NULL */
 } certificate;
 
-/* The closure's records, flat: record i is at rec + i * stride (element, flags, bits),
- * found through an open-addressed hash table; parent/via give the position it stands for
- * (a record's parent plus one heap record). */
+/* The closure's records, one after another: record i is data[at[i] .. at[i + 1]) (its
+ * element, then its options' elements, ascending and distinct: as long as the position
+ * has options, not the quotient's order), found through an open-addressed hash table;
+ * parent/via give the position it stands for (a record's parent plus one heap record). */
 typedef struct closure {
-    size_t words, stride;
-    uint64_t *rec;
+    uint32_t *data;
+    size_t used, room;
+    size_t *at;     /* len + 1 offsets into data */
     size_t len, cap;
     uint32_t *slot; /* index + 1, 0 empty */
     size_t slots;
@@ -149,18 +153,24 @@ bool nb_quotient_certificate_columns(certificate *c);
 bool nb_quotient_certificate_add(certificate *c, uint32_t x, const u32s *opts, uint64_t h,
                                  size_t *at);
 void nb_quotient_closure_free(closure *k);
-/* Whether record r (element r[0], r[1] = 1 when it has an option, bits from r[2]) is
- * parity-correct. */
-bool nb_quotient_parity_correct(const certificate *c, const uint64_t *r);
+/* Whether record r (element r->v[0], its options' elements after it) is parity-correct. */
+bool nb_quotient_parity_correct(const certificate *c, const u32s *r);
 /* Closes the records of every sum of c's heap records from the empty position's, at most
  * max_records of them (and within the budget: else TOO_LARGE). On FAILED, *failed is the
  * index of a record that is not parity-correct (k keeps the records for its position). */
 verdict nb_quotient_close_records(const certificate *c, closure *k, uint64_t max_records,
                                   nb_budget *budget, size_t *failed);
-/* The record of g + h into r (stride words): element g h, options g's options beside h
- * and h's beside g. */
-void nb_quotient_sum_record(const certificate *c, const uint64_t *g, const heap_record *h,
-                            uint64_t *r, size_t stride);
+/* The record of g + h into r (g: a record of len words): element g h, options g's options
+ * beside h and h's beside g, ascending and distinct (gathered in bits, c->words words of
+ * the caller's). False when out of memory. */
+bool nb_quotient_sum_record(const certificate *c, const uint32_t *g, size_t len,
+                            const heap_record *h, uint64_t *bits, u32s *r);
+/* Closure k's record i: its words, *len of them. */
+static inline const uint32_t *nb_quotient_record(const closure *k, size_t i, size_t *len)
+{
+    *len = k->at[i + 1] - k->at[i];
+    return k->data + k->at[i];
+}
 /* The same for a closure k already closed under c's heap records before first_new: the
  * records of sums with the heap records from first_new on are added (the old records
  * with the new heaps, the new records with every heap), the cost of what is new alone. */
