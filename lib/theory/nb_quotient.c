@@ -39,10 +39,12 @@
  * order x generators words where the table took order^2 (Dawson's Kayles' candidates at
  * heap 34 pass 30,000 elements: 1.8 GB a table, a few MB by generators). Elements are then
  * four bytes. The certificate multiplies by columns instead (x y for every x, for the few
- * elements its heap records hold), so it never needs the whole table either. A version of
- * that size keeps the generators' action too (nb_quotient.act: not packed, so not
- * stored), and is certified without its table: generators whose actions commute, and a
- * word leading to each element, make a commutative monoid (acts_form_monoid says why).
+ * elements its heap records hold), so it never needs the whole table either, and a record
+ * lists its options' elements (a bit set of the order would take 23 KB a record at
+ * 187,000 elements). A version of that size keeps the generators' action too
+ * (nb_quotient.act: not packed, so not stored), and is certified without its table:
+ * generators whose actions commute, and a word leading to each element, make a
+ * commutative monoid (acts_form_monoid says why).
  *
  * Why an answer is right: certification. A record of a position is (its element, the set
  * of its options' elements); the record of G + H is (g h, A h + g B) from the records

@@ -112,14 +112,22 @@ bool nb_quotient_phi(const nb_quotient *q, uint64_t h, uint32_t *element);
  * the records' (each heap's element and its options') may pass. */
 uint64_t nb_quotient_least_preperiod(const uint32_t *phi, uint64_t n, uint64_t n0, uint64_t p);
 
+/* x y in a monoid held by its generators: y's word walked from x (act: x times
+ * generator k at x * gens + k; y = parent[y] times generator via[y], down to 0). */
+static inline uint32_t nb_quotient_walk(const uint32_t *act, uint32_t gens,
+                                        const uint32_t *parent, const uint32_t *via,
+                                        uint32_t x, uint32_t y)
+{
+    for (; y; y = parent[y])
+        x = act[(size_t)x * gens + via[y]];
+    return x;
+}
+
 /* x y */
 static inline uint32_t nb_quotient_mul(const nb_quotient *q, uint32_t x, uint32_t y)
 {
-    if (q->mul)
-        return q->mul[(size_t)x * q->order + y];
-    for (; y; y = q->parent[y])
-        x = q->act[(size_t)x * q->act_gens + q->via[y]];
-    return x;
+    return q->mul ? q->mul[(size_t)x * q->order + y]
+                  : nb_quotient_walk(q->act, q->act_gens, q->parent, q->via, x, y);
 }
 
 /* The P-portion's size: elements lost for the player to move. */

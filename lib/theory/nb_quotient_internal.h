@@ -64,11 +64,8 @@ typedef struct qmon {
 
 static inline uint32_t qmon_mul(const qmon *m, uint32_t x, uint32_t y)
 {
-    if (m->table)
-        return m->table[(size_t)x * m->order + y];
-    for (; y; y = m->parent[y])
-        x = m->act[(size_t)x * m->gens + m->via[y]];
-    return x;
+    return m->table ? m->table[(size_t)x * m->order + y]
+                    : nb_quotient_walk(m->act, m->gens, m->parent, m->via, x, y);
 }
 
 static inline void qmon_free(qmon *m)
