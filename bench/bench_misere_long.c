@@ -1,10 +1,10 @@
 /* bench_misere_long.c - the misère moonshot outside CI: how far past heap 33 a partial
- * misère quotient grows within a time limit (by default Dawson's Kayles, 0.07, for 30
- * minutes: the published computations stop at heap 33, order 638), its tables held by
- * their generators past NB_QUOTIENT_DENSE elements and its order at most MAX_ORDER (a
- * version holds its table whole: 2 GiB at that order, within the moonshot's 8 GiB); prints
- * the order the first time each heap is certified, then the version it ends with
- * (certified again), why it stopped and the peak RSS.
+ * misère quotient grows within a time limit and 8 GiB (by default Dawson's Kayles, 0.07,
+ * for 30 minutes: the published computations stop at heap 33, order 638), its tables held
+ * by their generators past NB_QUOTIENT_DENSE elements, its order bounded by memory alone
+ * (an address-space limit: an allocation past it fails, and the growth stops with what it
+ * has); prints the order the first time each heap is certified, then the version it ends
+ * with (certified again), why it stopped and the peak RSS.
  * Usage: bench_misere_long [code [minutes]] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +14,7 @@
 #include "games/octal/nb_octal.h"
 #include "theory/nb_quotient.h"
 
-#define MAX_ORDER 32768
+#define MEMORY ((rlim_t)8 << 30)
 
 static struct timespec start;
 
@@ -47,11 +47,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s\n", err.msg);
         return 2;
     }
+    struct rlimit memory = {MEMORY, MEMORY};
+    if (setrlimit(RLIMIT_AS, &memory) != 0)
+        perror("setrlimit");
     nb_budget limit;
     nb_budget_start(&limit, (uint64_t)(minutes * 60));
     uint64_t furthest = 0;
     nb_quotient_growth how = {0, placed, &furthest};
-    nb_quotient_need need = {NB_QUOTIENT_MAX_HEAPS - 1, MAX_ORDER, UINT64_MAX, &rule, &limit,
+    nb_quotient_need need = {NB_QUOTIENT_MAX_HEAPS - 1, UINT32_MAX, UINT64_MAX, &rule, &limit,
                              NULL, &how};
     clock_gettime(CLOCK_MONOTONIC, &start);
     nb_quotient *q = NULL;
