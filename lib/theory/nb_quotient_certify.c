@@ -113,7 +113,7 @@ bool nb_quotient_qmon_copy(const qmon *m, qmon *out)
 void nb_quotient_certificate_free(certificate *c)
 {
     for (size_t i = 0; i < c->nheaps; i++)
-        free(c->heaps[i].opts);
+        free(c->heaps[i].list);
     free(c->heaps);
     c->heaps = NULL, c->nheaps = c->cap = 0;
     for (size_t y = 0; c->col && y < c->order; y++)
@@ -160,19 +160,16 @@ static inline uint32_t times(const certificate *c, uint32_t x, uint32_t y)
 bool nb_quotient_certificate_add(certificate *c, uint32_t x, const u32s *opts, uint64_t h,
                             size_t *at)
 {
-    size_t nlist = 0;
-    uint64_t *bits = calloc(c->words + (opts->len + 1) / 2, sizeof *bits); /* the list after */
-    if (!bits)
+    u32s list = {malloc((opts->len ? opts->len : 1) * sizeof *list.v), opts->len, opts->len};
+    if (!list.v)
         return false;
-    uint32_t *list = (uint32_t *)(bits + c->words);
-    for (size_t i = 0; i < opts->len; i++)
-        bits[opts->v[i] / 64] |= 1ull << (opts->v[i] % 64);
-    for (size_t w = 0; w < c->words; w++)
-        for (uint64_t b = bits[w]; b; b &= b - 1)
-            list[nlist++] = (uint32_t)(w * 64 + (size_t)__builtin_ctzll(b));
+    if (opts->len)
+        memcpy(list.v, opts->v, opts->len * sizeof *list.v);
+    u32s_unique(&list);
     for (size_t i = 0; i < c->nheaps; i++)
-        if (c->heaps[i].x == x && !memcmp(c->heaps[i].opts, bits, c->words * 8)) {
-            free(bits);
+        if (c->heaps[i].x == x && c->heaps[i].nlist == list.len &&
+            !memcmp(c->heaps[i].list, list.v, list.len * sizeof *list.v)) {
+            free(list.v);
             *at = i;
             return true;
         }
@@ -180,12 +177,12 @@ bool nb_quotient_certificate_add(certificate *c, uint32_t x, const u32s *opts, u
         size_t cap = c->cap ? 2 * c->cap : 16;
         heap_record *v = realloc(c->heaps, cap * sizeof *v);
         if (!v) {
-            free(bits);
+            free(list.v);
             return false;
         }
         c->heaps = v, c->cap = cap;
     }
-    c->heaps[c->nheaps] = (heap_record){x, bits, h, list, nlist};
+    c->heaps[c->nheaps] = (heap_record){x, h, list.v, list.len};
     *at = c->nheaps++;
     return true;
 }

@@ -428,22 +428,24 @@ static bool reduce_m(grower *g)
 
 /* ---- certification of the growth so far ---- */
 
-/* Whether heap h's record is the certificate's heap record i. */
-static bool same_record(const grower *g, size_t i, uint64_t h)
+/* The classes of heap h's options, ascending and distinct, into out. False when out of
+ * memory. */
+static bool option_classes(const grower *g, uint64_t h, u32s *out)
 {
-    const heap_record *r = &g->cert.heaps[i];
-    if (r->x != g->cls[g->phi[h]])
-        return false;
-    uint64_t *bits = calloc(g->cert.words, sizeof *bits);
-    if (!bits)
-        return false;
-    for (size_t k = 0; k < g->opts[h].len; k++) {
-        uint32_t c = g->cls[g->opts[h].v[k]];
-        bits[c / 64] |= 1ull << (c % 64);
-    }
-    bool same = !memcmp(bits, r->opts, g->cert.words * 8);
-    free(bits);
-    return same;
+    out->len = 0;
+    for (size_t i = 0; i < g->opts[h].len; i++)
+        if (!u32s_push(out, g->cls[g->opts[h].v[i]]))
+            return false;
+    u32s_unique(out);
+    return true;
+}
+
+/* Whether heap record r is class x with the option classes `classes` (ascending and
+ * distinct, as a record's). */
+static bool same_record(const heap_record *r, uint32_t x, const u32s *classes)
+{
+    return r->x == x && r->nlist == classes->len &&
+           (!classes->len || !memcmp(r->list, classes->v, classes->len * sizeof *classes->v));
 }
 
 /* The heap records of heaps 1..n-1 in the reduced quotient, into g->cert. */
@@ -454,9 +456,7 @@ static bool heap_records(grower *g)
     u32s classes = {0};
     bool ok = true;
     for (uint64_t h = 1; ok && h < g->n; h++) {
-        classes.len = 0;
-        for (size_t i = 0; ok && i < g->opts[h].len; i++)
-            ok = u32s_push(&classes, g->cls[g->opts[h].v[i]]);
+        ok = option_classes(g, h, &classes);
         size_t at = 0;
         ok = ok && nb_quotient_certificate_add(&g->cert, g->cls[g->phi[h]], &classes, h, &at);
         g->rec_id[h] = (uint32_t)at;
@@ -547,43 +547,36 @@ static verdict relabel(grower *g, u32s *failed)
     return ok ? certify_growth(g, failed) : TOO_LARGE;
 }
 
-/* A quick necessary test of heap n pretending to be class c: the record of each position
- * of the last certified closure plus heap n is parity-correct. */
-static bool sums_with_heap(const grower *g, uint32_t c)
+/* A quick necessary test of heap n pretending to be class c (its option classes
+ * `classes`): the record of each position of the last certified closure plus heap n is
+ * parity-correct. */
+static bool sums_with_heap(const grower *g, uint32_t c, const u32s *classes)
 {
     const closure *k = &g->clo;
     const certificate *ce = &g->cert;
-    const u32s *o = &g->opts[g->n - 1];
-    u32s r = {0}, list = {0};
+    u32s r = {0};
     uint64_t *bits = malloc((ce->words ? ce->words : 1) * sizeof *bits);
     bool ok = bits != NULL;
-    for (size_t j = 0; ok && j < o->len; j++)
-        ok = u32s_push(&list, g->cls[o->v[j]]);
-    u32s_unique(&list);
-    heap_record h = {c, NULL, g->n - 1, list.v, list.len}; /* its options as a list alone */
+    heap_record h = {c, g->n - 1, classes->v, classes->len}; /* borrowed: not freed */
     for (size_t i = 0; ok && i < k->len; i++) {
         size_t n;
         const uint32_t *rec = nb_quotient_record(k, i, &n);
         ok = nb_quotient_sum_record(ce, rec, n, &h, bits, &r) &&
              nb_quotient_parity_correct(ce, &r);
     }
-    free(r.v), free(list.v), free(bits);
+    free(r.v), free(bits);
     return ok;
 }
 
-/* Certifies heap h's new record (its class placed in phi) beside the certified closure
- * of the heaps below it, extending that closure rather than closing it again; on failure
- * the closure goes back to what it was (still the certified closure of the heaps below). */
-static verdict extend_growth(grower *g, uint64_t h)
+/* Certifies heap h's new record (its class placed in phi, its option classes `classes`)
+ * beside the certified closure of the heaps below it, extending that closure rather than
+ * closing it again; on failure the closure goes back to what it was (still the certified
+ * closure of the heaps below). */
+static verdict extend_growth(grower *g, uint64_t h, const u32s *classes)
 {
-    u32s classes = {0};
-    bool ok = true;
-    for (size_t i = 0; ok && i < g->opts[h].len; i++)
-        ok = u32s_push(&classes, g->cls[g->opts[h].v[i]]);
     size_t at = 0, first_new = g->cert.nheaps, before = g->clo.len, failed = 0;
-    ok = ok && nb_quotient_certificate_add(&g->cert, g->cls[g->phi[h]], &classes, h, &at) &&
-         nb_quotient_certificate_columns(&g->cert);
-    free(classes.v);
+    bool ok = nb_quotient_certificate_add(&g->cert, g->cls[g->phi[h]], classes, h, &at) &&
+              nb_quotient_certificate_columns(&g->cert);
     if (!ok)
         return TOO_LARGE;
     g->rec_id[h] = (uint32_t)at;
@@ -599,29 +592,29 @@ static verdict extend_growth(grower *g, uint64_t h)
     return v;
 }
 
-/* Whether heap n (options placed) may pretend to be class c at once: its record is one
- * the certificate has already closed over, or the closure passes with it. */
-static verdict try_class(grower *g, uint32_t c)
+/* Whether heap n (options placed, their classes `classes`) may pretend to be class c at
+ * once: its record is one the certificate has already closed over, or the closure passes
+ * with it. */
+static verdict try_class(grower *g, uint32_t c, const u32s *classes)
 {
-    const u32s *o = &g->opts[g->n - 1];
     bool any_lost = false;
-    for (size_t i = 0; i < o->len && !any_lost; i++)
-        any_lost = g->lost[g->cls[o->v[i]]];
-    if (g->lost[c] != (o->len && !any_lost))
+    for (size_t i = 0; i < classes->len && !any_lost; i++)
+        any_lost = g->lost[classes->v[i]];
+    if (g->lost[c] != (classes->len && !any_lost))
         return FAILED;
     uint64_t h = g->n - 1;
     g->phi[h] = g->rep[c];
     g->work += (uint64_t)g->clo.len;
-    if (g->clo_valid && !sums_with_heap(g, c))
+    if (g->clo_valid && !sums_with_heap(g, c, classes))
         return FAILED;
     for (size_t i = 0; i < g->cert.nheaps; i++)
-        if (g->cert.heaps[i].heap < h && same_record(g, i, h)) {
+        if (g->cert.heaps[i].heap < h && same_record(&g->cert.heaps[i], c, classes)) {
             g->rec_id[h] = (uint32_t)i; /* nothing new to close */
             return CERTIFIED;
         }
-    verdict v = g->clo_valid ? extend_growth(g, h) : certify_growth(g, NULL);
+    verdict v = g->clo_valid ? extend_growth(g, h, classes) : certify_growth(g, NULL);
     while (v == FAILED && g->cert.nheaps && g->cert.heaps[g->cert.nheaps - 1].heap == h)
-        free(g->cert.heaps[--g->cert.nheaps].opts); /* no other candidate matches it */
+        free(g->cert.heaps[--g->cert.nheaps].list); /* no other candidate matches it */
     return v;
 }
 
@@ -652,11 +645,12 @@ static verdict place_heap(grower *g, u32s *failed)
     uint32_t least = h < g->forced_cap && g->forced[h] ? g->forced[h] - 1u : 0;
     bool forced = h < g->forced_cap && g->forced[h];
     verdict v = FAILED;
-    for (uint32_t c = 0; !forced && v == FAILED && c < g->order; c++) {
-        if (nb_budget_spent(g->budget))
-            return TOO_LARGE;
-        v = try_class(g, c);
-    }
+    u32s classes = {0}; /* of heap h's options: the same for every class tried */
+    if (!forced && !option_classes(g, h, &classes))
+        v = TOO_LARGE;
+    for (uint32_t c = 0; !forced && v == FAILED && c < g->order; c++)
+        v = nb_budget_spent(g->budget) ? TOO_LARGE : try_class(g, c, &classes);
+    free(classes.v);
     if (v != FAILED)
         return v;
     save_version(g);

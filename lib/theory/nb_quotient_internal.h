@@ -106,9 +106,8 @@ bool nb_quotient_add_option(void *ctx, const uint64_t *parts, unsigned count);
 /* A heap's record in a reduced quotient: its element and its options' elements. */
 typedef struct heap_record {
     uint32_t x;
-    uint64_t *opts; /* a bit set of `words` words */
     uint64_t heap;  /* the least heap with this record */
-    uint32_t *list; /* the same options, ascending (nlist of them; owned with opts) */
+    uint32_t *list; /* its options' elements, ascending and distinct (nlist; owned) */
     size_t nlist;
 } heap_record;
 
@@ -145,8 +144,8 @@ void nb_quotient_certificate_free(certificate *c);
  * (x times it, for every x), so that the closure multiplies by a look-up; false when out
  * of memory. */
 bool nb_quotient_certificate_columns(certificate *c);
-/* Adds heap h's record unless an equal one is there; false when out of memory. *at is
- * the record's index. */
+/* Adds heap h's record (element x, its options' elements opts in any order) unless an
+ * equal one is there; false when out of memory. *at is the record's index. */
 bool nb_quotient_certificate_add(certificate *c, uint32_t x, const u32s *opts, uint64_t h,
                                  size_t *at);
 void nb_quotient_closure_free(closure *k);
