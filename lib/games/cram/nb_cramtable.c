@@ -61,7 +61,7 @@ void nb_cram_regions_resize(nb_cram_regions *r, size_t slots)
 {
     nb_cram_regions old = *r;
     r->slots = slots, r->used = 0;
-    r->slot = nb_xcalloc(slots, sizeof *r->slot);
+    r->slot = nb_xcalloc_large(slots, sizeof *r->slot);
     for (size_t i = 0; i < old.slots; i++)
         if (old.slot[i].shape)
             *nb_cram_regions_add(r, old.slot[i].bits, old.slot[i].shape) = old.slot[i];
