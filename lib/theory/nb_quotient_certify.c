@@ -167,8 +167,7 @@ bool nb_quotient_certificate_add(certificate *c, uint32_t x, const u32s *opts, u
         memcpy(list.v, opts->v, opts->len * sizeof *list.v);
     u32s_unique(&list);
     for (size_t i = 0; i < c->nheaps; i++)
-        if (c->heaps[i].x == x && c->heaps[i].nlist == list.len &&
-            !memcmp(c->heaps[i].list, list.v, list.len * sizeof *list.v)) {
+        if (nb_quotient_record_is(&c->heaps[i], x, &list)) {
             free(list.v);
             *at = i;
             return true;

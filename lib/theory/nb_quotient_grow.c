@@ -440,14 +440,6 @@ static bool option_classes(const grower *g, uint64_t h, u32s *out)
     return true;
 }
 
-/* Whether heap record r is class x with the option classes `classes` (ascending and
- * distinct, as a record's). */
-static bool same_record(const heap_record *r, uint32_t x, const u32s *classes)
-{
-    return r->x == x && r->nlist == classes->len &&
-           (!classes->len || !memcmp(r->list, classes->v, classes->len * sizeof *classes->v));
-}
-
 /* The heap records of heaps 1..n-1 in the reduced quotient, into g->cert. */
 static bool heap_records(grower *g)
 {
@@ -608,7 +600,7 @@ static verdict try_class(grower *g, uint32_t c, const u32s *classes)
     if (g->clo_valid && !sums_with_heap(g, c, classes))
         return FAILED;
     for (size_t i = 0; i < g->cert.nheaps; i++)
-        if (g->cert.heaps[i].heap < h && same_record(&g->cert.heaps[i], c, classes)) {
+        if (g->cert.heaps[i].heap < h && nb_quotient_record_is(&g->cert.heaps[i], c, classes)) {
             g->rec_id[h] = (uint32_t)i; /* nothing new to close */
             return CERTIFIED;
         }

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "theory/nb_quotient.h"
 
@@ -110,6 +111,14 @@ typedef struct heap_record {
     uint32_t *list; /* its options' elements, ascending and distinct (nlist; owned) */
     size_t nlist;
 } heap_record;
+
+/* Whether heap record r is element x with the options' elements `list` (ascending and
+ * distinct, as a record's). */
+static inline bool nb_quotient_record_is(const heap_record *r, uint32_t x, const u32s *list)
+{
+    return r->x == x && r->nlist == list->len &&
+           (!list->len || !memcmp(r->list, list->v, list->len * sizeof *list->v));
+}
 
 /* The distinct records of a quotient's heaps, and the quotient they multiply in. */
 typedef struct certificate {
