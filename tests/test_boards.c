@@ -606,6 +606,58 @@ START_TEST(cram_published)
 }
 END_TEST
 
+/* A table that forgets what it only ruled out keeps every value, findable, and nothing
+ * else; a search whose table forgets past 4096 slots values boards as one that does not,
+ * in a smaller table, every winning move re-analysed. */
+START_TEST(cram_table_forgets)
+{
+    nb_cram_regions r = {0};
+    nb_cram_regions_resize(&r, 4096);
+    for (uint64_t i = 0; i < 3000; i++) {
+        nb_cram_slot *e = nb_cram_regions_add(&r, i * 0x9E3779B97F4A7C15ULL,
+                                              (uint16_t)(i % 7 + 1));
+        if (i % 3 == 0)
+            e->value = (uint8_t)(i % 5 + 1);
+        else
+            e->excluded = 1;
+    }
+    nb_cram_regions_keep_valued(&r);
+    ck_assert_uint_eq(r.used, 1000);
+    for (uint64_t i = 0; i < 3000; i++) {
+        const nb_cram_slot *e = nb_cram_regions_find(&r, i * 0x9E3779B97F4A7C15ULL,
+                                                     (uint16_t)(i % 7 + 1));
+        ck_assert(i % 3 == 0 ? e && e->value == i % 5 + 1 : !e);
+    }
+    nb_cram_regions_free(&r);
+    static const struct { size_t r, c; uint64_t v; } board[] = {{4, 9, 1}, {3, 14, 3}};
+    for (size_t i = 0; i < sizeof board / sizeof *board; i++) {
+        uint64_t bytes[2];
+        for (int forgets = 0; forgets < 2; forgets++) {
+            nb_cache_free(solver.cache);
+            solver.cache = nb_cache_new(64u << 20);
+            cram_board b;
+            cram_open(&b, board[i].r, board[i].c, NULL);
+            b.p.forget_slots = forgets ? 4096 : 0;
+            nb_analysis a;
+            nb_err err = {0};
+            ck_assert_msg(nb_analyse(&solver, &b.g, NB_NORMAL, 8, &a, &err) == NB_OK, "%s",
+                          err.msg);
+            uint64_t v = a.sg;
+            bytes[forgets] = b.p.table_bytes; /* before the moves' analyses set it */
+            moves_reanalysed(&b.g, &a, NB_NORMAL);
+            nb_analysis_free(&a);
+            ck_assert_msg(v == board[i].v, "%zu x %zu (forgetting: %d): *%llu, want *%llu",
+                          board[i].r, board[i].c, forgets, (unsigned long long)v,
+                          (unsigned long long)board[i].v);
+            free(b.g.state);
+        }
+        ck_assert_msg(bytes[1] < bytes[0], "%zu x %zu: table %llu bytes forgetting, %llu not",
+                      board[i].r, board[i].c, (unsigned long long)bytes[1],
+                      (unsigned long long)bytes[0]);
+    }
+}
+END_TEST
+
 /* The regions a search valued stay in the cache's table: a 4 x 7 board valued again
  * searches nothing, a search max_states or the request's deadline stops goes on in the
  * next request, and boards with holes whose regions it met are held to the brute force
@@ -830,6 +882,7 @@ int main(void)
         {"cram_mirror", cram_mirror, false},
         {"cram_brute", cram_against_brute, true},
         {"cram_table", cram_table_kept, true},
+        {"cram_forgets", cram_table_forgets, true},
         {"cram_published", cram_published, true},
         {"every_steps", every_steps_closed_forms, false},
         {"every_hdu_3595", every_hdu_3595, false},

@@ -18,6 +18,8 @@ typedef struct nb_cram_memo nb_cram_memo;
 /* The board's size; the memo is prepare's, freed by release. */
 typedef struct nb_cram_params {
     size_t rows, cols;
+    size_t forget_slots; /* a search's table past this many slots forgets what it only
+                            ruled out before it grows (0: 2^24, 256 MiB) */
     nb_cram_memo *memo;
     uint64_t searched;    /* regions the last search valued (set by release) */
     uint64_t table_bytes; /* the memory its table of regions held (set by release) */

@@ -5,6 +5,7 @@
 #include "games/cram/nb_cramtable.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/nb_util.h"
 
@@ -66,6 +67,21 @@ void nb_cram_regions_resize(nb_cram_regions *r, size_t slots)
         if (old.slot[i].shape)
             *nb_cram_regions_add(r, old.slot[i].bits, old.slot[i].shape) = old.slot[i];
     nb_cram_regions_free(&old);
+}
+
+void nb_cram_regions_keep_valued(nb_cram_regions *r)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < r->slots; i++) /* the valued ones to the front, in order */
+        if (r->slot[i].shape && r->slot[i].value)
+            r->slot[kept++] = r->slot[i];
+    nb_cram_slot *valued = nb_xmalloc((kept ? kept : 1) * sizeof *valued);
+    memcpy(valued, r->slot, kept * sizeof *valued);
+    memset(r->slot, 0, r->slots * sizeof *r->slot); /* its pages already the process's */
+    r->used = 0;
+    for (size_t i = 0; i < kept; i++)
+        *nb_cram_regions_add(r, valued[i].bits, valued[i].shape) = valued[i];
+    free(valued);
 }
 
 void nb_cram_regions_free(nb_cram_regions *r)

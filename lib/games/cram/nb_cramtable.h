@@ -43,6 +43,8 @@ nb_cram_slot *nb_cram_regions_add(nb_cram_regions *r, uint64_t bits, uint16_t sh
 void nb_cram_regions_put(nb_cram_regions *r, uint64_t bits, uint16_t shape, uint8_t value);
 /* Makes the table `slots` slots (a power of two above its entries), entries kept. */
 void nb_cram_regions_resize(nb_cram_regions *r, size_t slots);
+/* Drops the entries without a value (those that only rule nimbers out), in place. */
+void nb_cram_regions_keep_valued(nb_cram_regions *r);
 void nb_cram_regions_free(nb_cram_regions *r);
 
 /* The cached version: the canonical regions every request so far searched (immutable once
