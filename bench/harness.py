@@ -77,6 +77,19 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def preemptions(pid):
+    """How many times the threads of a process were taken off a processor while they could
+    still run (nonvoluntary_ctxt_switches of /proc/PID/task/*/status, summed)."""
+    total = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            status = open(f"/proc/{pid}/task/{task}/status").read()
+        except FileNotFoundError:  # a thread that ended meanwhile
+            continue
+        total += int(re.search(r"^nonvoluntary_ctxt_switches:\s+(\d+)", status, re.M).group(1))
+    return total
+
+
 def gauge(port, name):
     """One value of nimberd's /metrics."""
     c = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
