@@ -408,16 +408,18 @@ static void dominoes(frame f, uint64_t *across, uint64_t *down)
  * splits the region, the smaller parts are valued and only the largest is asked about,
  * against the XOR of the others' values and x. The moves whose parts are all known or
  * small are tried first. A question answered no names the nimber; one answered yes rules
- * x out for the region, a bit of its slot's `excluded`. Asked whether its nimber is x, a
- * region looks first for an option valued x (its move to a P-position beside the heap),
- * as a search of the sum itself would, and asks about the nimbers below x only when none
- * is. (Lemoine and Viennot, "Nimbers are inevitable", Theoretical Computer Science 462
+ * x out for the region, a bit of its slot's `excluded`. Asked whether its nimber is x (up
+ * to 3), a region looks first for an option valued x (its move to a P-position beside the
+ * heap), as a search of the sum itself would, and asks about the nimbers below x only
+ * when none is. (Lemoine and Viennot, "Nimbers are inevitable", Theoretical Computer Science 462
  * (2012), for Cram.) A region's options are sorted once for all the questions asked of it
  * in turn. Large regions are kept by canonical form only (looked up as met, they are
  * seldom found). */
 
 #define SEARCH_CELLS 12  /* a smaller region is valued by the mex of its options */
 #define SEARCH_NIMBERS 7 /* nimbers asked about are below this (a bit each of a byte) */
+#define OPTION_FIRST_MOST 3 /* asked whether it is *x, a region looks first for an option
+                               valued x up to this x (first_lost) */
 #define MAX_DOMINOES 112 /* on at most 64 cells */
 #define MAX_HARD (64 / SEARCH_CELLS)
 
@@ -714,11 +716,13 @@ static bool may_search(nb_cram_memo *m, unsigned k)
  * ruled out, beside a heap of 0, 1, ... in turn, up to `upto` (< SEARCH_NIMBERS): the
  * first whose answer is no is f's nimber, returned; `upto` + 1 when every answer was yes
  * (or the search stopped: the status says so). With `asked`, the question is whether f's
- * nimber is `upto`, and an option valued `upto` answers it first (no, without the
- * nimbers below: `upto` + 1 returned); the nimbers below are asked about only when no
- * option has it. Looking for that one option first, rather than for options valued 0, 1,
- * ... in turn, halves the regions a large board's search meets (4 x 11: 1,217,075 to
- * 612,395; 5 x 9: 3,750,901 to 2,106,538). */
+ * nimber is `upto`, and for `upto` up to OPTION_FIRST_MOST an option valued `upto`
+ * answers it first (no, without the nimbers below: `upto` + 1 returned); the nimbers
+ * below are asked about only when no option has it. Looking for that one option first,
+ * rather than for options valued 0, 1, ... in turn, halves the regions a large board's
+ * search meets (4 x 11: 1,217,075 to 606,877; 5 x 9: 3,750,901 to 2,100,308). Options
+ * valued higher are few, and a search for one mostly fails: 6 x 7 (*5) takes 5,354,726
+ * regions so (107 s), 9,500,316 looking first up to 2, 46,621,789 at every nimber. */
 static unsigned first_lost(nb_cram_memo *m, frame f, uint8_t out, unsigned upto, bool asked)
 {
     unsigned x = 0;
@@ -730,7 +734,7 @@ static unsigned first_lost(nb_cram_memo *m, frame f, uint8_t out, unsigned upto,
     opts.nvalued = opts.nlater = 0, opts.sorted = opts.has_ahead = false;
     unsigned options = order_dominoes(f, opts.todo);
     opts.ntodo = options, opts.next = 0;
-    if (asked && x < upto && option_valued(m, f, &opts, upto))
+    if (asked && x < upto && upto <= OPTION_FIRST_MOST && option_valued(m, f, &opts, upto))
         return upto + 1;
     for (; x <= upto && m->ss.status == NB_OK; x++) {
         if (options < x) { /* a nimber is at most the number of options */
