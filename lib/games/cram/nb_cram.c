@@ -411,10 +411,10 @@ static void dominoes(frame f, uint64_t *across, uint64_t *down)
  * x out for the region, a bit of its slot's `excluded`. Asked whether its nimber is x (up
  * to 3), a region looks first for an option valued x (its move to a P-position beside the
  * heap), as a search of the sum itself would, and asks about the nimbers below x only
- * when none is. (Lemoine and Viennot, "Nimbers are inevitable", Theoretical Computer Science 462
- * (2012), for Cram.) A region's options are sorted once for all the questions asked of it
- * in turn. Large regions are kept by canonical form only (looked up as met, they are
- * seldom found). */
+ * when none is. (Lemoine and Viennot, "Nimbers are inevitable", Theoretical Computer
+ * Science 462 (2012), for Cram.) A region's options are sorted once for all the questions
+ * asked of it in turn. Large regions are kept by canonical form only (looked up as met,
+ * they are seldom found). */
 
 #define SEARCH_CELLS 12  /* a smaller region is valued by the mex of its options */
 #define SEARCH_NIMBERS 7 /* nimbers asked about are below this (a bit each of a byte) */
