@@ -649,8 +649,10 @@ static bool option_wins(nb_cram_memo *m, frame f, cr_options *opts, unsigned x)
 {
     if (excluded(m, f) >> x & 1)
         return true;
-    if (option_valued(m, f, opts, x) || m->ss.status != NB_OK)
-        return m->ss.status == NB_OK;
+    if (option_valued(m, f, opts, x))
+        return true;
+    if (m->ss.status != NB_OK)
+        return false;
     remember(m, f, x, true); /* no move wins: f beside *x is a P-position */
     return false;
 }
