@@ -51,7 +51,7 @@ static size_t answer_allowance(const api_context *ctx, const api_query *q)
 static size_t member_bytes(const api_game *g, const char *name)
 {
     json_t *v = json_object_get(g->json, name);
-    return v ? json_dumpb(v, NULL, 0, JSON_COMPACT | JSON_ENCODE_ANY) : 0;
+    return v ? api_json_bytes(v) : 0;
 }
 
 /* What one listed move is expected to take: its members, and its position as asked (the
@@ -70,7 +70,7 @@ static move_size move_size_of(const api_game *g, const api_query *q)
 {
     move_size m = {g, MOVE_BYTES, false};
     if (q->positions == API_POSITIONS_FULL && !q->request_bytes) { /* no body to bound it */
-        m.bytes += json_dumpb(g->json, NULL, 0, JSON_COMPACT);
+        m.bytes += api_json_bytes(g->json);
     } else if (q->positions == API_POSITIONS_FULL) {
         bool fits = q->request_bytes <= (SIZE_MAX - MOVE_BYTES) / API_DUMP_GROWTH;
         m.bytes = fits ? MOVE_BYTES + API_DUMP_GROWTH * q->request_bytes : SIZE_MAX;
@@ -87,7 +87,7 @@ static move_size move_size_of(const api_game *g, const api_query *q)
 static size_t move_bytes(move_size *m, size_t moves, size_t room)
 {
     if (m->bound && moves && m->bytes > room / moves) {
-        m->bytes = MOVE_BYTES + json_dumpb(m->game->json, NULL, 0, JSON_COMPACT);
+        m->bytes = MOVE_BYTES + api_json_bytes(m->game->json);
         m->bound = false;
     }
     return m->bytes;

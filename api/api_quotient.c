@@ -235,7 +235,7 @@ static int respond(const api_context *ctx, const api_query *q, uint32_t order,
         nb_budget_fail(ctx->solver->budget, &err);
         return fail_at(p, "/", &err);
     }
-    size_t need_bytes = json_dumpb(answer, NULL, 0, JSON_COMPACT);
+    size_t need_bytes = api_json_bytes(answer);
     int status = 200;
     if (need_bytes > ctx->limits->max_response)
         status = api_fail(p, 422, "/", "the quotient would take %zu bytes, over the limit "

@@ -103,6 +103,20 @@ static void put_int(api_buf *b, int64_t v)
     put_digits(b, v < 0 ? 0ULL - (uint64_t)v : (uint64_t)v, v < 0);
 }
 
+/* The bytes api_put_string writes for the n bytes at s (its escapes, counted). */
+static size_t string_bytes(const char *s, size_t n)
+{
+    size_t bytes = n + 2;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\')
+            bytes++;
+        else if (c < 0x20)
+            bytes += c == '\n' || c == '\t' || c == '\r' || c == '\b' || c == '\f' ? 1 : 5;
+    }
+    return bytes;
+}
+
 void api_put_string(api_buf *b, const char *s, size_t n)
 {
     char *out = room(b, 6 * n + 2); /* worst case: every byte as \u00XX */
@@ -143,6 +157,37 @@ void api_put_int64(api_buf *b, uint64_t v)
 static void put_json(api_buf *b, const json_t *v, bool int64);
 
 void api_put_json(api_buf *b, const json_t *v) { put_json(b, v, false); }
+
+size_t api_json_bytes(const json_t *v)
+{
+    size_t bytes = 0;
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: {
+        const char *key;
+        json_t *item;
+        bytes = 1; /* '{', and ',' or '}' after each member (or '}' alone) */
+        json_object_foreach((json_t *)v, key, item)
+            bytes += string_bytes(key, strlen(key)) + 2 + api_json_bytes(item);
+        return json_object_size(v) ? bytes : 2;
+    }
+    case JSON_ARRAY:
+        for (size_t i = 0; i < json_array_size(v); i++)
+            bytes += api_json_bytes(json_array_get(v, i)) + 1; /* and ',' or ']' */
+        return json_array_size(v) ? bytes + 1 : 2;
+    case JSON_STRING:
+        return string_bytes(json_string_value(v), json_string_length(v));
+    case JSON_INTEGER: {
+        json_int_t x = json_integer_value(v);
+        return count_digits(x < 0 ? 0ULL - (uint64_t)x : (uint64_t)x) + (x < 0);
+    }
+    case JSON_REAL:
+        return json_dumpb(v, NULL, 0, JSON_COMPACT | JSON_ENCODE_ANY);
+    case JSON_TRUE: return 4;
+    case JSON_FALSE: return 5;
+    case JSON_NULL: return 4;
+    }
+    return 0;
+}
 
 void api_put_json_int64(api_buf *b, const json_t *v) { put_json(b, v, b->int64_strings); }
 

@@ -49,6 +49,9 @@ void api_put_int64(api_buf *b, uint64_t v);
 /* A JSON string literal of the n bytes at s, escaped. */
 void api_put_string(api_buf *b, const char *s, size_t n);
 void api_put_json(api_buf *b, const json_t *v);
+/* The bytes api_put_json writes for v, counted without writing them (a tree's depth is
+ * bounded as for api_put_json). */
+size_t api_json_bytes(const json_t *v);
 /* v as api_put_json writes it, its integers as api_put_int64 writes them (an int64 member
  * of a game the request gave: "k", say). */
 void api_put_json_int64(api_buf *b, const json_t *v);
