@@ -19,6 +19,12 @@
 
 #include "nimber.h"
 
+/* Held while lines go out (the writer's, an event's, a line written at once), so that each
+ * goes out whole: an event written in pieces, or a pipe's large write split at its pages,
+ * would otherwise take another's text into the middle of a line. The request threads
+ * never take it while the writer runs: they fill their rings. */
+static pthread_mutex_t out = PTHREAD_MUTEX_INITIALIZER;
+
 /* A thread's ring: `head` bytes were written into it, `tail` of them written out, both
  * counting from the start (an index is taken modulo RING_BYTES). One thread adds, the
  * writer takes; each sees the other's index through an acquire/release pair. */
@@ -59,8 +65,10 @@ static void drain(log_ring *r)
 
 static void drain_all(void)
 {
+    pthread_mutex_lock(&out);
     for (log_ring *r = atomic_load(&rings); r; r = r->next)
         drain(r);
+    pthread_mutex_unlock(&out);
 }
 
 static void *write_rings(void *arg)
@@ -107,7 +115,9 @@ void srv_log_stop(void)
 static void add_line(const char *line, size_t n)
 {
     if (!atomic_load(&writing) || n > RING_BYTES) {
+        pthread_mutex_lock(&out);
         fwrite(line, 1, n, stderr);
+        pthread_mutex_unlock(&out);
         return;
     }
     if (!mine) {
@@ -150,32 +160,6 @@ static void now_utc(char *when, size_t size)
         return (void)(*when = '\0');
     memcpy(when, to_second, date);
     memcpy(when + date, tail, sizeof tail);
-}
-
-void srv_log_event(FILE *to, bool json, const char *event, const char *fmt, ...)
-{
-    char detail[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(detail, sizeof detail, fmt, ap);
-    va_end(ap);
-    if (!json) {
-        fprintf(to, "nimberd: %s\n", detail);
-    } else {
-        char when[32];
-        now_utc(when, sizeof when);
-        fprintf(to, "{\"time\":\"%s\",\"event\":\"%s\",\"detail\":\"", when, event);
-        for (const unsigned char *c = (const unsigned char *)detail; *c; c++) {
-            if (*c == '"' || *c == '\\')
-                fprintf(to, "\\%c", *c);
-            else if (*c < 0x20)
-                fprintf(to, "\\u%04x", *c);
-            else
-                fputc(*c, to);
-        }
-        fputs("\"}\n", to);
-    }
-    fflush(to);
 }
 
 /* A line being made in a fixed buffer: what does not fit is cut (a request's line is
@@ -222,6 +206,44 @@ static void put_ms(line_text *t, double seconds)
     char frac[4] = {'.', (char)('0' + us / 100 % 10), (char)('0' + us / 10 % 10),
                     (char)('0' + us % 10)};
     put_n(t, frac, sizeof frac);
+}
+
+void srv_log_event(FILE *to, bool json, const char *event, const char *fmt, ...)
+{
+    char detail[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(detail, sizeof detail, fmt, ap);
+    va_end(ap);
+    char text[6 * sizeof detail + 128]; /* the line made whole, then written at once */
+    line_text t = {text, 0, sizeof text - 1}; /* and its newline after it */
+    if (!json) {
+        put(&t, "nimberd: ");
+        put(&t, detail);
+    } else {
+        char when[32];
+        now_utc(when, sizeof when);
+        put(&t, "{\"time\":\"");
+        put(&t, when);
+        put(&t, "\",\"event\":\"");
+        put(&t, event);
+        put(&t, "\",\"detail\":\"");
+        for (const unsigned char *c = (const unsigned char *)detail; *c; c++) {
+            char escaped[8];
+            if (*c == '"' || *c == '\\')
+                put_n(&t, (char[]){'\\', (char)*c}, 2);
+            else if (*c < 0x20)
+                put_n(&t, escaped, (size_t)snprintf(escaped, sizeof escaped, "\\u%04x", *c));
+            else
+                put_n(&t, (const char *)c, 1);
+        }
+        put(&t, "\"}");
+    }
+    text[t.len++] = '\n';
+    pthread_mutex_lock(&out);
+    fwrite(text, 1, t.len, to);
+    fflush(to);
+    pthread_mutex_unlock(&out);
 }
 
 void srv_log_request(const srv_request *r, int status, double seconds, bool aborted)

@@ -23,6 +23,7 @@
 #include "http_client.h"
 #include "srv_head.h"
 #include "srv_limit.h"
+#include "srv_log.h"
 #include "srv_pool.h"
 
 static daemon_proc nimberd;
@@ -185,6 +186,89 @@ START_TEST(ipv4_text_as_inet_ntop)
         srv_head_ipv4_text(have, a);
         ck_assert_str_eq(have, want);
     }
+}
+END_TEST
+
+/* The log's lines go out whole: threads writing events (each escaped into one line) and
+ * request lines (through their rings and the writer thread) at once, into a pipe on
+ * stderr; every line read back is one JSON object, and every line is there. (An event
+ * written in pieces took a request's line into its middle: log_check saw it, rarely.) */
+#define LOG_THREADS 4
+#define LOG_LINES 2000
+
+typedef struct {
+    int fd;
+    char *text;
+    size_t len, cap;
+} log_reader;
+
+static void *read_log(void *arg)
+{
+    log_reader *r = arg;
+    for (;;) {
+        if (r->cap - r->len < 65536)
+            r->text = realloc(r->text, r->cap = 2 * r->cap + 65536);
+        ssize_t n = read(r->fd, r->text + r->len, r->cap - r->len - 1);
+        if (n <= 0)
+            break;
+        r->len += (size_t)n;
+    }
+    r->text[r->len] = '\0';
+    return NULL;
+}
+
+static void *write_log(void *arg)
+{
+    srv_request request = {0};
+    for (int i = 0; i < LOG_LINES; i++) {
+        srv_log_event(stderr, true, "test", "thread %d, event %d: \"quoted\"\tand a tab",
+                      *(int *)arg, i);
+        srv_log_request(&request, 200, 0.001, false);
+    }
+    return NULL;
+}
+
+START_TEST(log_lines_go_out_whole)
+{
+    int ends[2], saved = dup(STDERR_FILENO);
+    ck_assert_int_eq(pipe(ends), 0);
+    ck_assert_int_ge(saved, 0);
+    log_reader reader = {ends[0], NULL, 0, 0};
+    pthread_t reading, writing[LOG_THREADS];
+    ck_assert_int_eq(pthread_create(&reading, NULL, read_log, &reader), 0);
+    fflush(stderr);
+    dup2(ends[1], STDERR_FILENO);
+    close(ends[1]);
+    srv_log_start();
+    int number[LOG_THREADS];
+    for (int t = 0; t < LOG_THREADS; t++) {
+        number[t] = t;
+        ck_assert_int_eq(pthread_create(&writing[t], NULL, write_log, &number[t]), 0);
+    }
+    for (int t = 0; t < LOG_THREADS; t++)
+        pthread_join(writing[t], NULL);
+    srv_log_stop();
+    fflush(stderr);
+    dup2(saved, STDERR_FILENO); /* the pipe's last write end closed: the reader ends */
+    close(saved);
+    pthread_join(reading, NULL);
+    close(ends[0]);
+    size_t events = 0, requests = 0;
+    for (char *line = reader.text, *end; *line; line = end + 1) {
+        end = strchr(line, '\n');
+        ck_assert_msg(end != NULL, "a last line without its newline: %.200s", line);
+        *end = '\0';
+        json_error_t e;
+        json_t *o = json_loads(line, 0, &e);
+        ck_assert_msg(json_is_object(o), "a log line that is no JSON object (%s): %.300s", e.text,
+                      line);
+        events += json_object_get(o, "event") != NULL;
+        requests += json_object_get(o, "status") != NULL;
+        json_decref(o);
+    }
+    free(reader.text);
+    ck_assert_uint_eq(events, LOG_THREADS * LOG_LINES);
+    ck_assert_uint_eq(requests, LOG_THREADS * LOG_LINES);
 }
 END_TEST
 
@@ -2475,6 +2559,7 @@ int main(void)
     tcase_set_timeout(shared, 600);
     tcase_add_test(shared, every_type_and_every_winning_move);
     tcase_add_test(shared, ipv4_text_as_inet_ntop);
+    tcase_add_test(shared, log_lines_go_out_whole);
     tcase_add_test(shared, moves_of_every_type);
     tcase_add_test(shared, head_wherever_get);
     tcase_add_test(shared, problem_types_per_kind);
