@@ -20,6 +20,7 @@
 
 #include "api_types.h"
 #include "check_run.h"
+#include "core/nb_util.h"
 #include "http_client.h"
 #include "srv_head.h"
 #include "srv_limit.h"
@@ -207,7 +208,7 @@ static void *read_log(void *arg)
     log_reader *r = arg;
     for (;;) {
         if (r->cap - r->len < 65536)
-            r->text = realloc(r->text, r->cap = 2 * r->cap + 65536);
+            r->text = nb_xrealloc(r->text, r->cap = 2 * r->cap + 65536);
         ssize_t n = read(r->fd, r->text + r->len, r->cap - r->len - 1);
         if (n <= 0)
             break;
