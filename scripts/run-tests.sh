@@ -28,17 +28,21 @@ run_job() {
   name=$(basename "$t")$([ "$part" = all ] || echo ".$part")
   log="$logs/$name"
   {
+    local began
+    began=$(date +%s)
     case $part in
       fast) CK_EXCLUDE_TAGS=slow "$t" 2>&1 ;;
       slow) CK_INCLUDE_TAGS=slow "$t" 2>&1 ;;
       *) "$t" 2>&1 ;;
     esac
     echo "exit $?"
+    echo "took $(($(date +%s) - began)) s, from $((began - suite_began)) s"
   } | tee "$log" | grep --line-buffered -v -e '^Running suite' -e '^nimberd: ' -e '^exit ' \
     -e '^100%: Checks: 0,' | sed -u "s|^|[$name] |"
 }
 export -f run_job
-export logs
+suite_began=$(date +%s)
+export logs suite_began
 printf '%s\n' "${jobs[@]}" | xargs -P "$(nproc)" -I{} bash -c 'run_job {}'
 for job in "${solo[@]}"; do
   run_job $job
@@ -60,6 +64,10 @@ for log in "$logs"/*; do
   [ $f -ne 0 ] && bad+=("$(basename "$log")")
 done
 echo
+# the jobs that took longest: what sets the suite's time on two cores
+echo "longest: $(for log in "$logs"/*; do
+  echo "$(sed -n 's/^took \([0-9]*\) s.*/\1/p' "$log" | tail -1) $(basename "$log")"
+done | sort -rn | head -6 | awk '{printf "%s%s %s s", (NR > 1 ? ", " : ""), $2, $1}')"
 echo "$passed passed, $failed failed"
 if [ ${#bad[@]} -ne 0 ]; then
   # the failing checks again, last, where a log's tail shows them
