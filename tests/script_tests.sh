@@ -7,9 +7,8 @@
 # recorded answers (tests/golden.jsonl), the web page in headless chromium: Analyse
 # (browser_check.py) and Play, every gallery game played whole and axe-core's audit
 # (play_check.py, with the npm packages tests/axe/package-lock.json pins; screenshots in
-# BUILD/screenshots); then
-# the request log's check, the limits' check, the reliability suite and the table store's
-# check, which start nimberds of their own; and the Kubernetes manifests' check.
+# BUILD/screenshots). The checks that start nimberds of their own are
+# tests/daemon_tests.sh's, a job beside this one.
 set -uo pipefail
 # Debian's Python, with the modules scripts/deps.sh installs: never another on the PATH.
 py=/usr/bin/python3
@@ -31,12 +30,4 @@ tests/client_check.sh "$(dirname "$bin")" "$port" || rc=1
 "$py" tests/browser_check.py "$port" "$(dirname "$bin")/screenshots" || rc=1
 npm ci --silent --no-audit --no-fund --prefix tests/axe >/dev/null &&
   "$py" tests/play_check.py "$port" "$(dirname "$bin")/screenshots" || rc=1
-"$py" tests/log_check.py "$bin" || rc=1
-"$py" tests/limits_check.py "$bin" || rc=1
-"$py" tests/reliability_check.py "$bin" || rc=1
-"$py" tests/store_check.py "$bin" || rc=1
-"$py" tests/quotient_check.py "$bin" || rc=1
-# the Kubernetes manifests, with the npm packages tests/k8s/package-lock.json pins
-npm ci --silent --no-audit --no-fund --prefix tests/k8s >/dev/null &&
-  node tests/k8s_check.js "$bin" docker/k8s || rc=1
 exit $rc
