@@ -12,19 +12,18 @@ export NIMBERD="$build/nimberd" CK_DEFAULT_TIMEOUT=${CK_DEFAULT_TIMEOUT:-300}
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 
-# The longest kinds of job first, so that no long one starts last and runs alone: the
-# scripts (the browser's and the daemons' checks, the longest job of all), then the
-# suites' slow cases, then their other cases (make asan's parallel part: 1607 s with the
-# jobs in the order given, 1404 s in this one, 1346 s at best).
-scripts=() slow=() fast=() solo=()
+# The longest jobs first, so that no long one starts last and runs alone: the scripts
+# (the page's and the documents' checks are the longest job of all), then the suites in
+# the order given (the Makefile gives the longest first).
+scripts=() suites=() solo=()
 for t in "$@"; do
   case $(basename "$t") in
-    test_*) slow+=("$t slow") fast+=("$t fast") ;;
+    test_*) suites+=("$t slow" "$t fast") ;;
     solo_*) solo+=("$t all") ;;
     *) scripts+=("$t all") ;;
   esac
 done
-jobs=("${scripts[@]}" "${slow[@]}" "${fast[@]}")
+jobs=("${scripts[@]}" "${suites[@]}")
 
 # One job: its output streamed with its name in front, kept in $logs/<name>, its exit
 # status on the log's last line.
