@@ -93,8 +93,8 @@ run: all
 	$(BUILD)/nimberd --port $(PORT) --table-dir $(TABLE_DIR)
 
 test: deps-test $(DAEMON) $(TEST_BIN)
-	@scripts/run-tests.sh $(BUILD) $(TEST_BIN) tests/script_tests.sh tests/daemon_tests.sh tests/template_check.sh \
-	    tests/solo_tests.sh
+	@scripts/run-tests.sh $(BUILD) $(TEST_BIN) tests/script_tests.sh tests/daemon_tests.sh \
+	    tests/template_check.sh tests/solo_tests.sh
 
 TEST_DEPS ?= test
 deps-test:
