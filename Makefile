@@ -27,9 +27,10 @@ SERVER_OBJ = $(SERVER_SRC:%.c=$(BUILD)/%.o) $(BUILD)/server/srv_files_data.o \
              $(BUILD)/server/srv_web_files.o
 TEST_SRC   = $(wildcard tests/test_*.c)
 DAEMON     = $(if $(wildcard server/main.c),$(BUILD)/nimberd)
-# The suites that take longest first: scripts/run-tests.sh starts its jobs in the order
-# given (make asan's jobs beside each other: 1392 s so on two cores; 1607 s when every
-# suite went in the alphabet's order before the scripts). A name without a source is left out.
+# The suites that take longest first, as scripts/run-tests.sh starts its jobs in the order
+# given (make asan's jobs beside each other on two cores: 1392 s in this order, 1607 s
+# with every suite in the alphabet's order before the scripts); a name without a source
+# is left out.
 TEST_ALL   = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_LONGEST = $(filter $(TEST_ALL),$(patsubst %,$(BUILD)/tests/test_%,registry quotient games))
 TEST_BIN   = $(TEST_LONGEST) $(filter-out $(TEST_LONGEST),$(TEST_ALL))
