@@ -4,7 +4,8 @@
 # openapi.yaml (valid OpenAPI 3.1, examples answered as documented; linted, and a typed
 # TypeScript client generated from it compiled and run; the client in clients/typescript/
 # compiled strictly and run; /docs' vendored files), README.md and docs/ and the
-# recorded answers (tests/golden.jsonl), the web page in headless chromium: Analyse
+# recorded answers (tests/golden.jsonl), every type's rules written again
+# (tests/rules_check.py), the web page in headless chromium: Analyse
 # (browser_check.py) and Play, every gallery game played whole and axe-core's audit
 # (play_check.py, with the npm packages tests/axe/package-lock.json pins; screenshots in
 # BUILD/screenshots). The checks that start nimberds of their own are
@@ -27,6 +28,7 @@ tests/docs_ui_check.sh || rc=1
 tests/client_check.sh "$(dirname "$bin")" "$port" || rc=1
 "$py" tests/docs_check.py "$port" || rc=1
 "$py" tests/golden.py check "$port" || rc=1
+"$py" tests/rules_check.py "$port" || rc=1
 "$py" tests/browser_check.py "$port" "$(dirname "$bin")/screenshots" || rc=1
 npm ci --silent --no-audit --no-fund --prefix tests/axe >/dev/null &&
   "$py" tests/play_check.py "$port" "$(dirname "$bin")/screenshots" || rc=1
