@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """rules_check.py - every type's rules written again, here, from the words of its catalog
 entry (GET /v1/games' "rules" and "fields"), apart from the library's move generators that
-its own brute force (tests/brute.c) walks: for random small positions of each type, both
-conventions it offers, a plain search over these rules decides who wins and, in normal play,
-the SG value, and the server must agree (POST /v1/analyze); its POST /v1/moves must list
-exactly the positions these rules reach in one move (a subset where it says the list is not
-complete), each with the outcome and SG value the search gives. A rule misread in one place
-shows as a disagreement. Usage: rules_check.py PORT"""
+its own brute force (tests/brute.c) walks: for random small positions of each type, in each
+convention it offers, a plain search over these rules decides who wins (or, on a graph with
+cycles, that neither can force an end) and, in normal play, the SG value, and the server
+must agree (POST /v1/analyze); its POST /v1/moves must list exactly the positions these
+rules reach in one move (a subset where it says the list is not complete), each with the
+outcome and SG value the search gives. A rule misread in one place shows as a disagreement.
+Usage: rules_check.py PORT"""
 import functools
 import http.client
 import itertools
@@ -40,9 +41,9 @@ def mex(values):
 class Rules:
     """One type: `state(body)` is a position's state (hashable), `options(state)` the states
     one move reaches, `game(rng)` a random small game object. Solved by plain search. Set
-    `values` False where the server gives no SG value, `key` where positions compare by
-    less than their whole state."""
-    values = True
+    `valued(state)` false where the server gives no SG value, `key` where positions compare
+    by less than their whole state."""
+    valued = staticmethod(lambda s: True)
     key = staticmethod(lambda s: s)
 
     def __init__(self, name, game, state, options):
@@ -51,8 +52,10 @@ class Rules:
         self.misere_wins = functools.lru_cache(None)(
             lambda s: not options(s) or any(not self.misere_wins(o) for o in options(s)))
 
-    def wins(self, s, convention):
-        return self.misere_wins(s) if convention == "misere" else self.sg(s) != 0
+    def outcome(self, s, convention):
+        """The verdict for the player to move."""
+        won = self.misere_wins(s) if convention == "misere" else self.sg(s) != 0
+        return "win" if won else "lose"
 
 
 # --- heaps and counters ----------------------------------------------------------------
@@ -110,7 +113,7 @@ def moore():
     rules = Rules("moore", lambda rng: {"type": "moore", "heaps": heaps(rng, n=4, top=3),
                                         "k": rng.randrange(1, 4)},
                   lambda b: (tuple(b["heaps"]), b["k"]), options)
-    rules.values = False  # the contract gives Moore's Nim no SG value
+    rules.valued = lambda s: False  # the contract gives Moore's Nim no SG value
     return rules
 
 
@@ -249,8 +252,13 @@ def fibonacci():
 # --- coins, cutting, dags ------------------------------------------------------------------
 
 def coins():
-    """One head turned to tails, and with it (by the rule) coins to its left."""
+    """One head turned to tails, and with it (by the rule) coins to its left. On a grid, the
+    product game: a head, a move of the first rule along its row (the columns turned) and
+    one of the second along its column (the rows), every coin where those meet turned."""
+    rules_1d = ["turtles", "twins", "mock_turtles", "ruler", "moebius"]
+
     def turned(rule, j):
+        """The sets of other coins, left of coin j, that a move at j turns."""
         left = range(j)
         if rule == "turtles":
             return [()] + [(i,) for i in left]
@@ -263,21 +271,32 @@ def coins():
         return [tuple(range(a, j)) for a in range(j + 1)]  # ruler
 
     def options(s):
-        row, rule = s
+        grid, rule = s
         out = []
-        for j, c in enumerate(row):
-            if c == "H":
-                for others in turned(rule, j):
-                    after = list(row)
-                    after[j] = "T"
-                    for i in others:
-                        after[i] = "H" if after[i] == "T" else "T"
-                    out.append(("".join(after), rule))
+        for r, c in ((r, c) for r, row in enumerate(grid) for c, x in enumerate(row) if x == "H"):
+            for columns in turned(rule[0], c):
+                for rows in turned(rule[-1], r) if len(rule) == 2 else [()]:
+                    after = [list(row) for row in grid]
+                    for i, j in itertools.product((r,) + rows, (c,) + columns):
+                        after[i][j] = "H" if after[i][j] == "T" else "T"
+                    out.append((tuple("".join(row) for row in after), rule))
         return out
-    return Rules("coins", lambda rng: {"type": "coins", "rule": rng.choice(
-        ["turtles", "twins", "mock_turtles", "ruler", "moebius"]),
-        "coins": "".join(rng.choice("HT") for _ in range(rng.randrange(1, 8)))},
-                 lambda b: (b["coins"], b.get("rule", "turtles")), options)
+
+    def game(rng):
+        if rng.random() < 0.7:
+            return {"type": "coins", "rule": rng.choice(rules_1d),
+                    "coins": "".join(rng.choice("HT") for _ in range(rng.randrange(1, 8)))}
+        w = rng.randrange(1, 4)
+        return {"type": "coins", "rule": [rng.choice(rules_1d), rng.choice(rules_1d)],
+                "grid": ["".join(rng.choice("HT") for _ in range(w))
+                         for _ in range(rng.randrange(1, 4))]}
+
+    def state(b):
+        rule = b.get("rule", "turtles")
+        if "grid" in b:
+            return (tuple(b["grid"]), tuple(rule))
+        return ((b["coins"],), (rule,))
+    return Rules("coins", game, state, options)
 
 
 def cutting():
@@ -297,16 +316,20 @@ def cutting():
     rules = Rules("cutting", lambda rng: {"type": "cutting", "pieces": [
         [rng.randrange(1, 5), rng.randrange(1, 5)] for _ in range(rng.randrange(1, 3))]},
                   lambda b: tuple(sorted(tuple(p) for p in b["pieces"])), options)
-    rules.values = False
+    rules.valued = lambda s: False
     return rules
 
 
-def dag():
-    """An acyclic graph (edges from lower to higher nodes) and tokens on it."""
+def dag(cyclic=True):
+    """Tokens on a directed graph, now and then with cycles: decided by retrograde analysis
+    (a position from which neither player can force an end is a draw); SG values checked
+    where the graph has no cycle (each edge from a lower node to a higher one)."""
     def game(rng):
         n = rng.randrange(1, 7)
+        up = not cyclic or rng.random() < 0.4
         edges = sorted({(u, v) for u, v in ((rng.randrange(n), rng.randrange(n))
-                                             for _ in range(rng.randrange(2 * n))) if u < v})
+                                             for _ in range(rng.randrange(2 * n)))
+                        if u < v or (not up and u != v)})
         return {"type": "dag", "nodes": n, "edges": [list(e) for e in edges],
                 "tokens": [rng.randrange(n) for _ in range(rng.randrange(1, 3))]}
 
@@ -314,8 +337,33 @@ def dag():
         edges, tokens = s
         return [(edges, tuple(sorted(tokens[:i] + (v,) + tokens[i + 1:])))
                 for i, t in enumerate(tokens) for u, v in edges if u == t]
-    return Rules("dag", game, lambda b: (tuple(tuple(e) for e in b["edges"]),
-                                         tuple(sorted(b["tokens"]))), options)
+
+    def outcome(s, convention):
+        states, before = [s], {s: set()}
+        for x in states:
+            for o in options(x):
+                if o not in before:
+                    before[o] = set()
+                    states.append(o)
+                before[o].add(x)
+        undecided = {x: len(set(options(x))) for x in states}
+        verdict = {x: "win" if convention == "misere" else "lose"
+                   for x in states if not undecided[x]}
+        done = list(verdict)
+        for x in done:
+            for y in before[x]:
+                if y in verdict:
+                    continue
+                undecided[y] -= 1
+                if verdict[x] == "lose" or not undecided[y]:
+                    verdict[y] = "win" if verdict[x] == "lose" else "lose"
+                    done.append(y)
+        return verdict.get(s, "draw")
+    rules = Rules("dag", game, lambda b: (tuple(tuple(e) for e in b["edges"]),
+                                          tuple(sorted(b["tokens"]))), options)
+    rules.outcome = outcome
+    rules.valued = lambda s: all(u < v for u, v in s[0])
+    return rules
 
 
 # --- boards and graphs ---------------------------------------------------------------------
@@ -440,6 +488,7 @@ PARTS = [nim(), bash(), subtraction(), moore(), staircase(), coprime(), grundy()
 def disjunctive_sum():
     """Two or three small games of other types, a move in one of them."""
     by_name = {r.name: r for r in PARTS}
+    by_name["dag"] = dag(cyclic=False)  # the sum's search knows no draws
     small = [by_name[n] for n in ("nim", "bash", "subtraction", "euclid", "wythoff", "coins",
                                   "chomp", "cram", "dag")]
 
@@ -479,11 +528,10 @@ for rules in TYPES:
         for convention in conventions:
             ask = dict(body, convention=convention)
             status, a = post("/v1/analyze?max_moves=0", ask)
-            won = rules.wins(start, convention)
-            check(status == 200 and a.get("verdict") == ("win" if won else "lose"),
-                  f"{ask}: verdict {status} {a.get('verdict', a)}, the rules say "
-                  f"{'win' if won else 'lose'}")
-            values = convention == "normal" and rules.values
+            verdict = rules.outcome(start, convention)
+            check(status == 200 and a.get("verdict") == verdict,
+                  f"{ask}: verdict {status} {a.get('verdict', a)}, the rules say {verdict}")
+            values = convention == "normal" and rules.valued(start)
             if values:
                 check(a.get("sg") == rules.sg(start),
                       f"{ask}: sg {a.get('sg')}, the rules say {rules.sg(start)}")
@@ -503,8 +551,8 @@ for rules in TYPES:
                 after = rules.state(mv["position"])
                 if key(after) not in reached:
                     continue
-                won_after = rules.wins(after, convention)
-                check(mv["outcome"] == ("lose" if won_after else "win"),
+                then = rules.outcome(after, convention)
+                check(mv["outcome"] == {"win": "lose", "lose": "win", "draw": "draw"}[then],
                       f"{ask}: the move to {mv['position']} is said to {mv['outcome']}")
                 if values and "sg" in mv:
                     check(mv["sg"] == rules.sg(after), f"{ask}: the move to {mv['position']}"
