@@ -6,7 +6,8 @@ convention it offers, a plain search over these rules decides who wins (or, on a
 cycles, that neither can force an end) and, in normal play, the SG value, and the server
 must agree (POST /v1/analyze); its POST /v1/moves must list exactly the positions these
 rules reach in one move (a subset where it says the list is not complete), each with the
-outcome and SG value the search gives. A rule misread in one place shows as a disagreement.
+outcome and SG value the search gives; POST /v1/play's move must win where a win is there
+(keep a draw where a draw is the best). A rule misread in one place shows as a disagreement.
 Usage: rules_check.py PORT"""
 import functools
 import http.client
@@ -518,43 +519,62 @@ check({t.name for t in TYPES} <= set(catalog),
 for name in sorted(set(catalog) - {t.name for t in TYPES}):  # a type new since: its rules
     print(f"rules: note: no rules written here for {name}")   # belong here too
 
+def check_moves(rules, ask, start, convention):
+    """/v1/moves: the positions one move reaches, each move's outcome and SG value."""
+    status, m = post("/v1/moves", ask)
+    if status != 200:
+        return check(False, f"{ask}: /v1/moves {status} {m}")
+    reached = {rules.key(o) for o in rules.options(start) if o != "WIN"}
+    listed = [mv for mv in m["moves"] if not mv.get("wins_immediately")]
+    got = {rules.key(rules.state(mv["position"])) for mv in listed}
+    complete = m["complete"] and catalog[rules.name]["moves_complete"]
+    check(got == reached if complete else got <= reached,
+          f"{ask}: /v1/moves reaches {len(got)} positions, the rules {len(reached)}; "
+          f"listed, not reached: {list(got - reached)[:2]}; "
+          f"reached, not listed: {list(reached - got)[:2]}")
+    for mv in listed:
+        after = rules.state(mv["position"])
+        if rules.key(after) not in reached:
+            continue
+        then = rules.outcome(after, convention)
+        check(mv["outcome"] == {"win": "lose", "lose": "win", "draw": "draw"}[then],
+              f"{ask}: the move to {mv['position']} is said to {mv['outcome']}")
+        if convention == "normal" and rules.valued(after) and "sg" in mv:
+            check(mv["sg"] == rules.sg(after), f"{ask}: the move to {mv['position']} has "
+                  f"sg {mv['sg']}, the rules say {rules.sg(after)}")
+
+
+def check_play(rules, ask, start, convention, verdict):
+    """/v1/play: a move that wins where a win is there, keeps a draw where that is best."""
+    status, play = post("/v1/play", ask)
+    if status != 200 or not rules.options(start) or not play["position"]:
+        return check(status == 200 and not rules.options(start) and play["move"] is None and
+                     play["position"] is None, f"{ask}: /v1/play {status} {play}")
+    if play["move"].get("wins_immediately"):  # cutting out a 1x1 piece
+        return check(verdict == "win" and "WIN" in rules.options(start),
+                     f"{ask}: /v1/play {play} wins at once where no cut does")
+    after = rules.state(play["position"])
+    then = rules.outcome(after, convention)
+    reached = {rules.key(o) for o in rules.options(start)}
+    check(play["verdict"] == verdict and rules.key(after) in reached and
+          {"win": "lose", "draw": "draw"}.get(verdict, then) == then,
+          f"{ask}: /v1/play's move to {play['position']} leaves the opponent a {then}")
+
+
 rng = random.Random(20261130)
 for rules in TYPES:
-    key = rules.key
-    conventions = catalog[rules.name]["conventions"]
     for _ in range(100):
         body = rules.game(rng)
         start = rules.state(body)
-        for convention in conventions:
+        for convention in catalog[rules.name]["conventions"]:
             ask = dict(body, convention=convention)
             status, a = post("/v1/analyze?max_moves=0", ask)
             verdict = rules.outcome(start, convention)
             check(status == 200 and a.get("verdict") == verdict,
                   f"{ask}: verdict {status} {a.get('verdict', a)}, the rules say {verdict}")
-            values = convention == "normal" and rules.valued(start)
-            if values:
+            if convention == "normal" and rules.valued(start):
                 check(a.get("sg") == rules.sg(start),
                       f"{ask}: sg {a.get('sg')}, the rules say {rules.sg(start)}")
-            status, m = post("/v1/moves", ask)
-            if status != 200:
-                check(False, f"{ask}: /v1/moves {status} {m}")
-                continue
-            reached = {key(o) for o in rules.options(start) if o != "WIN"}
-            listed = [mv for mv in m["moves"] if not mv.get("wins_immediately")]
-            got = {key(rules.state(mv["position"])) for mv in listed}
-            complete = m["complete"] and catalog[rules.name]["moves_complete"]
-            check(got == reached if complete else got <= reached,
-                  f"{ask}: /v1/moves reaches {len(got)} positions, the rules {len(reached)}; "
-                  f"listed, not reached: {list(got - reached)[:2]}; "
-                  f"reached, not listed: {list(reached - got)[:2]}")
-            for mv in listed:
-                after = rules.state(mv["position"])
-                if key(after) not in reached:
-                    continue
-                then = rules.outcome(after, convention)
-                check(mv["outcome"] == {"win": "lose", "lose": "win", "draw": "draw"}[then],
-                      f"{ask}: the move to {mv['position']} is said to {mv['outcome']}")
-                if values and "sg" in mv:
-                    check(mv["sg"] == rules.sg(after), f"{ask}: the move to {mv['position']}"
-                          f" has sg {mv['sg']}, the rules say {rules.sg(after)}")
+            check_moves(rules, ask, start, convention)
+            check_play(rules, ask, start, convention, verdict)
 tally.finish()
