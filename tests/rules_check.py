@@ -65,6 +65,14 @@ def heaps(rng, n=3, top=7):
     return [rng.randrange(top + 1) for _ in range(rng.randrange(1, n + 1))]
 
 
+def shifted(counts, *changes):
+    """The tuple counts with each (index, amount) of changes added."""
+    after = list(counts)
+    for i, amount in changes:
+        after[i] += amount
+    return tuple(after)
+
+
 def heap_rules(name, game, param, takes):
     """Heaps and a parameter (param(body), hashable): a move takes from one heap of x an
     amount that takes(x, parameter) gives."""
@@ -119,16 +127,9 @@ def moore():
 
 
 def staircase():
-    def options(s):
-        out = []
-        for i, x in enumerate(s):
-            for c in range(1, x + 1):
-                after = list(s)
-                after[i] -= c
-                if i:
-                    after[i - 1] += c
-                out.append(tuple(after))
-        return out
+    def options(s):  # stair 0, the floor, is left out: coins moved there leave the game
+        return [shifted(s, (i, -c), *([(i - 1, c)] if i else []))
+                for i, x in enumerate(s) for c in range(1, x + 1)]
     return Rules("staircase", lambda rng: {"type": "staircase", "stairs": heaps(rng, n=4, top=3)},
                  lambda b: tuple(b["stairs"]), options)
 
@@ -171,17 +172,8 @@ def octal():
 
 def beans():
     def options(b):
-        out = []
-        for i, x in enumerate(b):
-            if x:
-                for j in range(i + 1, len(b)):
-                    for k in range(j, len(b)):
-                        after = list(b)
-                        after[i] -= 1
-                        after[j] += 1
-                        after[k] += 1
-                        out.append(tuple(after))
-        return out
+        return [shifted(b, (i, -1), (j, 1), (k, 1)) for i, x in enumerate(b) if x
+                for j in range(i + 1, len(b)) for k in range(j, len(b))]
     return Rules("beans", lambda rng: {"type": "beans", "bottles": heaps(rng, n=4, top=2)},
                  lambda b: tuple(b["bottles"]), options)
 
