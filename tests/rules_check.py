@@ -7,7 +7,9 @@ cycles, that neither can force an end) and, in normal play, the SG value, and th
 must agree (POST /v1/analyze); its POST /v1/moves must list exactly the positions these
 rules reach in one move (a subset where it says the list is not complete), each with the
 outcome and SG value the search gives; POST /v1/play's move must win where a win is there
-(keep a draw where a draw is the best). A rule misread in one place shows as a disagreement.
+(keep a draw where a draw is the best); POST /v1/table's values of heap games, and the
+period it claims, must hold in a table of these rules. A rule misread in one place shows as
+a disagreement.
 Usage: rules_check.py PORT"""
 import functools
 import http.client
@@ -80,6 +82,9 @@ def heap_rules(name, game, param, takes):
         h, p = s
         return [(h[:i] + (x - t,) + h[i + 1:], p) for i, x in enumerate(h) for t in takes(x, p)]
     return Rules(name, game, lambda b: (tuple(b["heaps"]), param(b)), options)
+
+
+HEAP_PARAM = ("nim", "bash", "subtraction", "coprime")  # states (heaps, parameter)
 
 
 def nim():
@@ -553,7 +558,33 @@ def check_play(rules, ask, start, convention, verdict):
           f"{ask}: /v1/play's move to {play['position']} leaves the opponent a {then}")
 
 
+def check_table(rules, body, up_to=40):
+    """/v1/table of a heap game: each value, and the period it claims (g(n + p) = g(n) + s
+    from the preperiod on), against a table of the rules' own (a heap's options are heaps,
+    valued by the SG theorem) as far as three periods past the preperiod, at most 3000."""
+    ask = {k: v for k, v in body.items() if k != "heaps"}
+    status, t = post("/v1/table", dict(ask, up_to=up_to))
+    if status != 200:
+        return check(False, f"{ask}: /v1/table {status} {t}")
+    period, start, saltus = t.get("period"), t.get("preperiod"), t.get("saltus") or 0
+    last = max(up_to, min(3000, start + 3 * period)) if period else up_to
+    g = []
+    for n in range(last + 1):
+        parts = [o[0] if rules.name in ("octal", *HEAP_PARAM) else o
+                 for o in rules.options(rules.state(dict(body, heaps=[n])))]
+        g.append(mex({functools.reduce(lambda x, h: x ^ g[h], heaps_, 0) for heaps_ in parts}))
+    check(t["values"] == g[:up_to + 1], f"{ask}: /v1/table's values {t['values']}, the rules' "
+          f"{g[:up_to + 1]}")
+    if period:
+        wrong = [n for n in range(start + period, last + 1) if g[n] != g[n - period] + saltus]
+        check(not wrong, f"{ask}: the period {period} from {start} (saltus {saltus}) fails "
+              f"at {wrong[:3]} of the rules' table to {last}")
+
+
 rng = random.Random(20261130)
+for rules in (r for r in PARTS if r.name in ("octal", "grundy", *HEAP_PARAM)):
+    for _ in range(25):
+        check_table(rules, rules.game(rng))
 for rules in TYPES:
     for _ in range(100):
         body = rules.game(rng)
