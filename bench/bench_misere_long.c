@@ -53,7 +53,7 @@ int main(int argc, char **argv)
     nb_budget limit;
     nb_budget_start(&limit, (uint64_t)(minutes * 60));
     uint64_t furthest = 0;
-    nb_quotient_growth how = {0, placed, &furthest};
+    nb_quotient_growth how = {0, placed, &furthest, 0};
     nb_quotient_need need = {NB_QUOTIENT_MAX_HEAPS - 1, UINT32_MAX, UINT64_MAX, &rule, &limit,
                              NULL, &how};
     clock_gettime(CLOCK_MONOTONIC, &start);

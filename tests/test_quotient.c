@@ -255,6 +255,34 @@ START_TEST(budget_stops_growth)
 }
 END_TEST
 
+/* A small position of a code whose quotient is large from its first heaps on (4=.7C? had
+ * not covered a heap of 6 after 30 s) is searched once its growth has had its slice, within
+ * a budget the growth alone would spend, and answered as the brute-force solver answers;
+ * the version the slice left grows on for the next asker. */
+START_TEST(small_positions_outlast_a_slow_quotient)
+{
+    nb_octal_params p = {.rule = rule_of("4=.7C?")};
+    static const uint64_t positions[][2] = {{6, 0}, {6, 6}, {12, 11}, {7, 3}};
+    nb_budget twenty;
+    nb_budget_start(&twenty, 20);
+    solver.budget = &twenty;
+    for (size_t i = 0; i < sizeof positions / sizeof *positions; i++) {
+        uint64_t h[2] = {positions[i][0], positions[i][1]};
+        nb_game g = {.rules = &nb_octal, .params = &p, .state = h, .len = 2};
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert_msg(nb_analyse(&solver, &g, NB_MISERE, 0, &a, &err) == NB_OK,
+                      "heaps %llu %llu: %s", (unsigned long long)h[0],
+                      (unsigned long long)h[1], err.msg);
+        ck_assert_int_eq(a.method, NB_METHOD_SEARCH);
+        nb_analysis_free(&a);
+        brute_check(&solver, &g, NB_MISERE, "4=.7C?");
+    }
+    solver.budget = NULL;
+    nb_budget_end(&twenty);
+}
+END_TEST
+
 /* Random positions of small heaps of each code (3000 drawn, those of at most 20 counters
  * kept: over a thousand a code), misère play, held to the brute-force solver: the verdict
  * and every winning move (the listing is complete there). */
@@ -471,7 +499,7 @@ START_TEST(tables_by_generators)
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         nb_octal_rule r = rule_of(cases[i].code);
         nb_quotient *q[2] = {NULL, NULL};
-        nb_quotient_growth by_generators = {1, NULL, NULL};
+        nb_quotient_growth by_generators = {1, NULL, NULL, 0};
         for (uint32_t k = 0; k < 2; k++) {
             nb_quotient_need need = {cases[i].heap, NB_QUOTIENT_MAX_ORDER, 50000000, &r, NULL,
                                      NULL, k ? &by_generators : NULL};
@@ -852,6 +880,7 @@ int main(void)
                  {"dawson", dawson_to_heap_30},
                  {"by-generators", tables_by_generators},
                  {"budget", budget_stops_growth},
+                 {"slow", small_positions_outlast_a_slow_quotient},
                  {"dag", dag_tokens_match_brute_force},
                  {"dag_sums", dag_sums_match_brute_force},
                  {"beans", beans_match_brute_force},

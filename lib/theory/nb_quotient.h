@@ -77,8 +77,8 @@ typedef struct nb_quotient_need {
     const struct nb_quotient_growth *how; /* NULL: the defaults, silent */
 } nb_quotient_need;
 
-/* How a growth holds its tables and whom it tells as it goes: for the tests and the
- * moonshot (borrowed). */
+/* How a growth holds its tables, how far it goes for its asker and whom it tells as it
+ * goes (borrowed). */
 typedef struct nb_quotient_growth {
     uint32_t dense; /* the most elements a table is kept whole for (0: NB_QUOTIENT_DENSE;
                      * 1: every table by its generators) */
@@ -86,6 +86,9 @@ typedef struct nb_quotient_growth {
      * may go back when a growth starts again), or NULL. */
     void (*placed)(void *ctx, uint64_t heaps, uint32_t order);
     void *ctx;
+    uint64_t slice; /* the work after which it stops as if the asker's budget were spent
+                     * (the version kept grows on when asked again): for an asker with a
+                     * search to fall back on; 0: none */
 } nb_quotient_growth;
 
 extern const nb_cache_kind nb_quotient_kind;

@@ -153,8 +153,10 @@ typedef struct grower {
     bool clo_valid; /* clo is the certified closure of heaps 1..n-2 in the current quotient */
     uint64_t records;
     uint64_t work;  /* elements labelled and reduced, records closed: bounded by max_growth */
-    uint64_t max_growth; /* GROWTH_STEPS max_work: a step here is a record or an element
-                          * handled, a few dozen ns, finer than most solvers' steps */
+    uint64_t max_growth; /* GROWTH_STEPS max_work (or the asker's slice, when less): a step
+                          * here is a record or an element handled, a few dozen ns, finer
+                          * than most solvers' steps */
+    bool sliced;       /* max_growth is the asker's slice: past it, the asker stops it */
     nb_budget *budget; /* the asker's, checked inside the long loops (NULL: not checked) */
     const char *stop;
     fast_mul fm;     /* M's exponents, while it is labelled and reduced */
@@ -1193,6 +1195,12 @@ static bool grower_resume(grower *g, const nb_quotient *from)
     return ok;
 }
 
+/* Whether the asker's budget stops the growth: spent, or its slice of work used up. */
+static bool asker_stops(const grower *g)
+{
+    return nb_budget_spent(g->budget) || (g->sliced && g->work > g->max_growth);
+}
+
 nb_status nb_quotient_build(const nb_quotient_need *need, nb_quotient **out, nb_err *err)
 {
     return nb_quotient_grow(need, NULL, out, err);
@@ -1205,6 +1213,9 @@ nb_status nb_quotient_grow(const nb_quotient_need *need, const nb_quotient *from
                 .dense = need->how && need->how->dense ? need->how->dense : NB_QUOTIENT_DENSE,
                 .max_growth = need->max_work > UINT64_MAX / GROWTH_STEPS
                                   ? UINT64_MAX : GROWTH_STEPS * need->max_work};
+    uint64_t slice = need->how ? need->how->slice : 0;
+    if (slice && slice < g.max_growth)
+        g.max_growth = slice, g.sliced = true;
     uint64_t target = need->heap >= NB_QUOTIENT_MAX_HEAPS ? NB_QUOTIENT_MAX_HEAPS
                                                           : need->heap + 1;
     if (need->graph && target > need->graph->parts)
@@ -1225,7 +1236,7 @@ nb_status nb_quotient_grow(const nb_quotient_need *need, const nb_quotient *from
     unsigned restarts = 0;
     nb_quotient *best = NULL, *q = NULL; /* best: the furthest growth before a restart */
     while (ok && g.n < target && !proved) {
-        if (nb_budget_spent(need->budget)) {
+        if (asker_stops(&g)) {
             g.stop = "budget";
             break;
         }
@@ -1261,8 +1272,7 @@ nb_status nb_quotient_grow(const nb_quotient_need *need, const nb_quotient *from
         }
         if (v != CERTIFIED) {
             if (!g.stop)
-                g.stop = nb_budget_spent(need->budget) ? "budget"
-                         : v == FAILED ? "max_work" : "memory";
+                g.stop = asker_stops(&g) ? "budget" : v == FAILED ? "max_work" : "memory";
             q = failure ? before : version_before_failure(&g);
             ok = q != NULL;
             if (q)
@@ -1287,9 +1297,7 @@ nb_status nb_quotient_grow(const nb_quotient_need *need, const nb_quotient *from
     if (best)
         best->base.destroy(&best->base);
     free(failed.v);
-    const char *g_stop = g.stop                         ? g.stop
-                         : nb_budget_spent(need->budget) ? "budget"
-                                                         : "max_work";
+    const char *g_stop = g.stop ? g.stop : asker_stops(&g) ? "budget" : "max_work";
     grower_free(&g);
     if (from && (!q || (!q->proved && q->n <= from->n))) { /* never less than there was */
         if (q)
