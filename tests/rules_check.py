@@ -149,30 +149,82 @@ def grundy():
 
 
 def octal():
-    """Codes 0.d1d2d3 (octal digits): taking i, bit j of d_i lets the rest be left as j
-    non-empty heaps."""
+    """Take-and-break codes d0.d1d2...: taking j (d0: taking none, splits alone), digit j's
+    bits 1, 2, 4, 8 let the rest be left as 0, 1, 2 or 3 non-empty heaps (or the counts in
+    braces); a mark after it restricts those heaps ('!' pairwise unequal, '?' not all equal,
+    '=' all equal); a group in brackets at the end repeats for ever. Marks are drawn only
+    on digits that leave two heaps or more."""
+    def parse(code):
+        """(take j -> (heap counts, mark) or None)."""
+        head, tail = code.split(".")
+        tokens, group, i = [], None, 0
+        while i < len(tail):
+            if tail[i] in "[]":
+                group = len(tokens) if tail[i] == "[" else group
+                i += 1
+                continue
+            if tail[i] == "{":
+                close = tail.index("}", i)
+                counts, i = {int(c) for c in tail[i + 1:close].split(",")}, close + 1
+            else:
+                counts, i = {m for m in range(4) if int(tail[i], 16) >> m & 1}, i + 1
+            mark = tail[i] if i < len(tail) and tail[i] in "!?=" else ""
+            i += len(mark)
+            tokens.append((counts, mark))
+        first = ({m for m in range(4) if int(head[0], 16) >> m & 1}, head[1:])
+
+        def digit(j):
+            if j == 0:
+                return first
+            if j <= len(tokens):
+                return tokens[j - 1]
+            if group is None:
+                return None
+            return tokens[group + (j - 1 - group) % (len(tokens) - group)]
+        return digit
+
+    def split(rest, m, least=1):
+        """rest as m non-empty heaps, non-increasing... from the smallest up."""
+        if m == 1:
+            return [(rest,)] if rest >= least else []
+        return [(a,) + more for a in range(least, rest // m + 1) for more in split(rest - a, m - 1, a)]
+
+    def allowed(heaps_, mark):
+        return (mark != "!" or len(set(heaps_)) == len(heaps_)) and \
+            (mark != "?" or len(set(heaps_)) > 1) and (mark != "=" or len(set(heaps_)) == 1)
+
+    digits = functools.lru_cache(None)(parse)
+
     def options(s):
         h, code = s
-        out = []
-        for i, x in enumerate(h):
-            for take, digit in enumerate(code, 1):
-                rest = x - take
-                if rest < 0:
-                    continue
-                others = h[:i] + h[i + 1:]
-                if digit & 1 and rest == 0:
-                    out.append(others)
-                if digit & 2 and rest > 0:
-                    out.append(others + (rest,))
-                if digit & 4:
-                    out += [others + (a, rest - a) for a in range(1, rest)]
-        return [(tuple(sorted(o)), code) for o in out]
-    return Rules("octal",
-                 lambda rng: {"type": "octal", "code": "0." + "".join(
-                     str(rng.randrange(8)) for _ in range(rng.randrange(1, 4))),
-                     "heaps": heaps(rng, n=2, top=8)},
-                 lambda b: (tuple(sorted(b["heaps"])), tuple(int(d) for d in b["code"][2:])),
-                 options)
+        digit, out = digits(code), []
+        for i, n in enumerate(h):
+            others = h[:i] + h[i + 1:]
+            for j in range(n + 1):
+                counts, mark = digit(j) or (set(), "")
+                for m in counts:
+                    parts = ([()] if n == j else []) if m == 0 else split(n - j, m)
+                    out += [tuple(sorted(others + p)) for p in parts if allowed(p, mark)]
+        return [(o, code) for o in out]
+
+    def token(rng):
+        if rng.random() < 0.2:
+            counts = sorted(rng.sample(range(4), rng.randrange(1, 3)))
+            text, marked = "{" + ",".join(map(str, counts)) + "}", min(counts) >= 2
+        else:
+            d = rng.randrange(16)
+            text, marked = f"{d:X}", d and not d & 3
+        return text + (rng.choice("!?=") if marked and rng.random() < 0.5 else "")
+
+    def game(rng):
+        d0 = rng.choice("000000048C")
+        head = d0 + (rng.choice("!?=") if d0 != "0" and rng.random() < 0.5 else "")
+        tail = [token(rng) for _ in range(rng.randrange(1, 4))]
+        if rng.random() < 0.25:
+            tail[-1] = f"[{tail[-1]}]"
+        return {"type": "octal", "code": head + "." + "".join(tail),
+                "heaps": heaps(rng, n=2, top=8)}
+    return Rules("octal", game, lambda b: (tuple(sorted(b["heaps"])), b["code"]), options)
 
 
 def beans():
