@@ -84,9 +84,6 @@ def heap_rules(name, game, param, takes):
     return Rules(name, game, lambda b: (tuple(b["heaps"]), param(b)), options)
 
 
-HEAP_PARAM = ("nim", "bash", "subtraction", "coprime")  # states (heaps, parameter)
-
-
 def nim():
     return heap_rules("nim", lambda rng: {"type": "nim", "heaps": heaps(rng)},
                       lambda b: None, lambda x, _: range(1, x + 1))
@@ -140,12 +137,12 @@ def staircase():
 
 
 def grundy():
-    def options(h):
-        return [h[:i] + (a, x - a) + h[i + 1:] for i, x in enumerate(h)
-                for a in range(1, x) if 2 * a != x]
+    def options(s):
+        h = s[0]
+        return [(tuple(sorted(h[:i] + (a, x - a) + h[i + 1:])), None)
+                for i, x in enumerate(h) for a in range(1, x) if 2 * a != x]
     return Rules("grundy", lambda rng: {"type": "grundy", "heaps": heaps(rng, n=2, top=9)},
-                 lambda b: tuple(sorted(b["heaps"])),
-                 lambda h: [tuple(sorted(o)) for o in options(h)])
+                 lambda b: (tuple(sorted(b["heaps"])), None), options)
 
 
 def octal():
@@ -184,10 +181,11 @@ def octal():
         return digit
 
     def split(rest, m, least=1):
-        """rest as m non-empty heaps, non-increasing... from the smallest up."""
+        """rest as m heaps of at least `least` counters each, in non-decreasing order."""
         if m == 1:
             return [(rest,)] if rest >= least else []
-        return [(a,) + more for a in range(least, rest // m + 1) for more in split(rest - a, m - 1, a)]
+        return [(a,) + more for a in range(least, rest // m + 1)
+                for more in split(rest - a, m - 1, a)]
 
     def allowed(heaps_, mark):
         return (mark != "!" or len(set(heaps_)) == len(heaps_)) and \
@@ -351,8 +349,8 @@ def coins():
 
 def cutting():
     """A cut that leaves a 1x1 piece wins at once: such a move reaches the state WIN, where
-    the next player has lost; the rest by search. Normal play only, verdicts only (the
-    server's SG values leave out the moves that let the opponent win at once)."""
+    the next player has lost; the rest by search. Normal play only, verdicts only: this
+    search values a win at once as a move to a lost position, which an SG value is not."""
     def options(pieces):
         if pieces == "WIN":
             return []
@@ -568,6 +566,7 @@ check({t.name for t in TYPES} <= set(catalog),
 for name in sorted(set(catalog) - {t.name for t in TYPES}):  # a type new since: its rules
     print(f"rules: note: no rules written here for {name}")   # belong here too
 
+
 def check_moves(rules, ask, start, convention):
     """/v1/moves: the positions one move reaches, each move's outcome and SG value."""
     status, m = post("/v1/moves", ask)
@@ -596,37 +595,42 @@ def check_moves(rules, ask, start, convention):
 def check_play(rules, ask, start, convention, verdict):
     """/v1/play: a move that wins where a win is there, keeps a draw where that is best."""
     status, play = post("/v1/play", ask)
-    if status != 200 or not rules.options(start) or not play["position"]:
-        return check(status == 200 and not rules.options(start) and play["move"] is None and
+    options = rules.options(start)
+    if status != 200 or not options or not play["position"]:
+        return check(status == 200 and not options and play["move"] is None and
                      play["position"] is None, f"{ask}: /v1/play {status} {play}")
     if play["move"].get("wins_immediately"):  # cutting out a 1x1 piece
-        return check(verdict == "win" and "WIN" in rules.options(start),
+        return check(verdict == "win" and "WIN" in options,
                      f"{ask}: /v1/play {play} wins at once where no cut does")
     after = rules.state(play["position"])
     then = rules.outcome(after, convention)
-    reached = {rules.key(o) for o in rules.options(start)}
+    reached = {rules.key(o) for o in options}
     check(play["verdict"] == verdict and rules.key(after) in reached and
           {"win": "lose", "draw": "draw"}.get(verdict, then) == then,
           f"{ask}: /v1/play's move to {play['position']} leaves the opponent a {then}")
 
 
-def check_table(rules, body, up_to=40):
+TABLED = ("nim", "bash", "subtraction", "coprime", "grundy", "octal")  # states (heaps, rule)
+
+
+def check_table(rules, body, up_to=40, max_options=2000000):
     """/v1/table of a heap game: each value, and the period it claims (g(n + p) = g(n) + s
     from the preperiod on), against a table of the rules' own (a heap's options are heaps,
-    valued by the SG theorem) as far as three periods past the preperiod, at most 3000."""
+    valued by the SG theorem) as far as three periods past the preperiod, or as far as
+    max_options options in all take it (splits into three heaps grow as n squared)."""
     ask = {k: v for k, v in body.items() if k != "heaps"}
     status, t = post("/v1/table", dict(ask, up_to=up_to))
     if status != 200:
         return check(False, f"{ask}: /v1/table {status} {t}")
     period, start, saltus = t.get("period"), t.get("preperiod"), t.get("saltus") or 0
-    last = max(up_to, min(3000, start + 3 * period)) if period else up_to
-    g = []
-    for n in range(last + 1):
-        parts = [o[0] if rules.name in ("octal", *HEAP_PARAM) else o
-                 for o in rules.options(rules.state(dict(body, heaps=[n])))]
+    g, formed = [], 0
+    while len(g) <= max(up_to, start + 3 * period if period else 0) and formed < max_options:
+        parts = [o[0] for o in rules.options(rules.state(dict(body, heaps=[len(g)])))]
+        formed += len(parts)
         g.append(mex({functools.reduce(lambda x, h: x ^ g[h], heaps_, 0) for heaps_ in parts}))
-    check(t["values"] == g[:up_to + 1], f"{ask}: /v1/table's values {t['values']}, the rules' "
-          f"{g[:up_to + 1]}")
+    last = len(g) - 1
+    check(last >= up_to and t["values"] == g[:up_to + 1], f"{ask}: /v1/table's values "
+          f"{t['values']}, the rules' {g[:up_to + 1]}")
     if period:
         wrong = [n for n in range(start + period, last + 1) if g[n] != g[n - period] + saltus]
         check(not wrong, f"{ask}: the period {period} from {start} (saltus {saltus}) fails "
@@ -634,7 +638,7 @@ def check_table(rules, body, up_to=40):
 
 
 rng = random.Random(20261130)
-for rules in (r for r in PARTS if r.name in ("octal", "grundy", *HEAP_PARAM)):
+for rules in (r for r in PARTS if r.name in TABLED):
     for _ in range(25):
         check_table(rules, rules.game(rng))
 for rules in TYPES:
