@@ -258,11 +258,12 @@ END_TEST
 /* A small position of a code whose quotient is large from its first heaps on (4=.7C? had
  * not covered a heap of 6 after 30 s) is searched once its growth has had its slice, within
  * a budget the growth alone would spend, and answered as the brute-force solver answers;
- * the version the slice left grows on for the next asker. */
+ * the version the slice left grows on for the next asker. Positions of 25 to 32 counters
+ * ({13, 12}) get the longer slice, and are searched past it all the same. */
 START_TEST(small_positions_outlast_a_slow_quotient)
 {
     nb_octal_params p = {.rule = rule_of("4=.7C?")};
-    static const uint64_t positions[][2] = {{6, 0}, {6, 6}, {12, 11}, {7, 3}};
+    static const uint64_t positions[][2] = {{6, 0}, {6, 6}, {12, 11}, {7, 3}, {13, 12}};
     nb_quotient_stats before = nb_quotient_get_stats();
     for (size_t i = 0; i < sizeof positions / sizeof *positions; i++) {
         uint64_t h[2] = {positions[i][0], positions[i][1]};
@@ -465,7 +466,8 @@ END_TEST
 
 /* Dawson's Kayles (0.07) past heap 29, where its quotient is grown by recalibration
  * (order 360 at heap 30): positions of a heap from 25 to 30 and two of at most 5, held to
- * the search above. */
+ * the search above. The first, of 40 counters, grows the cache's quotient to heap 30
+ * whole; the smaller ones after it, whose growth would only have a slice, find it there. */
 START_TEST(dawson_to_heap_30)
 {
     nb_octal_params p = {.rule = rule_of("0.07")};
@@ -473,6 +475,9 @@ START_TEST(dawson_to_heap_30)
     ck_assert_uint_eq(q->n, 31);
     q->base.destroy(&q->base);
     split_search *memo = split_search_new(2, 0, false, 2);
+    uint64_t first[3] = {30, 5, 5};
+    split_check(memo, &(nb_game){.rules = &nb_octal, .params = &p, .state = first, .len = 3},
+                "0.07 [30, 5, 5]");
     for (int round = 0; round < 300; round++) {
         uint64_t h[3] = {25 + (uint64_t)random() % 6, (uint64_t)random() % 6,
                          (uint64_t)random() % 6};
