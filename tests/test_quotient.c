@@ -602,7 +602,7 @@ START_TEST(dag_tokens_match_brute_force)
         nb_token_graph graph = {n, offsets, targets};
         nb_analysis a = {0};
         nb_movelist_init(&a.moves, 1000);
-        ck_assert_msg(nb_token_quotient(&graph, tokens, len, &solver, &a, &err) == NB_OK,
+        ck_assert_msg(nb_token_quotient(&graph, tokens, len, 0, &solver, &a, &err) == NB_OK,
                       "round %d: %s", round, err.msg);
         brute *b = brute_new(&g, true);
         ck_assert_msg(a.verdict == brute_outcome(b, tokens, len), "round %d: verdict", round);
@@ -697,6 +697,41 @@ START_TEST(dag_sums_match_brute_force)
         free(g.state);
     }
     ck_assert_msg(lost > 0 && lost < 8, "%u of 8 positions lost", lost);
+}
+END_TEST
+
+/* Four tokens on a random acyclic graph of 60 nodes (C(63, 4) = 595,665 multisets, but
+ * 13,104 positions at most by what each token reaches) whose tokens' quotient had not
+ * covered the nodes after 30 s: searched within a 20 s budget, and answered as the
+ * brute-force solver answers. */
+START_TEST(dag_tokens_outlast_a_slow_quotient)
+{
+    static const uint32_t edges[] = {
+        0, 17, 0, 52, 1, 9, 2, 7, 2, 10, 2, 36, 3, 20, 4, 22, 4, 8, 5, 20, 5, 48, 6, 56,
+        6, 21, 6, 36, 7, 42, 8, 25, 9, 50, 9, 22, 10, 12, 10, 13, 10, 28, 11, 38, 11,
+        26, 12, 20, 12, 50, 14, 51, 14, 35, 14, 59, 16, 46, 16, 48, 17, 53, 17, 23, 17,
+        56, 18, 56, 18, 50, 19, 47, 20, 23, 20, 25, 21, 43, 21, 49, 22, 58, 22, 39, 23,
+        30, 24, 33, 24, 41, 25, 31, 26, 32, 27, 51, 29, 59, 30, 54, 30, 49, 31, 52, 31,
+        45, 33, 43, 33, 46, 33, 48, 34, 42, 34, 55, 36, 43, 37, 45, 37, 54, 38, 47, 39,
+        45, 39, 54, 39, 51, 40, 53, 40, 45, 41, 53, 41, 44, 42, 48, 42, 55, 44, 48, 44,
+        54, 44, 50, 46, 55, 46, 50, 46, 47, 47, 55, 47, 49, 47, 58, 48, 54, 48, 51, 50,
+        59, 50, 51, 50, 55, 51, 59, 53, 59, 53, 56, 54, 59, 54, 56, 55, 57, 55, 57, 56,
+        58, 57, 59, 58, 59};
+    uint64_t tokens[] = {33, 2, 55, 9};
+    nb_dag_params p = {.nodes = 60, .nedges = sizeof edges / sizeof *edges / 2, .edges = edges};
+    nb_game g = {.rules = &nb_dag, .params = &p, .state = tokens, .len = 4};
+    nb_analysis a;
+    nb_err err = {0};
+    nb_budget twenty;
+    nb_budget_start(&twenty, 20);
+    solver.budget = &twenty;
+    nb_status st = nb_analyse(&solver, &g, NB_MISERE, 0, &a, &err);
+    solver.budget = NULL;
+    nb_budget_end(&twenty);
+    ck_assert_msg(st == NB_OK, "%s", err.msg);
+    ck_assert_int_eq(a.method, NB_METHOD_SEARCH);
+    nb_analysis_free(&a);
+    brute_check(&solver, &g, NB_MISERE, "four tokens on 60 nodes");
 }
 END_TEST
 
@@ -890,6 +925,7 @@ int main(void)
                  {"slow", small_positions_outlast_a_slow_quotient},
                  {"dag", dag_tokens_match_brute_force},
                  {"dag_sums", dag_sums_match_brute_force},
+                 {"dag_slow", dag_tokens_outlast_a_slow_quotient},
                  {"beans", beans_match_brute_force},
                  {"sweep", sweep_sample_matches_brute_force},
                  {"table", misere_table_rows}};

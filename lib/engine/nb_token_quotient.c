@@ -66,7 +66,7 @@ static nb_status answer(const nb_token_graph *gr, const uint64_t *tokens, size_t
 }
 
 nb_status nb_token_quotient(const nb_token_graph *gr, const uint64_t *tokens, size_t len,
-                            nb_solver *s, nb_analysis *out, nb_err *err)
+                            uint64_t slice, nb_solver *s, nb_analysis *out, nb_err *err)
 {
     /* the numbering's four arrays a node, then the parts' options: held of the budget */
     uint64_t held = 4 * 5 * ((uint64_t)gr->nodes + 2) + 4 * (uint64_t)gr->offsets[gr->nodes];
@@ -91,8 +91,9 @@ nb_status nb_token_quotient(const nb_token_graph *gr, const uint64_t *tokens, si
             off[p + 1] = k;
         }
         nb_quotient_graph graph = {(uint64_t)count + 1, off, succ, NULL};
+        nb_quotient_growth how = {.slice = slice};
         nb_quotient_need need = {count, NB_QUOTIENT_MAX_ORDER, s->limits.max_work, NULL,
-                                 s->budget, &graph, NULL};
+                                 s->budget, &graph, &how};
         nb_quotient *q = NULL;
         st = nb_quotient_build(&need, &q, err);
         if (st == NB_OK && q->n > count)

@@ -15,9 +15,9 @@ typedef struct nb_token_graph {
 /* Decides the misère position of tokens (len nodes) through the quotient of the tokens on
  * the nodes they reach: out->verdict, method misere-quotient, out->element, and every
  * winning move as {token, from, to} (as many as out->moves takes). NB_EDECLINED (nothing
- * filled) when the quotient does not cover every node within the solver's limits: the
- * caller then searches. */
+ * filled) when the quotient does not cover every node within the solver's limits, or
+ * within `slice` steps of its growth (0: no such bound): the caller then searches. */
 nb_status nb_token_quotient(const nb_token_graph *graph, const uint64_t *tokens, size_t len,
-                            nb_solver *s, nb_analysis *out, nb_err *err);
+                            uint64_t slice, nb_solver *s, nb_analysis *out, nb_err *err);
 
 #endif
