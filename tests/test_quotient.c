@@ -466,7 +466,7 @@ END_TEST
 
 /* Dawson's Kayles (0.07) past heap 29, where its quotient is grown by recalibration
  * (order 360 at heap 30): positions of a heap from 25 to 30 and two of at most 5, held to
- * the search above. The first, of 40 counters, grows the cache's quotient to heap 30
+ * the search above. The first, of 41 counters, grows the cache's quotient to heap 30
  * whole; the smaller ones after it, whose growth would only have a slice, find it there. */
 START_TEST(dawson_to_heap_30)
 {
@@ -475,9 +475,9 @@ START_TEST(dawson_to_heap_30)
     ck_assert_uint_eq(q->n, 31);
     q->base.destroy(&q->base);
     split_search *memo = split_search_new(2, 0, false, 2);
-    uint64_t first[3] = {30, 5, 5};
+    uint64_t first[3] = {30, 6, 5};
     split_check(memo, &(nb_game){.rules = &nb_octal, .params = &p, .state = first, .len = 3},
-                "0.07 [30, 5, 5]");
+                "0.07 [30, 6, 5]");
     for (int round = 0; round < 300; round++) {
         uint64_t h[3] = {25 + (uint64_t)random() % 6, (uint64_t)random() % 6,
                          (uint64_t)random() % 6};

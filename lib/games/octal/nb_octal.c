@@ -507,13 +507,18 @@ static bool heap_elements(const nb_quotient *q, const nb_game *g, uint32_t *e)
  * thousand positions (the partitions of 24 and less: 7,338 of them): their quotient is
  * grown for SMALL_SLICE steps of its work (some tens of milliseconds), and a position the
  * growth has not reached by then is searched. Some codes' quotients are large from the
- * first heaps on: 4=.7C? had not covered a heap of 6 in 30 s. Up to MID_COUNTERS (43,820
- * positions, searched in under a second) the quotient gets MID_SLICE steps first, enough
- * for most codes' quotients to reach such heaps. */
+ * first heaps on: 4=.7C? had not covered a heap of 6 in 30 s. Larger positions, whose
+ * search takes longer, give the quotient longer slices: up to MID_COUNTERS (43,820
+ * positions, searched in under a second) MID_SLICE steps, up to LARGE_COUNTERS (215,308
+ * positions, a few seconds) LARGE_SLICE steps, each enough for most codes' quotients to
+ * reach such heaps (4.FFFF's reaches 40 in 0.7 s). Past that the quotient grows as far as
+ * the budget allows. */
 #define SMALL_COUNTERS 24
 #define SMALL_SLICE (1u << 17)
 #define MID_COUNTERS 32
 #define MID_SLICE (1u << 20)
+#define LARGE_COUNTERS 40
+#define LARGE_SLICE (1u << 22)
 
 static nb_status oc_analyse_misere(const nb_game *g, nb_solver *s, nb_analysis *out,
                                    nb_err *err)
@@ -522,13 +527,14 @@ static nb_status oc_analyse_misere(const nb_game *g, nb_solver *s, nb_analysis *
     uint64_t top = nb_heaps_max(g), counters = 0;
     if (!nb_octal_provable(rule) && top >= NB_QUOTIENT_MAX_HEAPS)
         return nb_fail(err, NB_EDECLINED, "%s", "no quotient reaches this heap");
-    for (size_t i = 0; i < g->len && counters <= MID_COUNTERS; i++)
+    for (size_t i = 0; i < g->len && counters <= LARGE_COUNTERS; i++)
         counters += g->state[i];
     nb_key key = nb_quotient_key(rule);
     /* grown as far as the heaps need (a proved period stops it sooner); a heap past what
      * any growth reaches needs the period */
     nb_quotient_growth how = {.slice = counters <= SMALL_COUNTERS ? SMALL_SLICE
-                                     : counters <= MID_COUNTERS ? MID_SLICE : 0};
+                                     : counters <= MID_COUNTERS ? MID_SLICE
+                                     : counters <= LARGE_COUNTERS ? LARGE_SLICE : 0};
     nb_quotient_need need = {top < NB_QUOTIENT_MAX_HEAPS ? top : UINT64_MAX,
                              NB_QUOTIENT_MAX_ORDER, s->limits.max_work, rule, s->budget, NULL, &how};
     const nb_cached *c;
