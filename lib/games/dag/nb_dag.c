@@ -497,8 +497,8 @@ static uint64_t reach(const nb_dag_params *p, uint32_t from, uint32_t stamp, uin
 /* The product of the nodes each of g's tokens reaches (its successors known), times
  * `count`: a bound on the positions they can reach, since a token keeps to the nodes
  * reachable from where it stands. At most MID_SEARCH + 1 (past that, or when the budget
- * has no room for the walks, MID_SEARCH + 1). A token with a move multiplies it by 2 or
- * more, so few tokens are walked. */
+ * has no room for the walks or is spent, MID_SEARCH + 1). A token with a move multiplies
+ * it by 2 or more, so few tokens are walked, each walk a step of the budget's. */
 static uint64_t reach_times(const nb_game *g, nb_budget *budget, uint64_t count)
 {
     const nb_dag_params *p = dag_params(g);
@@ -509,8 +509,13 @@ static uint64_t reach_times(const nb_game *g, nb_budget *budget, uint64_t count)
     uint32_t walks = 0;
     for (size_t t = 0; t < g->len && count <= MID_SEARCH; t++) {
         uint32_t at = (uint32_t)g->state[t];
-        if (p->offsets[at] < p->offsets[at + 1])
-            count *= reach(p, at, ++walks, seen, stack);
+        if (p->offsets[at] == p->offsets[at + 1])
+            continue;
+        if (nb_budget_spent_after(budget, n + p->offsets[n])) {
+            count = MID_SEARCH + 1;
+            break;
+        }
+        count *= reach(p, at, ++walks, seen, stack);
     }
     free(seen), free(stack);
     nb_budget_drop(budget, bytes);
