@@ -134,14 +134,15 @@ row("0.7777's misère quotient, cold, until proved (30 s at most), in process", 
      f"{inproc['quotient_7777_order']}), stopped by {inproc['quotient_7777_stop']}")
     + f" in {q7:.2f} s", "proved within 1 s", inproc["quotient_7777_proved"] == "1" and q7 <= 1)
 n, nport = start(daemon)  # the default flags: 30 s a request, max_work 5*10^7
-for code, heap in (("0.07", 33), ("0.137", 31)):
+# 65 counters: positions of 64 or fewer are searched once the growth has had a slice
+for code, heaps in (("0.07", [33, 32]), ("0.137", [31, 31, 3])):
     try:
         secs, reply, _ = post(nport, "/v1/analyze", {"type": "octal", "code": code,
-                                                     "heaps": [heap], "convention": "misere"})
+                                                     "heaps": heaps, "convention": "misere"})
         answer = json.loads(reply)
     except RuntimeError as e:  # a problem: its status and detail
         secs, answer = 0.0, {"detail": str(e)}
-    row(f"misère {code}, one heap of {heap}, cold over HTTP, default flags (its partial "
+    row(f"misère {code}, heaps {heaps}, cold over HTTP, default flags (its partial "
         "quotient grown)", "-", f"{answer.get('method', answer.get('detail', '?'))[:60]} in "
         f"{secs:.1f} s", "an answer within the request's 30 s",
         answer.get("method") == "misere-quotient")

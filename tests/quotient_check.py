@@ -188,15 +188,15 @@ with Daemon() as d:
         check(status == 200 and b["verdict"] == "lose" and b["method"] == "misere-quotient",
               f"beans after {move['bottle']} into {move['into']}: {b.get('verdict')}")
     # 0.137 (Dawson's chess, the 3 x n board) to heap 31 under the default flags: its
-    # partial quotient grown within the request (41 counters: past those whose growth
+    # partial quotient grown within the request (65 counters: past those whose growth
     # has only a slice before a search), each winning move's position lost
-    body = {"type": "octal", "code": "0.137", "heaps": [31, 10], "convention": "misere"}
+    body = {"type": "octal", "code": "0.137", "heaps": [31, 31, 3], "convention": "misere"}
     status, a = ask(d, "/v1/analyze", body)
     check(status == 200 and a["method"] == "misere-quotient" and a["winning_moves"],
-          f"misère 0.137 [31, 10]: {status} {str(a)[:200]}")
+          f"misère 0.137 [31, 31, 3]: {status} {str(a)[:200]}")
     for move in a.get("winning_moves", []):
         status, b = ask(d, "/v1/analyze", move["position"])
-        check(status == 200 and b["verdict"] == "lose", f"0.137 [31, 10] after {move['take']}"
+        check(status == 200 and b["verdict"] == "lose", f"0.137 [31, 31, 3] after {move['take']}"
               f" from heap {move['heap']} leaving {move['leave']}: {status} {b.get('verdict')}")
 
     # nimberd misere-sweep: the two-digit codes' table, each proved row as /v1/quotient

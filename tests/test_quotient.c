@@ -3,7 +3,8 @@
  * the certificate rejecting a tampered quotient, misère analyses of the codes the papers
  * solve held to the brute-force solver (verdict and every winning move) on a thousand
  * random positions each, Grundy's game past heap 17, huge heaps by re-analysing each
- * move's position, a growth stopped by its budget, tokens on random acyclic graphs and
+ * move's position, a growth stopped by its budget, Grundy's heap of 41 searched past its
+ * stalled growth (held to a solver of its own), tokens on random acyclic graphs and
  * beans decided through their quotients, held to the brute-force solver, and the misère
  * table of octal codes (docs/misere-octal.tsv): 50 of its codes held to the brute-force
  * solver, its published figures, its proved rows computed again. */
@@ -286,6 +287,132 @@ START_TEST(small_positions_outlast_a_slow_quotient)
 }
 END_TEST
 
+/* Grundy's game under misère play, solved on its own for the case below (the generic
+ * brute-force solver keeps heaps in order, too many states at 41 counters): a position
+ * is the multiset of its heaps of 3 or more (a heap of 1 or 2 has no move), sorted
+ * descending and memoised; the player who cannot move wins. */
+#define GM_HEAPS 13 /* heaps of 3 or more in 41 counters */
+#define GM_SLOTS (1u << 17)
+typedef struct gm_slot {
+    uint64_t key[2]; /* six bits a heap, ten heaps a word */
+    uint8_t lost;    /* 0: an empty slot; 1: lost for the player to move; 2: won */
+} gm_slot;
+
+static gm_slot *gm_memo;
+
+static gm_slot *gm_find(const uint8_t *h, size_t n)
+{
+    uint64_t key[2] = {0, 0};
+    for (size_t i = 0; i < n; i++)
+        key[i / 10] |= (uint64_t)h[i] << (6 * (i % 10));
+    size_t at = (size_t)((key[0] * 0x9E3779B97F4A7C15ULL ^ key[1]) >> 47);
+    while (gm_memo[at].lost && (gm_memo[at].key[0] != key[0] || gm_memo[at].key[1] != key[1]))
+        at = (at + 1) & (GM_SLOTS - 1);
+    gm_memo[at].key[0] = key[0], gm_memo[at].key[1] = key[1];
+    return &gm_memo[at];
+}
+
+static bool gm_lost(const uint8_t *h, size_t n);
+
+/* Whether heaps h with heap i split into a and b is lost for the player to move. */
+static bool gm_lost_after(const uint8_t *h, size_t n, size_t i, unsigned a, unsigned b)
+{
+    uint8_t next[GM_HEAPS + 1];
+    size_t m = 0;
+    for (size_t j = 0; j < n; j++)
+        if (j != i)
+            next[m++] = h[j];
+    unsigned parts[2] = {a, b};
+    for (size_t k = 0; k < 2; k++) {
+        if (parts[k] < 3)
+            continue;
+        size_t at = m++;
+        for (; at && next[at - 1] < parts[k]; at--)
+            next[at] = next[at - 1];
+        next[at] = (uint8_t)parts[k];
+    }
+    return gm_lost(next, m);
+}
+
+static bool gm_lost(const uint8_t *h, size_t n)
+{
+    ck_assert_uint_le(n, GM_HEAPS);
+    gm_slot *known = gm_find(h, n);
+    if (known->lost)
+        return known->lost == 1;
+    bool lost = n > 0; /* no move: won under misère play */
+    for (size_t i = 0; i < n && lost; i++)
+        for (unsigned a = 1; 2 * a < h[i] && lost && !(i && h[i] == h[i - 1]); a++)
+            lost = !gm_lost_after(h, n, i, a, h[i] - a);
+    gm_find(h, n)->lost = lost ? 1 : 2; /* the slot may have moved on: found again */
+    return lost;
+}
+
+/* Whether the single heap state (heaps in any order, of any size) is lost. */
+static bool gm_state_lost(const uint64_t *w, size_t len)
+{
+    uint8_t h[GM_HEAPS + 1];
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (w[i] < 3)
+            continue;
+        ck_assert_uint_lt(n, GM_HEAPS);
+        size_t at = n++;
+        for (; at && h[at - 1] < w[i]; at--)
+            h[at] = h[at - 1];
+        h[at] = (uint8_t)w[i];
+    }
+    return gm_lost(h, n);
+}
+
+/* Grundy's game's quotient stalls at heap 29 (bench/README.md); a heap of 41 (past the
+ * slices of positions up to 40 counters) is searched once the growth has had its slice,
+ * within a budget the growth alone would spend. Its verdict and every winning move are
+ * held to the solver above: a move is listed exactly when the position it leaves is lost
+ * for the player to move. */
+START_TEST(large_positions_outlast_a_stalled_quotient)
+{
+    nb_octal_params p = {.rule = rule_of("4!.0")};
+    uint64_t h[1] = {41};
+    nb_game g = {.rules = &nb_octal, .params = &p, .state = h, .len = 1};
+    nb_analysis a;
+    nb_err err = {0};
+    nb_budget twenty;
+    nb_budget_start(&twenty, 20);
+    solver.budget = &twenty;
+    nb_status st = nb_analyse(&solver, &g, NB_MISERE, 64, &a, &err);
+    solver.budget = NULL;
+    nb_budget_end(&twenty);
+    ck_assert_msg(st == NB_OK, "heap 41: %s", err.msg);
+    ck_assert_int_eq(a.method, NB_METHOD_SEARCH);
+    ck_assert(a.complete);
+    gm_memo = calloc(GM_SLOTS, sizeof *gm_memo);
+    for (uint64_t n = 1; n <= 24; n++) { /* the solver above agrees with the quotient's */
+        nb_analysis small;
+        nb_game one = {.rules = &nb_octal, .params = &p, .state = &n, .len = 1};
+        ck_assert(nb_analyse(&solver, &one, NB_MISERE, 0, &small, &err) == NB_OK);
+        ck_assert_int_eq(small.verdict, gm_state_lost(&n, 1) ? NB_LOSE : NB_WIN);
+        nb_analysis_free(&small);
+    }
+    ck_assert_int_eq(a.verdict, gm_state_lost(h, 1) ? NB_LOSE : NB_WIN);
+    size_t winning = 0;
+    for (unsigned left = 1; 2 * left < 41; left++)
+        winning += gm_state_lost((uint64_t[]){left, 41 - left}, 2);
+    ck_assert_uint_gt(winning, 0);
+    ck_assert_uint_eq(a.moves.len, winning);
+    nb_state after = {0};
+    for (size_t i = 0; i < a.moves.len; i++) {
+        nb_move m = nb_movelist_at(&a.moves, i);
+        ck_assert(g.rules->legal(&g, &m, &err) == NB_OK);
+        g.rules->apply(&g, &m, &after);
+        ck_assert_msg(gm_state_lost(after.w, after.len), "move %zu leaves a won position", i);
+    }
+    free(after.w);
+    free(gm_memo);
+    nb_analysis_free(&a);
+}
+END_TEST
+
 /* Random positions of small heaps of each code (3000 drawn, those of at most 20 counters
  * kept: over a thousand a code), misère play, held to the brute-force solver: the verdict
  * and every winning move (the listing is complete there). */
@@ -466,7 +593,7 @@ END_TEST
 
 /* Dawson's Kayles (0.07) past heap 29, where its quotient is grown by recalibration
  * (order 360 at heap 30): positions of a heap from 25 to 30 and two of at most 5, held to
- * the search above. The first, of 41 counters, grows the cache's quotient to heap 30
+ * the search above. A position of 65 counters first grows the cache's quotient to heap 30
  * whole; the smaller ones after it, whose growth would only have a slice, find it there. */
 START_TEST(dawson_to_heap_30)
 {
@@ -474,6 +601,13 @@ START_TEST(dawson_to_heap_30)
     nb_quotient *q = quotient_of(&p.rule, 30);
     ck_assert_uint_eq(q->n, 31);
     q->base.destroy(&q->base);
+    uint64_t grow[3] = {30, 30, 5};
+    nb_analysis a;
+    nb_err err = {0};
+    nb_game whole = {.rules = &nb_octal, .params = &p, .state = grow, .len = 3};
+    ck_assert_msg(nb_analyse(&solver, &whole, NB_MISERE, 0, &a, &err) == NB_OK, "%s", err.msg);
+    ck_assert_int_eq(a.method, NB_METHOD_MISERE_QUOTIENT);
+    nb_analysis_free(&a);
     split_search *memo = split_search_new(2, 0, false, 2);
     uint64_t first[3] = {30, 6, 5};
     split_check(memo, &(nb_game){.rules = &nb_octal, .params = &p, .state = first, .len = 3},
@@ -923,6 +1057,7 @@ int main(void)
                  {"by-generators", tables_by_generators},
                  {"budget", budget_stops_growth},
                  {"slow", small_positions_outlast_a_slow_quotient},
+                 {"stalled", large_positions_outlast_a_stalled_quotient},
                  {"dag", dag_tokens_match_brute_force},
                  {"dag_sums", dag_sums_match_brute_force},
                  {"dag_slow", dag_tokens_outlast_a_slow_quotient},

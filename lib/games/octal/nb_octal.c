@@ -509,15 +509,18 @@ static bool heap_elements(const nb_quotient *q, const nb_game *g, uint32_t *e)
  * growth has not reached by then is searched. Some codes' quotients are large from the
  * first heaps on: 4=.7C? had not covered a heap of 6 in 30 s. Larger positions, whose
  * search takes longer, give the quotient longer slices: up to MID_COUNTERS (43,820
- * positions, searched in under a second) MID_SLICE steps, up to LARGE_COUNTERS (215,308
- * positions, a few seconds) LARGE_SLICE steps, each enough for most codes' quotients to
- * reach such heaps (4.FFFF's reaches 40 in 0.7 s). Past that the quotient grows as far as
- * the budget allows. */
+ * positions, searched in under a second) MID_SLICE steps, up to LARGE_COUNTERS LARGE_SLICE
+ * steps, each enough for most codes' quotients to reach such heaps (4.FFFF's reaches 44
+ * in 0.2 s). A quotient that has not covered the position by then seldom does within
+ * the budget (Grundy's game stalls at heap 29), while a search of 64 counters takes
+ * seconds (Grundy's game's heap of 64: 6 to 7 s). Past that the quotient grows as far as the
+ * budget allows: a search of more counters seldom ends within it, and a heap past any
+ * search (10^18) needs the quotient's period, whose proof may take longer than a slice. */
 #define SMALL_COUNTERS 24
 #define SMALL_SLICE (1u << 17)
 #define MID_COUNTERS 32
 #define MID_SLICE (1u << 20)
-#define LARGE_COUNTERS 40
+#define LARGE_COUNTERS 64
 #define LARGE_SLICE (1u << 22)
 
 static nb_status oc_analyse_misere(const nb_game *g, nb_solver *s, nb_analysis *out,
