@@ -512,10 +512,10 @@ static bool heap_elements(const nb_quotient *q, const nb_game *g, uint32_t *e)
  * positions, searched in under a second) MID_SLICE steps, up to LARGE_COUNTERS LARGE_SLICE
  * steps, each enough for most codes' quotients to reach such heaps (4.FFFF's reaches 44
  * in 0.2 s). A quotient that has not covered the position by then seldom does within
- * the budget (Grundy's game stalls at heap 29), while a search of 64 counters takes
- * seconds (Grundy's game's heap of 64: 6 to 7 s). Past that the quotient grows as far as the
- * budget allows: a search of more counters seldom ends within it, and a heap past any
- * search (10^18) needs the quotient's period, whose proof may take longer than a slice. */
+ * the budget (Grundy's game's stalls at heap 29), while a search of 64 counters takes
+ * seconds (Grundy's game's heap of 64: 6 to 7 s). Past that the quotient grows as far as
+ * the budget allows: a search of more counters seldom ends within it, and a heap past
+ * any search (10^18) needs the quotient's period, whose proof may take longer. */
 #define SMALL_COUNTERS 24
 #define SMALL_SLICE (1u << 17)
 #define MID_COUNTERS 32
