@@ -256,6 +256,22 @@ START_TEST(budget_stops_growth)
 }
 END_TEST
 
+/* g under misère play within a budget of `seconds` that the quotient's growth alone would
+ * spend: answered, by the search. The caller frees *a. */
+static void analyse_searched(nb_game *g, unsigned seconds, size_t max_moves, nb_analysis *a,
+                             const char *what)
+{
+    nb_err err = {0};
+    nb_budget budget;
+    nb_budget_start(&budget, seconds);
+    solver.budget = &budget;
+    nb_status st = nb_analyse(&solver, g, NB_MISERE, max_moves, a, &err);
+    solver.budget = NULL;
+    nb_budget_end(&budget);
+    ck_assert_msg(st == NB_OK, "%s: %s", what, err.msg);
+    ck_assert_int_eq(a->method, NB_METHOD_SEARCH);
+}
+
 /* A small position of a code whose quotient is large from its first heaps on (4=.7C? had
  * not covered a heap of 6 after 30 s) is searched once its growth has had its slice, within
  * a budget the growth alone would spend, and answered as the brute-force solver answers;
@@ -270,16 +286,10 @@ START_TEST(small_positions_outlast_a_slow_quotient)
         uint64_t h[2] = {positions[i][0], positions[i][1]};
         nb_game g = {.rules = &nb_octal, .params = &p, .state = h, .len = 2};
         nb_analysis a;
-        nb_err err = {0};
-        nb_budget twenty; /* the analysis alone: the brute force after it takes its time */
-        nb_budget_start(&twenty, 20);
-        solver.budget = &twenty;
-        nb_status st = nb_analyse(&solver, &g, NB_MISERE, 0, &a, &err);
-        solver.budget = NULL;
-        nb_budget_end(&twenty);
-        ck_assert_msg(st == NB_OK, "heaps %llu %llu: %s", (unsigned long long)h[0],
-                      (unsigned long long)h[1], err.msg);
-        ck_assert_int_eq(a.method, NB_METHOD_SEARCH);
+        char what[64];
+        snprintf(what, sizeof what, "heaps %llu %llu", (unsigned long long)h[0],
+                 (unsigned long long)h[1]);
+        analyse_searched(&g, 20, 0, &a, what); /* the brute force after it takes its time */
         nb_analysis_free(&a);
         brute_check(&solver, &g, NB_MISERE, "4=.7C?");
     }
@@ -377,14 +387,7 @@ START_TEST(large_positions_outlast_a_stalled_quotient)
     nb_game g = {.rules = &nb_octal, .params = &p, .state = h, .len = 1};
     nb_analysis a;
     nb_err err = {0};
-    nb_budget twenty;
-    nb_budget_start(&twenty, 20);
-    solver.budget = &twenty;
-    nb_status st = nb_analyse(&solver, &g, NB_MISERE, 64, &a, &err);
-    solver.budget = NULL;
-    nb_budget_end(&twenty);
-    ck_assert_msg(st == NB_OK, "heap 41: %s", err.msg);
-    ck_assert_int_eq(a.method, NB_METHOD_SEARCH);
+    analyse_searched(&g, 20, 64, &a, "heap 41");
     ck_assert(a.complete);
     gm_memo = calloc(GM_SLOTS, sizeof *gm_memo);
     for (uint64_t n = 1; n <= 24; n++) { /* the solver above agrees with the quotient's */
@@ -855,15 +858,7 @@ START_TEST(dag_tokens_outlast_a_slow_quotient)
     nb_dag_params p = {.nodes = 60, .nedges = sizeof edges / sizeof *edges / 2, .edges = edges};
     nb_game g = {.rules = &nb_dag, .params = &p, .state = tokens, .len = 4};
     nb_analysis a;
-    nb_err err = {0};
-    nb_budget twenty;
-    nb_budget_start(&twenty, 20);
-    solver.budget = &twenty;
-    nb_status st = nb_analyse(&solver, &g, NB_MISERE, 0, &a, &err);
-    solver.budget = NULL;
-    nb_budget_end(&twenty);
-    ck_assert_msg(st == NB_OK, "%s", err.msg);
-    ck_assert_int_eq(a.method, NB_METHOD_SEARCH);
+    analyse_searched(&g, 20, 0, &a, "four tokens on 60 nodes");
     nb_analysis_free(&a);
     brute_check(&solver, &g, NB_MISERE, "four tokens on 60 nodes");
 }
