@@ -358,7 +358,7 @@ static bool gm_lost(const uint8_t *h, size_t n)
     return lost;
 }
 
-/* Whether the single heap state (heaps in any order, of any size) is lost. */
+/* Whether a state of heaps (in any order, of any size) is lost. */
 static bool gm_state_lost(const uint64_t *w, size_t len)
 {
     uint8_t h[GM_HEAPS + 1];
@@ -390,7 +390,7 @@ START_TEST(large_positions_outlast_a_stalled_quotient)
     analyse_searched(&g, 20, 64, &a, "heap 41");
     ck_assert(a.complete);
     gm_memo = calloc(GM_SLOTS, sizeof *gm_memo);
-    for (uint64_t n = 1; n <= 24; n++) { /* the solver above agrees with the quotient's */
+    for (uint64_t n = 1; n <= 24; n++) { /* the solver above agrees with the engine */
         nb_analysis small;
         nb_game one = {.rules = &nb_octal, .params = &p, .state = &n, .len = 1};
         ck_assert(nb_analyse(&solver, &one, NB_MISERE, 0, &small, &err) == NB_OK);
