@@ -32,6 +32,18 @@ typedef bool (*nb_move_fn)(void *ctx, const nb_move *move, const uint64_t *after
 /* Called for each move of one part with that part's SG value after it. False stops. */
 typedef bool (*nb_option_fn)(void *ctx, const nb_move *move, uint64_t value);
 
+/* What a position is to Conway's theory of tame games (nb_tame.c). Fickle: plays like a
+ * Nim heap of 0 or 1 (genus 0^120 or 1^031); firm: like a heap of 2 or more, or *2+*2,
+ * *2+*3 (genus a^(a,a^2), 0^02, 1^13); wild: neither can be shown, and the theory says
+ * nothing. */
+typedef enum nb_tame { NB_TAME_WILD = 0, NB_TAME_FICKLE, NB_TAME_FIRM } nb_tame;
+
+/* What a heap ruleset knows of one heap of n under misère play: its SG value, its label,
+ * and whether the heap alone is lost for the player to move. False: not known (past what
+ * can be computed within the solver's limits); the theory then declines. */
+typedef bool nb_tame_heap_fn(const nb_game *g, nb_solver *s, uint64_t n, uint64_t *value,
+                             nb_tame *label, bool *lost_alone);
+
 /* What a ruleset provides. A game splits into parts, independent summands each with
  * a value (heaps, tokens, pieces; one part for staircase, coins and Nim_k). Optional
  * members may be NULL; the comment says what NULL means. */
@@ -104,6 +116,11 @@ struct nb_ruleset {
     /* Why misère play is not defined for the position (a sentence, static), or NULL when
      * it is. NULL member: it always is. */
     const char *(*misere_undefined)(const nb_game *g);
+    /* For a game of heaps (part i is the heap state[i], a move {heap, take} leaves
+     * state[i] - take), each heap's label under misère play: a sum of such games, of
+     * any rulesets, is decided by the tame theory when every heap is tame (nb_tame.c).
+     * NULL: the ruleset's parts are not labelled. */
+    nb_tame_heap_fn *misere_heap;
     /* Every-SG (nb_every.c): the position's steps (0 at an end; won: 1 + the largest steps
      * among its moves to lost positions; lost: 1 + the least among all its moves), whether
      * it is won, and into `move` a move to steps one less when it has one, where the

@@ -8,6 +8,7 @@
 
 #include "core/nb_util.h"
 #include "engine/nb_every.h"
+#include "engine/nb_tame.h"
 
 static nb_sum_params *sum_params(const nb_game *g) { return g->params; }
 
@@ -309,22 +310,25 @@ static void sum_components(const nb_game *g, const uint64_t *sg, nb_analysis *ou
     }
 }
 
-/* Misère play of a disjunctive sum whose components all follow one ruleset, by that
- * ruleset's rule for such sums where it has one (tokens on several dags); else (and for
+/* Misère play of a disjunctive sum: whose components all follow one ruleset, by that
+ * ruleset's rule for such sums where it has one (tokens on several dags); of heap games
+ * of any rulesets that label their heaps, by the tame theory (nb_tame.c); else (and for
  * Every-SG) the search. */
 static nb_status sum_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err)
 {
     const nb_sum_params *p = sum_params(g);
-    const nb_ruleset *rules = p->count && !p->every ? p->games[0].rules : NULL;
+    if (!p->count || p->every)
+        return nb_fail(err, NB_EDECLINED, "%s", "the search decides it");
+    const nb_ruleset *rules = p->games[0].rules;
     for (size_t c = 0; c < p->count; c++)
         if (p->games[c].rules != rules)
             rules = NULL;
-    if (!rules || !rules->analyse_misere_sum)
-        return nb_fail(err, NB_EDECLINED, "%s", "the search decides it");
     nb_game *views = nb_xmalloc((p->count + 1) * sizeof *views);
     for (size_t c = 0; c < p->count; c++)
         views[c] = component(g, c);
-    nb_status st = rules->analyse_misere_sum(views, p->count, s, out, err);
+    nb_status st = rules && rules->analyse_misere_sum
+                       ? rules->analyse_misere_sum(views, p->count, s, out, err)
+                       : nb_tame_analyse_sum(views, p->count, s, out, err);
     free(views);
     return st;
 }

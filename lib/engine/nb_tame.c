@@ -1,5 +1,6 @@
-/* nb_tame.c - misère play of heap games by Conway's theory of tame games (On Numbers and
- * Games ch. 12; Winning Ways ch. 13, "Survival in the Lost World").
+/* nb_tame.c - misère play of heap games, alone or summed across rulesets, by Conway's
+ * theory of tame games (On Numbers and Games ch. 12; Winning Ways ch. 13, "Survival in
+ * the Lost World").
  *
  * The theorem, in the form used here. Label every position of a game fickle or firm
  * (a fickle position has SG value 0 or 1) so that, with g its value and v = g ^ 1:
@@ -67,99 +68,149 @@ static bool sum_lost(size_t firm, uint64_t x)
     return firm ? x == 0 : x == 1;
 }
 
-typedef struct heap_info {
+/* A heap of a game or of a sum's component: the game holding it and its ruleset's
+ * labels, the heap's place in it, the component's number (0 in a game alone), and what
+ * the labels say of it. */
+typedef struct tame_heap {
+    const nb_game *g;
+    nb_tame_heap_fn *heap;
+    size_t component, part;
     uint64_t value;
     nb_tame label;
     bool lost_alone;
-} heap_info;
+} tame_heap;
 
-/* Pushes the moves of heap `part` to value `target` whose heap after has a label that
- * `fits` (NB_TAME_WILD: any label). False once out is full. */
-static bool push_fitting(const nb_game *g, nb_solver *s, nb_tame_heap_fn *heap, size_t part,
-                         uint64_t target, nb_tame fits, nb_movelist *out, nb_err *err)
+/* Labels heap h: false when its ruleset does not know it. */
+static bool label_heap(tame_heap *h, nb_solver *s)
+{
+    return h->heap(h->g, s, h->g->state[h->part], &h->value, &h->label, &h->lost_alone);
+}
+
+/* Pushes the moves of heap h to value `target` whose heap after has a label that `fits`
+ * (NB_TAME_WILD: any label), each naming h's component. NB_EDECLINED when a heap after
+ * a move cannot be labelled; stops quietly once out is full. */
+static nb_status push_fitting(const tame_heap *h, nb_solver *s, uint64_t target, nb_tame fits,
+                              nb_movelist *out, nb_err *err)
 {
     nb_movelist found;
     nb_movelist_init(&found, SIZE_MAX);
-    g->rules->moves_to(g, s, part, target, &found, err);
-    bool room = true;
-    for (size_t i = 0; i < found.len && room; i++) {
+    nb_status st = h->g->rules->moves_to(h->g, s, h->part, target, &found, err);
+    for (size_t i = 0; i < found.len && st == NB_OK && !out->truncated; i++) {
         nb_move m = nb_movelist_at(&found, i);
-        heap_info after;
-        heap(g, g->state[part] - m.w[1], &after.value, &after.label, &after.lost_alone);
-        if (fits == NB_TAME_WILD || after.label == fits)
-            room = nb_movelist_push(out, &m);
+        tame_heap after = *h;
+        if (!h->heap(h->g, s, h->g->state[h->part] - m.w[1], &after.value, &after.label,
+                     &after.lost_alone)) {
+            st = NB_EDECLINED;
+        } else if (fits == NB_TAME_WILD || after.label == fits) {
+            m.component = h->component;
+            nb_movelist_push(out, &m);
+        }
     }
     nb_movelist_free(&found);
-    return room;
+    return st;
 }
 
-/* Every part tame: the sum's verdict and every move to a lost sum. */
-static void analyse_tame(const nb_game *g, nb_solver *s, nb_tame_heap_fn *heap,
-                         const heap_info *info, nb_analysis *out, nb_err *err)
+/* Every heap tame: the sum's verdict and every move to a lost sum. */
+static nb_status analyse_tame(const tame_heap *heaps, size_t n, nb_solver *s, nb_analysis *out,
+                              nb_err *err)
 {
     size_t firm = 0;
     uint64_t x = 0;
-    for (size_t i = 0; i < g->len; i++) {
-        firm += info[i].label == NB_TAME_FIRM;
-        x ^= info[i].value;
+    for (size_t i = 0; i < n; i++) {
+        firm += heaps[i].label == NB_TAME_FIRM;
+        x ^= heaps[i].value;
     }
+    out->method = NB_METHOD_GENUS;
     out->verdict = sum_lost(firm, x) ? NB_LOSE : NB_WIN;
-    bool room = out->verdict == NB_WIN;
-    for (size_t i = 0; i < g->len && room; i++) {
-        size_t firm_rest = firm - (info[i].label == NB_TAME_FIRM);
-        uint64_t rest = x ^ info[i].value;
-        if (firm_rest) { /* any part left here: the XOR must be 0 */
-            room = push_fitting(g, s, heap, i, rest, NB_TAME_WILD, &out->moves, err);
-        } else { /* a fickle part for XOR 1, or a firm one for XOR 0 */
-            room = push_fitting(g, s, heap, i, rest ^ 1, NB_TAME_FICKLE, &out->moves, err) &&
-                   push_fitting(g, s, heap, i, rest, NB_TAME_FIRM, &out->moves, err);
+    nb_status st = NB_OK;
+    for (size_t i = 0; i < n && out->verdict == NB_WIN && st == NB_OK && !out->moves.truncated;
+         i++) {
+        size_t firm_rest = firm - (heaps[i].label == NB_TAME_FIRM);
+        uint64_t rest = x ^ heaps[i].value;
+        if (firm_rest) { /* any heap left here: the XOR must be 0 */
+            st = push_fitting(&heaps[i], s, rest, NB_TAME_WILD, &out->moves, err);
+        } else { /* a fickle heap for XOR 1, or a firm one for XOR 0 */
+            st = push_fitting(&heaps[i], s, rest ^ 1, NB_TAME_FICKLE, &out->moves, err);
+            if (st == NB_OK && !out->moves.truncated)
+                st = push_fitting(&heaps[i], s, rest, NB_TAME_FIRM, &out->moves, err);
         }
     }
+    return st;
 }
 
 typedef struct alone_ctx {
-    const nb_game *g;
-    nb_tame_heap_fn *heap;
-    uint64_t n;
+    const tame_heap *h;
+    nb_solver *s;
     nb_movelist *out;
+    bool unknown; /* a heap after a move could not be labelled */
 } alone_ctx;
 
 static bool push_if_lost_alone(void *ctx_, const nb_move *move, uint64_t value)
 {
     (void)value;
     alone_ctx *c = ctx_;
-    heap_info after;
-    c->heap(c->g, c->n - move->w[1], &after.value, &after.label, &after.lost_alone);
-    return !after.lost_alone || nb_movelist_push(c->out, move);
+    tame_heap after = *c->h;
+    if (!c->h->heap(c->h->g, c->s, c->h->g->state[c->h->part] - move->w[1], &after.value,
+                    &after.label, &after.lost_alone))
+        return c->unknown = true, false;
+    nb_move m = *move;
+    m.component = c->h->component;
+    return !after.lost_alone || nb_movelist_push(c->out, &m);
+}
+
+/* The heaps labelled: the theory when all are tame, the lone heap's table when one is not
+ * empty, else NB_EDECLINED. */
+static nb_status analyse_heaps(tame_heap *heaps, size_t n, nb_solver *s, nb_analysis *out,
+                               nb_err *err)
+{
+    size_t wild = 0, nonempty = 0, last = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!label_heap(&heaps[i], s))
+            return NB_EDECLINED;
+        wild += heaps[i].label == NB_TAME_WILD;
+        if (heaps[i].g->state[heaps[i].part])
+            nonempty++, last = i;
+    }
+    if (!wild)
+        return analyse_tame(heaps, n, s, out, err);
+    if (nonempty > 1)
+        return NB_EDECLINED;
+    out->method = NB_METHOD_TABLE; /* one heap: its own misère table */
+    out->verdict = nonempty && heaps[last].lost_alone ? NB_LOSE : NB_WIN;
+    if (!nonempty || out->verdict == NB_LOSE)
+        return NB_OK;
+    alone_ctx c = {&heaps[last], s, &out->moves, false};
+    const nb_game *g = heaps[last].g;
+    nb_status st = g->rules->options(g, s, heaps[last].part, push_if_lost_alone, &c, err);
+    return st == NB_OK && c.unknown ? NB_EDECLINED : st;
 }
 
 nb_status nb_tame_analyse(const nb_game *g, nb_solver *s, nb_tame_heap_fn *heap,
                           nb_analysis *out, nb_err *err)
 {
-    heap_info *info = nb_xmalloc((g->len + 1) * sizeof *info);
-    size_t wild = 0, nonempty = 0, last = 0;
-    nb_status st = NB_OK;
-    for (size_t i = 0; i < g->len && st == NB_OK; i++) {
-        if (!heap(g, g->state[i], &info[i].value, &info[i].label, &info[i].lost_alone)) {
-            st = NB_EDECLINED;
-            break;
-        }
-        wild += info[i].label == NB_TAME_WILD;
-        if (g->state[i])
-            nonempty++, last = i;
+    tame_heap *heaps = nb_xmalloc((g->len + 1) * sizeof *heaps);
+    for (size_t i = 0; i < g->len; i++)
+        heaps[i] = (tame_heap){.g = g, .heap = heap, .part = i};
+    nb_status st = analyse_heaps(heaps, g->len, s, out, err);
+    free(heaps);
+    return st;
+}
+
+nb_status nb_tame_analyse_sum(const nb_game *games, size_t count, nb_solver *s,
+                              nb_analysis *out, nb_err *err)
+{
+    size_t n = 0;
+    for (size_t c = 0; c < count; c++) {
+        if (!games[c].rules->misere_heap)
+            return NB_EDECLINED;
+        n += games[c].len;
     }
-    if (st == NB_OK && !wild) {
-        out->method = NB_METHOD_GENUS;
-        analyse_tame(g, s, heap, info, out, err);
-    } else if (st == NB_OK && nonempty <= 1) { /* one heap: its own misère table */
-        out->method = NB_METHOD_TABLE;
-        out->verdict = nonempty && info[last].lost_alone ? NB_LOSE : NB_WIN;
-        alone_ctx c = {g, heap, g->state[last], &out->moves};
-        if (nonempty && out->verdict == NB_WIN)
-            st = g->rules->options(g, s, last, push_if_lost_alone, &c, err);
-    } else {
-        st = NB_EDECLINED;
-    }
-    free(info);
+    tame_heap *heaps = nb_xmalloc((n + 1) * sizeof *heaps), *at = heaps;
+    for (size_t c = 0; c < count; c++)
+        for (size_t i = 0; i < games[c].len; i++)
+            *at++ = (tame_heap){.g = &games[c], .heap = games[c].rules->misere_heap,
+                                .component = c, .part = i};
+    nb_status st = analyse_heaps(heaps, n, s, out, err);
+    free(heaps);
     return st;
 }

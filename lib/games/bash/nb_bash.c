@@ -69,9 +69,10 @@ static void bash_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
  * options have every value but v, the one of value v ^ 1 fickle and no firm one of that
  * value (F1, F2). v >= 2: the options include the fickle values 0 and 1 (R3). So a
  * single heap is lost alone exactly when v = 1. */
-static bool bash_misere_heap(const nb_game *g, uint64_t n, uint64_t *value, nb_tame *label,
-                             bool *lost_alone)
+static bool bash_misere_heap(const nb_game *g, nb_solver *s, uint64_t n, uint64_t *value,
+                             nb_tame *label, bool *lost_alone)
 {
+    (void)s;
     *value = bash_value(g, n);
     *label = *value <= 1 ? NB_TAME_FICKLE : NB_TAME_FIRM;
     *lost_alone = *value == 1;
@@ -110,5 +111,6 @@ const nb_ruleset nb_bash = {
     .canonicalize = nb_heaps_canonicalize,
     .components = nb_components_per_part,
     .analyse_misere = bash_misere,
+    .misere_heap = bash_misere_heap,
     .steps = bash_steps,
 };

@@ -188,10 +188,13 @@ static void dv_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
     free(o.after.w);
 }
 
-/* Replace: the Nim heap of Omega(n) (see the head of the file). */
-static bool replace_heap(const nb_game *g, uint64_t n, uint64_t *value, nb_tame *label,
-                         bool *lost_alone)
+/* Replace: the Nim heap of Omega(n) (see the head of the file). Subtract: not labelled. */
+static bool replace_heap(const nb_game *g, nb_solver *s, uint64_t n, uint64_t *value,
+                         nb_tame *label, bool *lost_alone)
 {
+    (void)s;
+    if (rule_of(g) != NB_DIVISOR_REPLACE)
+        return false;
     if (out_of_time(g)) /* not known: the theory declines, and the search stops at once */
         return false;
     *value = nb_prime_factor_count(n);
@@ -263,4 +266,5 @@ const nb_ruleset nb_divisor = {
     .canonicalize = nb_heaps_canonicalize,
     .components = nb_components_per_part,
     .analyse_misere = dv_misere,
+    .misere_heap = replace_heap,
 };

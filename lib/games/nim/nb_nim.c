@@ -49,6 +49,18 @@ static void nim_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
     nb_heaps_each_move(g, &nim_rule, fn, ctx);
 }
 
+/* A heap's label for sums with other heap games (nb_tame.c): 0 and 1 fickle (T0; F2 by
+ * the move to 0), larger heaps firm (R3: options 0 and 1, both fickle); lost alone at 1. */
+static bool nim_misere_heap(const nb_game *g, nb_solver *s, uint64_t n, uint64_t *value,
+                            nb_tame *label, bool *lost_alone)
+{
+    (void)g, (void)s;
+    *value = n;
+    *label = n <= 1 ? NB_TAME_FICKLE : NB_TAME_FIRM;
+    *lost_alone = n == 1;
+    return true;
+}
+
 /* Misère Nim: when every heap is 0 or 1 the player to move wins iff the number of 1s is
  * even; otherwise iff the XOR is not 0. A winning move reaches a lost position of either
  * kind: XOR 0 with a heap of 2 or more left, or only 0s and 1s with an odd count of 1s. */
@@ -113,5 +125,6 @@ const nb_ruleset nb_nim = {
     .canonicalize = nb_heaps_canonicalize,
     .components = nb_components_per_part,
     .analyse_misere = nim_misere,
+    .misere_heap = nim_misere_heap,
     .steps = nim_steps,
 };

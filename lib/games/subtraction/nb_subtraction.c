@@ -182,23 +182,24 @@ static void sub_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
     nb_heaps_each_move(g, &sub_rule, fn, ctx);
 }
 
-static bool sub_misere_heap(const nb_game *g, uint64_t n, uint64_t *value, nb_tame *label,
-                            bool *lost_alone)
+/* A heap's label from the misère table, built by the first misère question of a game up
+ * to its largest heap (the moves' positions share it; its heaps count as the states of a
+ * misère analysis); false past it or when it could not be built. */
+static bool sub_misere_heap(const nb_game *g, nb_solver *s, uint64_t n, uint64_t *value,
+                            nb_tame *label, bool *lost_alone)
 {
-    const nb_subtraction_params *p = sub_params(g);
-    return nb_subtable_value(p->table, n, value) &&
+    nb_subtraction_params *p = sub_params(g);
+    if (!p->misere)
+        p->misere = nb_submisere_build(p->table, nb_heaps_max(g), s->limits.max_states,
+                                       s->budget);
+    return p->misere && nb_subtable_value(p->table, n, value) &&
            nb_submisere_heap(p->misere, n, label, lost_alone);
 }
 
 /* Misère play from the misère table (tame heaps, or one heap alone), where it reaches. */
 static nb_status sub_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err)
 {
-    nb_subtraction_params *p = sub_params(g);
-    if (!p->misere) /* the moves' positions share the table: built once per game; its
-                     * heaps count as the states of a misère analysis */
-        p->misere = nb_submisere_build(p->table, nb_heaps_max(g), s->limits.max_states,
-                                       s->budget);
-    return p->misere ? nb_tame_analyse(g, s, sub_misere_heap, out, err) : NB_EDECLINED;
+    return nb_tame_analyse(g, s, sub_misere_heap, out, err);
 }
 
 static nb_status sub_legal(const nb_game *g, const nb_move *m, nb_err *err)
@@ -228,6 +229,7 @@ const nb_ruleset nb_subtraction = {
     .canonicalize = nb_heaps_canonicalize,
     .components = nb_components_per_part,
     .analyse_misere = sub_misere,
+    .misere_heap = sub_misere_heap,
 };
 
 static bool table_value(const void *t, uint64_t n, uint64_t *value)
