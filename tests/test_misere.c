@@ -1,6 +1,7 @@
 /* test_misere.c - misère play by theory held to the brute-force solver on every small
- * position: the tame theory of subtraction games and Bash's game, the single-heap misère
- * table, and Moore's misère Nim_k; then huge heaps that only the theory can answer. */
+ * position: the tame theory of subtraction games and Bash's game and of sums of heap games
+ * of several rulesets, the single-heap misère table, and Moore's misère Nim_k; then huge
+ * heaps that only the theory can answer. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
