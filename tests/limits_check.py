@@ -142,8 +142,9 @@ def cases(kind, limit, n):
                # past the 4 x 4 quotient's boards, two live boards are searched
                "notakto": {"type": "notakto", "boards": ["." * 16] * 2},
                # a Wythoff pile has no tame labels: the sum beside it is searched
-               "sum": {"type": "sum", "components": [{"type": "bash", "heaps": [20], "k": 3},
-                                                     {"type": "wythoff", "piles": [[5, 6]]}]}}[kind]
+               "sum": {"type": "sum", "components": [
+                   {"type": "bash", "heaps": [20], "k": 3},
+                   {"type": "wythoff", "piles": [[5, 6]]}]}}[kind]
         return a, None, misere(big), "422"
     if limit == "max_work":
         over = {"dag": CYCLE, "hackenbush": GRAPH,

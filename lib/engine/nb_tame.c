@@ -80,10 +80,14 @@ typedef struct tame_heap {
     bool lost_alone;
 } tame_heap;
 
-/* Labels heap h: false when its ruleset does not know it. */
-static bool label_heap(tame_heap *h, nb_solver *s)
+/* Labels into *into heap h less `take` counters (h itself with 0, the heap a move leaves
+ * with its take), the rest of h kept: false when h's ruleset does not know that heap. */
+static bool label_less(const tame_heap *h, nb_solver *s, uint64_t take, tame_heap *into)
 {
-    return h->heap(h->g, s, h->g->state[h->part], &h->value, &h->label, &h->lost_alone);
+    uint64_t n = h->g->state[h->part] - take;
+    if (into != h)
+        *into = *h;
+    return h->heap(h->g, s, n, &into->value, &into->label, &into->lost_alone);
 }
 
 /* Pushes the moves of heap h to value `target` whose heap after has a label that `fits`
@@ -97,9 +101,8 @@ static nb_status push_fitting(const tame_heap *h, nb_solver *s, uint64_t target,
     nb_status st = h->g->rules->moves_to(h->g, s, h->part, target, &found, err);
     for (size_t i = 0; i < found.len && st == NB_OK && !out->truncated; i++) {
         nb_move m = nb_movelist_at(&found, i);
-        tame_heap after = *h;
-        if (!h->heap(h->g, s, h->g->state[h->part] - m.w[1], &after.value, &after.label,
-                     &after.lost_alone)) {
+        tame_heap after;
+        if (!label_less(h, s, m.w[1], &after)) {
             st = NB_EDECLINED;
         } else if (fits == NB_TAME_WILD || after.label == fits) {
             m.component = h->component;
@@ -149,9 +152,8 @@ static bool push_if_lost_alone(void *ctx_, const nb_move *move, uint64_t value)
 {
     (void)value;
     alone_ctx *c = ctx_;
-    tame_heap after = *c->h;
-    if (!c->h->heap(c->h->g, c->s, c->h->g->state[c->h->part] - move->w[1], &after.value,
-                    &after.label, &after.lost_alone))
+    tame_heap after;
+    if (!label_less(c->h, c->s, move->w[1], &after))
         return c->unknown = true, false;
     nb_move m = *move;
     m.component = c->h->component;
@@ -165,7 +167,7 @@ static nb_status analyse_heaps(tame_heap *heaps, size_t n, nb_solver *s, nb_anal
 {
     size_t wild = 0, nonempty = 0, last = 0;
     for (size_t i = 0; i < n; i++) {
-        if (!label_heap(&heaps[i], s))
+        if (!label_less(&heaps[i], s, 0, &heaps[i]))
             return NB_EDECLINED;
         wild += heaps[i].label == NB_TAME_WILD;
         if (heaps[i].g->state[heaps[i].part])
