@@ -141,10 +141,10 @@ def cases(kind, limit, n):
                "cram": {"type": "cram", "board": ["...."] * 3},
                # past the 4 x 4 quotient's boards, two live boards are searched
                "notakto": {"type": "notakto", "boards": ["." * 16] * 2},
-               # a Wythoff pile has no tame labels: the sum beside it is searched
+               # a Wythoff pile is labelled by a search of its own 91 positions
                "sum": {"type": "sum", "components": [
                    {"type": "bash", "heaps": [20], "k": 3},
-                   {"type": "wythoff", "piles": [[5, 6]]}]}}[kind]
+                   {"type": "wythoff", "piles": [[12, 12]]}]}}[kind]
         return a, None, misere(big), "422"
     if limit == "max_work":
         over = {"dag": CYCLE, "hackenbush": GRAPH,

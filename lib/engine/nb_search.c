@@ -14,6 +14,7 @@
 #include "core/nb_util.h"
 #include "engine/nb_loopy.h"
 #include "engine/nb_stateset.h"
+#include "engine/nb_tame.h"
 
 /* Moves kept per state on average at most, breadth-first. */
 #define NB_SEARCH_EDGES_PER_STATE 32
@@ -40,8 +41,9 @@ struct nb_search {
     size_t cap;           /* states the arrays below have room for */
     uint8_t *outcome;     /* nb_verdict (FRESH or ON_PATH while depth-first) */
     uint32_t *remote;
-    uint32_t *sg;         /* under normal play only, as are the steps */
+    uint32_t *sg;         /* under normal play only, as are the steps and labels */
     uint32_t *steps;
+    uint8_t *tame;        /* nb_tame */
     /* Depth-first, a stack of the followers of the states on the path; breadth-first,
      * every state's followers: state i's are edges[first[i] .. first[i + 1]). */
     uint32_t *edges;
@@ -65,7 +67,7 @@ struct nb_search {
 static uint64_t search_bytes(const nb_search *s)
 {
     uint64_t per_state = sizeof *s->outcome + sizeof *s->remote +
-                         (s->sg ? sizeof *s->sg + sizeof *s->steps : 0);
+                         (s->sg ? sizeof *s->sg + sizeof *s->steps + sizeof *s->tame : 0);
     uint64_t bytes = nb_stateset_bytes(&s->set) + (uint64_t)s->cap * per_state +
                      (uint64_t)s->ecap * sizeof *s->edges + (uint64_t)s->pcap * sizeof *s->path;
     if (s->first)
@@ -99,6 +101,7 @@ static void make_room(nb_search *s)
     if (s->conv == NB_NORMAL) {
         s->sg = nb_xrealloc(s->sg, cap * sizeof *s->sg);
         s->steps = nb_xrealloc(s->steps, cap * sizeof *s->steps);
+        s->tame = nb_xrealloc(s->tame, cap * sizeof *s->tame);
     }
     if (s->first)
         s->wins_now = nb_xrealloc(s->wins_now, cap * sizeof *s->wins_now);
@@ -198,6 +201,19 @@ static uint32_t steps_of(const nb_search *s, const uint32_t *kids, size_t n, boo
     return best + 1;
 }
 
+/* The tame label of a state of SG value g from its followers' values and labels (wild
+ * when a follower wins at once: the theory has no such positions). */
+static nb_tame tame_of(const nb_search *s, const uint32_t *kids, size_t n, uint32_t g)
+{
+    nb_tame_options o = {0};
+    for (size_t k = 0; k < n; k++) {
+        if (s->sg[kids[k]] == SG_WIN_NOW)
+            return NB_TAME_WILD;
+        nb_tame_offer(&o, s->sg[kids[k]], (nb_tame)s->tame[kids[k]]);
+    }
+    return nb_tame_label(&o, g);
+}
+
 /* Settles state i from its followers kids[0..n), all settled: a win when a move wins at
  * once or leads to a loss (the winner hurries: the nearest loss), else a loss (the loser
  * delays: the farthest win); with no move, the convention's end. */
@@ -222,6 +238,7 @@ static void settle(nb_search *s, size_t i, const uint32_t *kids, size_t n, bool 
     if (s->sg) {
         s->sg[i] = wins_now ? SG_WIN_NOW : mex_of(s, kids, n);
         s->steps[i] = wins_now ? STEPS_NONE : steps_of(s, kids, n, s->outcome[i] == NB_WIN);
+        s->tame[i] = (uint8_t)(wins_now ? NB_TAME_WILD : tame_of(s, kids, n, s->sg[i]));
     }
 }
 
@@ -331,15 +348,18 @@ static void kahn(nb_search *s, const uint32_t *pred_first, const uint32_t *pred)
 }
 
 /* The graph with its cycles: outcomes and remoteness by retrograde analysis, then under
- * normal play SG values and steps. */
+ * normal play SG values and steps (every state labelled wild: the tame theory is of games
+ * that end). */
 static void solve_graph(nb_search *s)
 {
     uint32_t *pred_first, *pred;
     predecessors(s, &pred_first, &pred);
     nb_retrograde(s->set.n, pred_first, pred, s->conv == NB_MISERE ? NB_WIN : NB_LOSE,
                   s->wins_now, s->outcome, s->remote);
-    if (s->sg)
+    if (s->sg) {
         kahn(s, pred_first, pred);
+        memset(s->tame, NB_TAME_WILD, s->set.n * sizeof *s->tame);
+    }
     free(pred_first);
     free(pred);
 }
@@ -428,6 +448,11 @@ uint64_t nb_search_sg(const nb_search *s, size_t index)
     return nb_search_has_sg(s, index) ? s->sg[index] : 0;
 }
 
+nb_tame nb_search_tame(const nb_search *s, size_t index)
+{
+    return s->tame ? (nb_tame)s->tame[index] : NB_TAME_WILD;
+}
+
 void nb_search_free(nb_search *s)
 {
     if (!s)
@@ -438,6 +463,7 @@ void nb_search_free(nb_search *s)
     free(s->remote);
     free(s->sg);
     free(s->steps);
+    free(s->tame);
     free(s->edges);
     free(s->path);
     free(s->first);

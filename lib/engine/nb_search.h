@@ -35,6 +35,10 @@ uint64_t nb_search_remoteness(const nb_search *s, size_t index);
 /* The SG value under normal play; false where a cycle is reachable (or under misère). */
 bool nb_search_has_sg(const nb_search *s, size_t index);
 uint64_t nb_search_sg(const nb_search *s, size_t index);
+/* Under normal play, the state's label in Conway's theory of tame games (nb_tame.c), from
+ * its followers' values and labels; NB_TAME_WILD where the theory says nothing: a cycle
+ * is reachable, a move wins at once, or the search was under misère play. */
+nb_tame nb_search_tame(const nb_search *s, size_t index);
 /* Every-SG's steps of every state under normal play (Every-SG, HDU 3595): 0 at an end; a
  * won state 1 + the largest steps among its moves to lost states (its winner stretches
  * it), a lost one 1 + the least among all its moves (its loser shortens it); UINT64_MAX

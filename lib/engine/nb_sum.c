@@ -324,8 +324,10 @@ static nb_status sum_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb
         if (p->games[c].rules != rules)
             rules = NULL;
     nb_game *views = nb_xmalloc((p->count + 1) * sizeof *views);
-    for (size_t c = 0; c < p->count; c++)
-        views[c] = component(g, c);
+    /* the lengths walked: a rule judges the positions after moves too (nb_moves), whose
+     * components may be shorter than the prepared sum's (a Chomp diagram loses a row) */
+    for (size_t c = 0, at = 0; c < p->count; at += 1 + g->state[at], c++)
+        views[c] = component_at(g, g->state, at, c);
     nb_status st = rules && rules->analyse_misere_sum
                        ? rules->analyse_misere_sum(views, p->count, s, out, err)
                        : nb_tame_analyse_sum(views, p->count, s, out, err);

@@ -28,13 +28,18 @@
  * claimed lost. The two labels exclude each other (F2 against R1), so the label a
  * position gets from its options is unique; a position with a wild option is wild.
  * These are Conway's tame genera: fickle 0 and 1 are 0^120 and 1^031, firm the rest.
- * Each rule is checked against the exhaustive search in tests/test_misere.c. */
+ * Each rule is checked against the exhaustive search in tests/test_misere.c.
+ * The labels come from a heap ruleset's closed forms or tables (misere_heap), and for a
+ * sum's component of another ruleset from a normal-play search of that component's own
+ * positions (nb_search labels every state from its followers): the sum's parts are then
+ * searched one at a time, their positions added rather than multiplied. */
 #include "engine/nb_tame.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "core/nb_util.h"
+#include "engine/nb_search.h"
 
 void nb_tame_offer(nb_tame_options *o, uint64_t value, nb_tame label)
 {
@@ -68,12 +73,15 @@ static bool sum_lost(size_t firm, uint64_t x)
     return firm ? x == 0 : x == 1;
 }
 
-/* A heap of a game or of a sum's component: the game holding it and its ruleset's
- * labels, the heap's place in it, the component's number (0 in a game alone), and what
- * the labels say of it. */
+/* A part of a game or of a sum's components: a heap of a game whose ruleset labels its
+ * heaps (`heap`: the heap is state[part]), or a whole component of another ruleset,
+ * labelled by the search of its own positions (`whole`, owned; its root is the
+ * component's position). The game holding it, its component's number (0 in a game
+ * alone), and what the labels say of it. */
 typedef struct tame_heap {
     const nb_game *g;
     nb_tame_heap_fn *heap;
+    nb_search *whole;
     size_t component, part;
     uint64_t value;
     nb_tame label;
@@ -81,13 +89,40 @@ typedef struct tame_heap {
 } tame_heap;
 
 /* Labels into *into heap h less `take` counters (h itself with 0, the heap a move leaves
- * with its take), the rest of h kept: false when h's ruleset does not know that heap. */
+ * with its take), the rest of h kept: false when h's ruleset does not know that heap. A
+ * whole component (take 0) takes its root's value and label. */
 static bool label_less(const tame_heap *h, nb_solver *s, uint64_t take, tame_heap *into)
 {
-    uint64_t n = h->g->state[h->part] - take;
     if (into != h)
         *into = *h;
+    if (h->whole) {
+        into->value = nb_search_sg(h->whole, 0);
+        into->label = nb_search_tame(h->whole, 0);
+        return nb_search_has_sg(h->whole, 0);
+    }
+    uint64_t n = h->g->state[h->part] - take;
     return h->heap(h->g, s, n, &into->value, &into->label, &into->lost_alone);
+}
+
+/* The moves of a whole component to value `target` whose position after has a label
+ * that fits, as push_fitting gives a heap's. */
+typedef struct fitting_ctx {
+    const tame_heap *h;
+    uint64_t target;
+    nb_tame fits;
+    nb_movelist *out;
+} fitting_ctx;
+
+static bool push_if_fits(void *ctx_, const nb_move *move, const uint64_t *after, size_t len)
+{
+    fitting_ctx *c = ctx_;
+    size_t i = nb_search_find(c->h->whole, after, len); /* every follower was searched */
+    if (i == SIZE_MAX || nb_search_sg(c->h->whole, i) != c->target ||
+        (c->fits != NB_TAME_WILD && nb_search_tame(c->h->whole, i) != c->fits))
+        return true;
+    nb_move m = *move;
+    m.component = c->h->component;
+    return nb_movelist_push(c->out, &m);
 }
 
 /* Pushes the moves of heap h to value `target` whose heap after has a label that `fits`
@@ -96,6 +131,11 @@ static bool label_less(const tame_heap *h, nb_solver *s, uint64_t take, tame_hea
 static nb_status push_fitting(const tame_heap *h, nb_solver *s, uint64_t target, nb_tame fits,
                               nb_movelist *out, nb_err *err)
 {
+    if (h->whole) {
+        fitting_ctx c = {h, target, fits, out};
+        h->g->rules->each_move(h->g, push_if_fits, &c);
+        return NB_OK;
+    }
     nb_movelist found;
     nb_movelist_init(&found, SIZE_MAX);
     nb_status st = h->g->rules->moves_to(h->g, s, h->part, target, &found, err);
@@ -160,8 +200,14 @@ static bool push_if_lost_alone(void *ctx_, const nb_move *move, uint64_t value)
     return !after.lost_alone || nb_movelist_push(c->out, &m);
 }
 
-/* The heaps labelled: the theory when all are tame, the lone heap's table when one is not
- * empty, else NB_EDECLINED. */
+/* Whether part h has a move (a whole component: its search found more than its root). */
+static bool has_move(const tame_heap *h)
+{
+    return h->whole ? nb_search_states(h->whole) > 1 : h->g->state[h->part] != 0;
+}
+
+/* The parts labelled: the theory when all are tame, the lone heap's table when one heap
+ * is not empty and nothing else is, else NB_EDECLINED. */
 static nb_status analyse_heaps(tame_heap *heaps, size_t n, nb_solver *s, nb_analysis *out,
                                nb_err *err)
 {
@@ -170,12 +216,12 @@ static nb_status analyse_heaps(tame_heap *heaps, size_t n, nb_solver *s, nb_anal
         if (!label_less(&heaps[i], s, 0, &heaps[i]))
             return NB_EDECLINED;
         wild += heaps[i].label == NB_TAME_WILD;
-        if (heaps[i].g->state[heaps[i].part])
+        if (has_move(&heaps[i]))
             nonempty++, last = i;
     }
     if (!wild)
         return analyse_tame(heaps, n, s, out, err);
-    if (nonempty > 1)
+    if (nonempty > 1 || heaps[last].whole)
         return NB_EDECLINED;
     out->method = NB_METHOD_TABLE; /* one heap: its own misère table */
     out->verdict = nonempty && heaps[last].lost_alone ? NB_LOSE : NB_WIN;
@@ -203,16 +249,26 @@ nb_status nb_tame_analyse_sum(const nb_game *games, size_t count, nb_solver *s,
 {
     size_t n = 0;
     for (size_t c = 0; c < count; c++) {
-        if (!games[c].rules->misere_heap)
+        if (!games[c].rules->misere_heap && !games[c].rules->each_move)
             return NB_EDECLINED;
-        n += games[c].len;
+        n += games[c].rules->misere_heap ? games[c].len : 1;
     }
-    tame_heap *heaps = nb_xmalloc((n + 1) * sizeof *heaps), *at = heaps;
-    for (size_t c = 0; c < count; c++)
-        for (size_t i = 0; i < games[c].len; i++)
+    tame_heap *heaps = nb_xcalloc(n + 1, sizeof *heaps), *at = heaps;
+    nb_status st = NB_OK;
+    for (size_t c = 0; c < count && st == NB_OK; c++) {
+        for (size_t i = 0; games[c].rules->misere_heap && i < games[c].len; i++)
             *at++ = (tame_heap){.g = &games[c], .heap = games[c].rules->misere_heap,
                                 .component = c, .part = i};
-    nb_status st = analyse_heaps(heaps, n, s, out, err);
+        if (!games[c].rules->misere_heap) { /* its positions are fewer than the sum's */
+            *at = (tame_heap){.g = &games[c], .component = c};
+            st = nb_search_run(&games[c], NB_NORMAL, s->limits.max_states, s->budget,
+                               &at++->whole, err);
+        }
+    }
+    if (st == NB_OK)
+        st = analyse_heaps(heaps, n, s, out, err);
+    for (size_t i = 0; i < n; i++)
+        nb_search_free(heaps[i].whole);
     free(heaps);
     return st;
 }

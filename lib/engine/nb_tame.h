@@ -24,10 +24,12 @@ nb_tame nb_tame_label(const nb_tame_options *o, uint64_t value);
 nb_status nb_tame_analyse(const nb_game *g, nb_solver *s, nb_tame_heap_fn *heap,
                           nb_analysis *out, nb_err *err);
 
-/* Misère analysis of a sum of heap games of any rulesets that label their heaps
- * (misere_heap): by the tame theory when every heap of every component is tame, by the
- * heap's own table when one heap of them all is not empty, else NB_EDECLINED. Each
- * winning move names its component, its words the component's own. */
+/* Misère analysis of a sum of games of any rulesets: the heaps of those that label them
+ * (misere_heap) labelled so, every other component (which must have each_move) labelled
+ * whole by a search of its own positions within max_states (past it, or the budget, the
+ * search's error: the sum has more positions still). By the tame theory when every part
+ * is tame, by the heap's own table when one heap is not empty and no other part is, else
+ * NB_EDECLINED. Each winning move names its component, its words the component's own. */
 nb_status nb_tame_analyse_sum(const nb_game *games, size_t count, nb_solver *s,
                               nb_analysis *out, nb_err *err);
 
