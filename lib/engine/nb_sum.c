@@ -311,9 +311,9 @@ static void sum_components(const nb_game *g, const uint64_t *sg, nb_analysis *ou
 }
 
 /* Misère play of a disjunctive sum: whose components all follow one ruleset, by that
- * ruleset's rule for such sums where it has one (tokens on several dags); of heap games
- * of any rulesets that label their heaps, by the tame theory (nb_tame.c); else (and for
- * Every-SG) the search. */
+ * ruleset's rule for such sums where it has one (tokens on several dags); any other, by
+ * the tame theory when every part is tame (nb_tame.c: heaps labelled by their rulesets,
+ * other components by a search of their own); else (and for Every-SG) the search. */
 static nb_status sum_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err)
 {
     const nb_sum_params *p = sum_params(g);

@@ -1,4 +1,4 @@
-/* nb_tame.c - misère play of heap games, alone or summed across rulesets, by Conway's
+/* nb_tame.c - misère play of heap games alone and of sums across rulesets by Conway's
  * theory of tame games (On Numbers and Games ch. 12; Winning Ways ch. 13, "Survival in
  * the Lost World").
  *

@@ -1,5 +1,6 @@
-/* nb_tame.h - misère play of heap games by Conway's theory of tame games: each heap
- * labelled fickle or firm from its options, a sum decided as misère Nim decides it. */
+/* nb_tame.h - misère play of heap games and of sums by Conway's theory of tame games:
+ * each part (a heap, or a component searched alone) labelled fickle or firm from its
+ * options, a sum decided as misère Nim decides it. */
 #ifndef NB_TAME_H
 #define NB_TAME_H
 
