@@ -78,7 +78,7 @@ static bool sum_lost(size_t firm, uint64_t x)
  * labelled by the search of its own positions (`whole`, owned; its root is the
  * component's position). The game holding it, its component's number (0 in a game
  * alone), and what the labels say of it. */
-typedef struct tame_heap {
+typedef struct tame_part {
     const nb_game *g;
     nb_tame_heap_fn *heap;
     nb_search *whole;
@@ -86,12 +86,12 @@ typedef struct tame_heap {
     uint64_t value;
     nb_tame label;
     bool lost_alone;
-} tame_heap;
+} tame_part;
 
 /* Labels into *into heap h less `take` counters (h itself with 0, the heap a move leaves
  * with its take), the rest of h kept: false when h's ruleset does not know that heap. A
  * whole component (take 0) takes its root's value and label. */
-static bool label_less(const tame_heap *h, nb_solver *s, uint64_t take, tame_heap *into)
+static bool label_less(const tame_part *h, nb_solver *s, uint64_t take, tame_part *into)
 {
     if (into != h)
         *into = *h;
@@ -107,7 +107,7 @@ static bool label_less(const tame_heap *h, nb_solver *s, uint64_t take, tame_hea
 /* The moves of a whole component to value `target` whose position after has a label
  * that fits, as push_fitting gives a heap's. */
 typedef struct fitting_ctx {
-    const tame_heap *h;
+    const tame_part *h;
     uint64_t target;
     nb_tame fits;
     nb_movelist *out;
@@ -128,7 +128,7 @@ static bool push_if_fits(void *ctx_, const nb_move *move, const uint64_t *after,
 /* Pushes the moves of heap h to value `target` whose heap after has a label that `fits`
  * (NB_TAME_WILD: any label), each naming h's component. NB_EDECLINED when a heap after
  * a move cannot be labelled; stops quietly once out is full. */
-static nb_status push_fitting(const tame_heap *h, nb_solver *s, uint64_t target, nb_tame fits,
+static nb_status push_fitting(const tame_part *h, nb_solver *s, uint64_t target, nb_tame fits,
                               nb_movelist *out, nb_err *err)
 {
     if (h->whole) {
@@ -141,7 +141,7 @@ static nb_status push_fitting(const tame_heap *h, nb_solver *s, uint64_t target,
     nb_status st = h->g->rules->moves_to(h->g, s, h->part, target, &found, err);
     for (size_t i = 0; i < found.len && st == NB_OK && !out->truncated; i++) {
         nb_move m = nb_movelist_at(&found, i);
-        tame_heap after;
+        tame_part after;
         if (!label_less(h, s, m.w[1], &after)) {
             st = NB_EDECLINED;
         } else if (fits == NB_TAME_WILD || after.label == fits) {
@@ -153,36 +153,36 @@ static nb_status push_fitting(const tame_heap *h, nb_solver *s, uint64_t target,
     return st;
 }
 
-/* Every heap tame: the sum's verdict and every move to a lost sum. */
-static nb_status analyse_tame(const tame_heap *heaps, size_t n, nb_solver *s, nb_analysis *out,
+/* Every part tame: the sum's verdict and every move to a lost sum. */
+static nb_status analyse_tame(const tame_part *parts, size_t n, nb_solver *s, nb_analysis *out,
                               nb_err *err)
 {
     size_t firm = 0;
     uint64_t x = 0;
     for (size_t i = 0; i < n; i++) {
-        firm += heaps[i].label == NB_TAME_FIRM;
-        x ^= heaps[i].value;
+        firm += parts[i].label == NB_TAME_FIRM;
+        x ^= parts[i].value;
     }
     out->method = NB_METHOD_GENUS;
     out->verdict = sum_lost(firm, x) ? NB_LOSE : NB_WIN;
     nb_status st = NB_OK;
     for (size_t i = 0; i < n && out->verdict == NB_WIN && st == NB_OK && !out->moves.truncated;
          i++) {
-        size_t firm_rest = firm - (heaps[i].label == NB_TAME_FIRM);
-        uint64_t rest = x ^ heaps[i].value;
+        size_t firm_rest = firm - (parts[i].label == NB_TAME_FIRM);
+        uint64_t rest = x ^ parts[i].value;
         if (firm_rest) { /* any heap left here: the XOR must be 0 */
-            st = push_fitting(&heaps[i], s, rest, NB_TAME_WILD, &out->moves, err);
+            st = push_fitting(&parts[i], s, rest, NB_TAME_WILD, &out->moves, err);
         } else { /* a fickle heap for XOR 1, or a firm one for XOR 0 */
-            st = push_fitting(&heaps[i], s, rest ^ 1, NB_TAME_FICKLE, &out->moves, err);
+            st = push_fitting(&parts[i], s, rest ^ 1, NB_TAME_FICKLE, &out->moves, err);
             if (st == NB_OK && !out->moves.truncated)
-                st = push_fitting(&heaps[i], s, rest, NB_TAME_FIRM, &out->moves, err);
+                st = push_fitting(&parts[i], s, rest, NB_TAME_FIRM, &out->moves, err);
         }
     }
     return st;
 }
 
 typedef struct alone_ctx {
-    const tame_heap *h;
+    const tame_part *h;
     nb_solver *s;
     nb_movelist *out;
     bool unknown; /* a heap after a move could not be labelled */
@@ -192,7 +192,7 @@ static bool push_if_lost_alone(void *ctx_, const nb_move *move, uint64_t value)
 {
     (void)value;
     alone_ctx *c = ctx_;
-    tame_heap after;
+    tame_part after;
     if (!label_less(c->h, c->s, move->w[1], &after))
         return c->unknown = true, false;
     nb_move m = *move;
@@ -201,46 +201,46 @@ static bool push_if_lost_alone(void *ctx_, const nb_move *move, uint64_t value)
 }
 
 /* Whether part h has a move (a whole component: its search found more than its root). */
-static bool has_move(const tame_heap *h)
+static bool has_move(const tame_part *h)
 {
     return h->whole ? nb_search_states(h->whole) > 1 : h->g->state[h->part] != 0;
 }
 
 /* The parts labelled: the theory when all are tame, the lone heap's table when one heap
  * is not empty and nothing else is, else NB_EDECLINED. */
-static nb_status analyse_heaps(tame_heap *heaps, size_t n, nb_solver *s, nb_analysis *out,
+static nb_status analyse_parts(tame_part *parts, size_t n, nb_solver *s, nb_analysis *out,
                                nb_err *err)
 {
     size_t wild = 0, nonempty = 0, last = 0;
     for (size_t i = 0; i < n; i++) {
-        if (!label_less(&heaps[i], s, 0, &heaps[i]))
+        if (!label_less(&parts[i], s, 0, &parts[i]))
             return NB_EDECLINED;
-        wild += heaps[i].label == NB_TAME_WILD;
-        if (has_move(&heaps[i]))
+        wild += parts[i].label == NB_TAME_WILD;
+        if (has_move(&parts[i]))
             nonempty++, last = i;
     }
     if (!wild)
-        return analyse_tame(heaps, n, s, out, err);
-    if (nonempty > 1 || heaps[last].whole)
+        return analyse_tame(parts, n, s, out, err);
+    if (nonempty > 1 || parts[last].whole)
         return NB_EDECLINED;
     out->method = NB_METHOD_TABLE; /* one heap: its own misère table */
-    out->verdict = nonempty && heaps[last].lost_alone ? NB_LOSE : NB_WIN;
+    out->verdict = nonempty && parts[last].lost_alone ? NB_LOSE : NB_WIN;
     if (!nonempty || out->verdict == NB_LOSE)
         return NB_OK;
-    alone_ctx c = {&heaps[last], s, &out->moves, false};
-    const nb_game *g = heaps[last].g;
-    nb_status st = g->rules->options(g, s, heaps[last].part, push_if_lost_alone, &c, err);
+    alone_ctx c = {&parts[last], s, &out->moves, false};
+    const nb_game *g = parts[last].g;
+    nb_status st = g->rules->options(g, s, parts[last].part, push_if_lost_alone, &c, err);
     return st == NB_OK && c.unknown ? NB_EDECLINED : st;
 }
 
 nb_status nb_tame_analyse(const nb_game *g, nb_solver *s, nb_tame_heap_fn *heap,
                           nb_analysis *out, nb_err *err)
 {
-    tame_heap *heaps = nb_xmalloc((g->len + 1) * sizeof *heaps);
+    tame_part *parts = nb_xmalloc((g->len + 1) * sizeof *parts);
     for (size_t i = 0; i < g->len; i++)
-        heaps[i] = (tame_heap){.g = g, .heap = heap, .part = i};
-    nb_status st = analyse_heaps(heaps, g->len, s, out, err);
-    free(heaps);
+        parts[i] = (tame_part){.g = g, .heap = heap, .part = i};
+    nb_status st = analyse_parts(parts, g->len, s, out, err);
+    free(parts);
     return st;
 }
 
@@ -253,22 +253,23 @@ nb_status nb_tame_analyse_sum(const nb_game *games, size_t count, nb_solver *s,
             return NB_EDECLINED;
         n += games[c].rules->misere_heap ? games[c].len : 1;
     }
-    tame_heap *heaps = nb_xcalloc(n + 1, sizeof *heaps), *at = heaps;
+    tame_part *parts = nb_xcalloc(n + 1, sizeof *parts), *at = parts;
     nb_status st = NB_OK;
     for (size_t c = 0; c < count && st == NB_OK; c++) {
-        for (size_t i = 0; games[c].rules->misere_heap && i < games[c].len; i++)
-            *at++ = (tame_heap){.g = &games[c], .heap = games[c].rules->misere_heap,
-                                .component = c, .part = i};
-        if (!games[c].rules->misere_heap) { /* its positions are fewer than the sum's */
-            *at = (tame_heap){.g = &games[c], .component = c};
+        nb_tame_heap_fn *heap = games[c].rules->misere_heap;
+        if (heap) {
+            for (size_t i = 0; i < games[c].len; i++)
+                *at++ = (tame_part){.g = &games[c], .heap = heap, .component = c, .part = i};
+        } else { /* searched alone: its positions are fewer than the sum's */
+            *at = (tame_part){.g = &games[c], .component = c};
             st = nb_search_run(&games[c], NB_NORMAL, s->limits.max_states, s->budget,
                                &at++->whole, err);
         }
     }
     if (st == NB_OK)
-        st = analyse_heaps(heaps, n, s, out, err);
+        st = analyse_parts(parts, n, s, out, err);
     for (size_t i = 0; i < n; i++)
-        nb_search_free(heaps[i].whole);
-    free(heaps);
+        nb_search_free(parts[i].whole);
+    free(parts);
     return st;
 }
