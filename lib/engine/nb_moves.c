@@ -118,21 +118,74 @@ static nb_status list_by_parts(nb_solver *s, const nb_game *g, const uint64_t *s
     return st;
 }
 
-/* Whether the ruleset's rule for the convention decides g whole (and so every position
- * after its moves). */
-static bool rule_applies(nb_solver *s, const nb_game *g, nb_convention conv, nb_err *err)
+/* The ruleset's rule for the convention applied to g, at most `limit` winning moves listed
+ * in *a (the caller frees it, whatever the status): NB_EDECLINED when there is no rule or
+ * it declines g, else the rule's status. */
+static nb_status rule_decides(nb_solver *s, const nb_game *g, nb_convention conv,
+                              size_t limit, nb_analysis *a, nb_err *err)
 {
     nb_status (*rule)(const nb_game *, nb_solver *, nb_analysis *, nb_err *) =
         conv == NB_MISERE ? g->rules->analyse_misere : g->rules->analyse_normal;
+    nb_movelist_init(&a->moves, limit);
+    nb_movelist_init(&a->drawing, 0);
     if (!rule)
-        return false;
-    nb_analysis a = {0};
-    nb_movelist_init(&a.moves, 0);
-    nb_movelist_init(&a.drawing, 0);
-    nb_status st = rule(g, s, &a, err);
-    nb_analysis_free(&a);
-    nb_err_clear(err);
-    return st != NB_EDECLINED;
+        return NB_EDECLINED;
+    a->complete = true; /* a rule that lists only some moves says so */
+    return rule(g, s, a, err);
+}
+
+/* Moves ordered by their component, then their words (a winning move sought among them). */
+static int move_order(const void *x_, const void *y_)
+{
+    const nb_move *x = x_, *y = y_;
+    if (x->component != y->component)
+        return x->component < y->component ? -1 : 1;
+    if (x->wins_now != y->wins_now)
+        return x->wins_now ? 1 : -1;
+    if (x->len != y->len)
+        return x->len < y->len ? -1 : 1;
+    for (size_t i = 0; i < x->len; i++)
+        if (x->w[i] != y->w[i])
+            return x->w[i] < y->w[i] ? -1 : 1;
+    return 0;
+}
+
+/* Every winning move of a game without draws, sorted; a move's outcome is whether it is
+ * among them. */
+typedef struct winning_set {
+    lister *l;
+    nb_move *sorted;
+    size_t n;
+} winning_set;
+
+static bool add_by_winning(void *ctx, const nb_move *m, const uint64_t *after, size_t len)
+{
+    (void)after, (void)len;
+    winning_set *w = ctx;
+    bool wins = m->wins_now || bsearch(m, w->sorted, w->n, sizeof *w->sorted, move_order);
+    return add(w->l, m, (nb_move_outcome){.outcome = wins ? NB_WIN : NB_LOSE});
+}
+
+/* Whether the rule's analysis a of g gives every move's outcome at once: it lists every
+ * winning move, and no position of g can be drawn (so every other move loses). */
+static bool outcomes_listed(const nb_game *g, const nb_analysis *a)
+{
+    int64_t rank;
+    return a->complete && !a->moves.truncated && !a->moves.incomplete &&
+           a->verdict != NB_DRAW && !(g->rules->progress && g->rules->progress(g, NULL, &rank));
+}
+
+/* Each move's outcome from the rule's list of winning moves (rather than the rule asked
+ * again of the position after each move: a sum's rule searches its components). */
+static void list_by_winning(const nb_game *g, const nb_analysis *a, lister *l)
+{
+    winning_set w = {.l = l, .n = a->moves.len};
+    w.sorted = nb_xmalloc((w.n + 1) * sizeof *w.sorted);
+    for (size_t i = 0; i < w.n; i++)
+        w.sorted[i] = nb_movelist_at(&a->moves, i);
+    qsort(w.sorted, w.n, sizeof *w.sorted, move_order);
+    g->rules->each_move(g, add_by_winning, &w);
+    free(w.sorted);
 }
 
 nb_status nb_moves(nb_solver *s, nb_game *g, nb_convention conv, size_t max_moves,
@@ -147,17 +200,24 @@ nb_status nb_moves(nb_solver *s, nb_game *g, nb_convention conv, size_t max_move
     if (st != NB_OK)
         return st;
     lister l = {.moves = moves, .solver = s, .game = g, .conv = conv, .err = err};
-    /* normal play by the parts' values, unless a rule decides the game whole (a rule
-     * judges each position after: Bouton's misère Nim, Nim_k; else the search) */
-    bool rule = rule_applies(s, g, conv, err);
-    bool by_parts = conv == NB_NORMAL && !rule;
+    /* normal play by the parts' values, unless a rule decides the game whole (Bouton's
+     * misère Nim, Nim_k, a sum's tame parts): its winning moves then give every move's
+     * outcome, or it judges each position after; else the search */
+    nb_analysis ruled = {0};
+    st = rule_decides(s, g, conv, max_moves, &ruled, err);
+    bool rule = st == NB_OK, by_parts = conv == NB_NORMAL && !rule;
+    if (st == NB_EDECLINED) {
+        nb_err_clear(err);
+        st = NB_OK;
+    }
     uint64_t *sg = NULL;
-    if (by_parts) {
+    if (st == NB_OK && by_parts) {
         sg = nb_xmalloc((g->rules->part_count(g) + 1) * sizeof *sg);
         st = g->rules->part_values(g, s, sg, err);
-    }
-    if (st == NB_OK && by_parts) {
-        st = list_by_parts(s, g, sg, &l, err);
+        if (st == NB_OK)
+            st = list_by_parts(s, g, sg, &l, err);
+    } else if (st == NB_OK && rule && outcomes_listed(g, &ruled)) {
+        list_by_winning(g, &ruled, &l);
     } else if (st == NB_OK) {
         if (!rule)
             st = nb_search_run(g, conv, s->limits.max_states, s->budget, &l.search, err);
@@ -168,6 +228,7 @@ nb_status nb_moves(nb_solver *s, nb_game *g, nb_convention conv, size_t max_move
         }
         nb_search_free(l.search);
     }
+    nb_analysis_free(&ruled);
     free(sg);
     nb_game_close(s, g);
     if (st != NB_OK) {
