@@ -125,7 +125,9 @@ def cases(kind, limit, n):
                "coins": {"type": "coins", "coins": "HHHHHHHH"},
                "dag": {"type": "dag", "nodes": 6, "edges": [[i, i + 1] for i in range(5)],
                        "tokens": [0] * 6},
-               "hackenbush": GRAPH, "coprime": {"type": "coprime", "heaps": [20, 20]},
+               "hackenbush": GRAPH,
+               # every heap is tame, but a prime past max_prime_count has no value: searched
+               "coprime": {"type": "coprime", "heaps": [10000000000037]},
                # past their quotients: 0.6's stops at heap 16 (max_quotient); Grundy's
                # covers heaps to 28, and none past the 65536 heaps a growth may reach
                "octal": {"type": "octal", "code": "0.6", "heaps": [17, 17]},

@@ -1,8 +1,8 @@
 /* test_misere.c - misère play by theory held to the brute-force solver on every small
- * position: the tame theory of subtraction games and Bash's game, of sums of heap games
- * of several rulesets and of sums with components labelled by their own search, the
- * single-heap misère table, and Moore's misère Nim_k; then huge heaps that only the
- * theory can answer. */
+ * position: the tame theory of subtraction games, Bash's game and the coprime game, of
+ * sums of heap games of several rulesets and of sums with components labelled by their
+ * own search, the single-heap misère table, and Moore's misère Nim_k; then huge heaps
+ * that only the theory can answer. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,11 +10,13 @@
 
 #include "brute.h"
 #include "check_run.h"
+#include "core/nb_primes.h"
 #include "engine/nb_submisere.h"
 #include "engine/nb_sum.h"
 #include "engine/nb_tame.h"
 #include "games/bash/nb_bash.h"
 #include "games/chomp/nb_chomp.h"
+#include "games/coprime/nb_coprime.h"
 #include "games/cram/nb_cram.h"
 #include "games/divisor/nb_divisor.h"
 #include "games/euclid/nb_euclid.h"
@@ -123,6 +125,50 @@ START_TEST(bash_against_search)
 }
 END_TEST
 
+/* The coprime game: every heap tame by its closed-form labels (nb_coprime.c), so no
+ * position is declined. */
+START_TEST(coprime_against_search)
+{
+    nb_coprime_params p = {0};
+    tally t = {.game = {&nb_coprime, &p, 0, NULL}};
+    for (size_t len = 1; len <= 3; len++)
+        each_state(len, 13, check_state, &t);
+    ck_assert_uint_eq(t.by_rule, t.checked);
+}
+END_TEST
+
+/* The coprime game's labels by its closed form are those Conway's rules give from each
+ * heap's options (x - y with gcd(x, y) = 1), for every heap below 2000. */
+START_TEST(coprime_labels_match_the_options)
+{
+    enum { HEAPS = 2000 };
+    nb_coprime_params p = {0};
+    uint64_t heap = HEAPS;
+    nb_game g = {&nb_coprime, &p, 1, &heap};
+    nb_err err = {0};
+    ck_assert(nb_game_open(&solver, &g, &err) == NB_OK);
+    static uint64_t value[HEAPS];
+    static nb_tame label[HEAPS];
+    static bool lost[HEAPS]; /* alone under misère play, from the options */
+    for (uint64_t x = 0; x < HEAPS; x++) {
+        bool lost_alone;
+        ck_assert(nb_coprime.misere_heap(&g, &solver, x, &value[x], &label[x], &lost_alone));
+        nb_tame_options o = {0};
+        lost[x] = x != 0; /* no move at all wins misère play */
+        for (uint64_t to = 0; to < x; to++) {
+            if (nb_gcd(x, x - to) != 1)
+                continue;
+            nb_tame_offer(&o, value[to], label[to]);
+            lost[x] &= !lost[to];
+        }
+        ck_assert_msg(label[x] != NB_TAME_WILD && nb_tame_label(&o, value[x]) == label[x],
+                      "heap %llu", (unsigned long long)x);
+        ck_assert_msg(lost_alone == lost[x], "heap %llu", (unsigned long long)x);
+    }
+    nb_game_close(&solver, &g);
+}
+END_TEST
+
 /* Bash's labels by its closed form are those the misère table of the same game as a
  * subtraction game ({1..k}) computes from the options. */
 START_TEST(bash_labels_match_the_table)
@@ -215,13 +261,14 @@ typedef struct random_sum {
     nb_bash_params bash[3];
     nb_subtraction_params sub[3];
     nb_divisor_params divisor[3];
+    nb_coprime_params coprime[3];
     nb_wythoff_params wythoff[3];
     nb_cram_params cram[3];
     nb_chomp_params chomp[3];
     uint64_t words[3][4];
 } random_sum;
 
-enum { NIM, BASH, SUBTRACTION, DIVISOR, WYTHOFF, EUCLID, CRAM, CHOMP };
+enum { NIM, BASH, SUBTRACTION, DIVISOR, COPRIME, WYTHOFF, EUCLID, CRAM, CHOMP };
 
 /* Component c of r: a random small position of n heaps or pairs of ruleset `kind` (a Cram
  * component is one 3 x 4 board, a cell in six a hole; a Chomp one a diagram of n rows of
@@ -249,6 +296,9 @@ static void random_component(random_sum *r, size_t c, int kind, size_t n)
     } else if (kind == DIVISOR) {
         r->divisor[c] = (nb_divisor_params){.rule = NB_DIVISOR_REPLACE};
         *g = (nb_game){&nb_divisor, &r->divisor[c], n, w};
+    } else if (kind == COPRIME) {
+        r->coprime[c] = (nb_coprime_params){0};
+        *g = (nb_game){&nb_coprime, &r->coprime[c], n, w};
     } else if (kind == WYTHOFF) {
         r->wythoff[c] = (nb_wythoff_params){0};
         *g = (nb_game){&nb_wythoff, &r->wythoff[c], words, w};
@@ -282,9 +332,9 @@ static bool check_sum(random_sum *r, size_t count)
     return answered;
 }
 
-/* Sums of heap games of different rulesets: Nim, Bash's game, a subtraction game and the
- * divisor game (replace), one or two heaps each. Every heap of the first, second and
- * fourth is tame by a closed form, so a sum of those is answered by the theory; a
+/* Sums of heap games of different rulesets: Nim, Bash's game, a subtraction game, the
+ * divisor game (replace) and the coprime game, one or two heaps each. Every heap of all
+ * but the subtraction game is tame by a closed form, so a sum of those is answered by the theory; a
  * subtraction game's heaps are labelled by its misère table, which may find one wild
  * (none of these small sets has one: every sum here is answered by it). */
 START_TEST(mixed_sums_against_search)
@@ -295,7 +345,7 @@ START_TEST(mixed_sums_against_search)
         size_t count = 2 + (size_t)(rand() % 2);
         for (size_t c = 0; c < count; c++) {
             size_t n = 1 + (size_t)(rand() % 2);
-            random_component(&r, c, rand() % 4, n);
+            random_component(&r, c, rand() % 5, n);
         }
         ck_assert_msg(check_sum(&r, count), "round %d: the theory declined the sum", round);
     }
@@ -404,6 +454,18 @@ START_TEST(huge_heaps)
     g = (nb_game){&nb_sum, &sum, len, state};
     expect_won_by_theory(&g, 1);
     free(state);
+    /* the coprime game past any search: 10^9 + 7 is prime, worth pi(10^9 + 7); two equal
+     * firm heaps are lost */
+    nb_coprime_params cp = {0};
+    uint64_t prime[3] = {9, 10, 1000000007}, twins[2] = {1000000007, 1000000007};
+    g = (nb_game){&nb_coprime, &cp, 3, prime};
+    expect_won_by_theory(&g, 1);
+    g = (nb_game){&nb_coprime, &cp, 2, twins};
+    nb_analysis b;
+    ck_assert(nb_analyse(&solver, &g, NB_MISERE, 4, &b, &err) == NB_OK);
+    ck_assert_int_eq(b.verdict, NB_LOSE);
+    ck_assert_int_eq(b.method, NB_METHOD_GENUS);
+    nb_analysis_free(&b);
 }
 END_TEST
 
@@ -441,6 +503,8 @@ int main(void)
     tcase_add_test(tc, subtraction_against_search);
     tcase_add_test(tc, bash_against_search);
     tcase_add_test(tc, bash_labels_match_the_table);
+    tcase_add_test(tc, coprime_against_search);
+    tcase_add_test(tc, coprime_labels_match_the_options);
     tcase_add_test(tc, lone_heap_table);
     tcase_add_test(tc, mixed_sums_against_search);
     tcase_add_test(tc, whole_components_against_search);

@@ -60,7 +60,7 @@ const api_type api_type_coprime = {
     .limits = (const char *const[]){"max_parts", "max_table", "max_table_page",
                                     "max_prime_count", "max_states", NULL},
     .misere = true,
-    .methods = (const char *const[]){"sg-theorem", "closed-form", "search", NULL},
+    .methods = (const char *const[]){"sg-theorem", "closed-form", "genus", "search", NULL},
     .moves_complete = false,
     .heavy = true,
     .decode = coprime_decode,

@@ -139,10 +139,11 @@ static nb_status push_fitting(const tame_part *h, nb_solver *s, uint64_t target,
     nb_movelist found;
     nb_movelist_init(&found, SIZE_MAX);
     nb_status st = h->g->rules->moves_to(h->g, s, h->part, target, &found, err);
+    out->incomplete |= found.incomplete; /* the ruleset listed only some */
     for (size_t i = 0; i < found.len && st == NB_OK && !out->truncated; i++) {
         nb_move m = nb_movelist_at(&found, i);
         tame_part after;
-        if (!label_less(h, s, m.w[1], &after)) {
+        if (fits != NB_TAME_WILD && !label_less(h, s, m.w[1], &after)) {
             st = NB_EDECLINED;
         } else if (fits == NB_TAME_WILD || after.label == fits) {
             m.component = h->component;

@@ -27,6 +27,7 @@
 #include "engine/nb_heaps.h"
 #include "cache/nb_cache.h"
 #include "engine/nb_legal.h"
+#include "engine/nb_tame.h"
 
 static nb_status acquire(nb_solver *s, uint64_t n, const nb_sieve **out, nb_err *err)
 {
@@ -224,6 +225,29 @@ static void co_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
     free(after);
 }
 
+/* Misère play by Conway's tame theory (nb_tame.c): a heap of value 0 or 1 is fickle, any
+ * other firm, so every heap is tame. Proof, against the labels' rules. 0 has no option
+ * (T0). 1 moves only to 0, fickle of value 0 (F1, F2). An even x >= 2 (value 0) moves to
+ * odd heaps only, and of those only 1 has value 1 (an odd x' >= 3 is worth pi(p) >= 2):
+ * no firm option of value 1 (F1), and 1 = x - (x - 1) is an option, fickle of value 1
+ * (F2). An odd x >= 3 (value >= 2) moves to 1 (fickle, value 1) and to x - 1 (even and
+ * coprime to x: fickle, value 0), as R3 asks. So a heap alone is lost exactly at 1. */
+static bool co_misere_heap(const nb_game *g, nb_solver *s, uint64_t n, uint64_t *value,
+                           nb_tame *label, bool *lost_alone)
+{
+    nb_err err = {0};
+    if (heap_value(g, s, n, 0, value, &err) != NB_OK)
+        return false; /* a prime past max_prime_count: the theory declines */
+    *label = *value <= 1 ? NB_TAME_FICKLE : NB_TAME_FIRM;
+    *lost_alone = n == 1;
+    return true;
+}
+
+static nb_status co_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err)
+{
+    return nb_tame_analyse(g, s, co_misere_heap, out, err);
+}
+
 /* Taking y from x leaves x - y, and gcd(x, y) = gcd(x, x - y). */
 static nb_status co_legal(const nb_game *g, const nb_move *m, nb_err *err)
 {
@@ -250,6 +274,8 @@ const nb_ruleset nb_coprime = {
     .each_move = co_each_move,
     .canonicalize = nb_heaps_canonicalize,
     .components = nb_components_per_part,
+    .analyse_misere = co_misere,
+    .misere_heap = co_misere_heap,
 };
 
 nb_status nb_coprime_sieve(nb_solver *s, uint64_t n, nb_err *err)
