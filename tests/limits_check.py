@@ -134,9 +134,10 @@ def cases(kind, limit, n):
                "grundy": {"type": "grundy", "heaps": [70000, 1]},
                # past the 48 bottles the beans' quotient covers
                "beans": {"type": "beans", "bottles": [0] * 45 + [2, 2, 2, 2]},
-               "euclid": {"type": "euclid", "pairs": [[9, 4], [7, 5], [8, 3]]},
+               # each pair or pile of several is labelled by a search of its own positions
+               "euclid": {"type": "euclid", "pairs": [[100, 1], [3, 2]]},
                "divisor": {"type": "divisor", "rule": "subtract", "numbers": [24, 30, 36]},
-               "wythoff": {"type": "wythoff", "piles": [[5, 6], [7, 4], [6, 6]]},
+               "wythoff": {"type": "wythoff", "piles": [[12, 12], [3, 5]]},
                "fibonacci": {"type": "fibonacci", "heaps": [30, 30]},
                "chomp": {"type": "sum", "components": [{"type": "chomp", "rows": [3, 3, 3]}] * 2},
                "nodekayles": {"type": "nodekayles", "nodes": 12, "edges": []},

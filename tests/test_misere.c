@@ -1,8 +1,8 @@
 /* test_misere.c - misère play by theory held to the brute-force solver on every small
  * position: the tame theory of subtraction games, Bash's game and the coprime game, of
- * sums of heap games of several rulesets and of sums with components labelled by their
- * own search, the single-heap misère table, and Moore's misère Nim_k; then huge heaps
- * that only the theory can answer. */
+ * sums of heap games of several rulesets, of sums (and games of several piles or pairs)
+ * with parts labelled by their own search, the single-heap misère table, and Moore's
+ * misère Nim_k; then huge heaps that only the theory can answer. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -354,7 +354,7 @@ END_TEST
 
 /* Sums whose components are not all heap games: a Nim or Bash component beside Wythoff
  * piles, Euclid pairs, Cram boards and Chomp diagrams, which the theory labels by
- * searching each component's own positions. Every sum is held to the brute-force solver,
+ * searching each component's own positions (each pile or pair alone). Every sum is held to the brute-force solver,
  * every move's outcome too (a Chomp diagram that loses a row leaves a shorter component).
  * Most are tame; a few 3 x 4 Cram boards are wild (the empty board among them), and a
  * sum holding one is declined to the search: both routes are asked to occur. */
@@ -375,6 +375,31 @@ START_TEST(whole_components_against_search)
             rounds);
     ck_assert_uint_ge(by_rule, rounds * 3 / 4);
     ck_assert_msg(by_rule < rounds, "no sum held a wild component: the search route untried");
+}
+END_TEST
+
+/* One Wythoff or Euclid game of two or three piles or pairs: the misère rule labels each
+ * pile or pair by a search of it alone (part_width, nb_tame_analyse_sum), and names the
+ * moves in the game's own words; every position held to the brute-force solver, most by the theory. */
+START_TEST(parts_against_search)
+{
+    srand(13);
+    size_t by_rule = 0, rounds = 300;
+    for (size_t round = 0; round < rounds; round++) {
+        bool euclid = round % 2;
+        uint64_t w[6];
+        size_t len = 2 * (2 + (size_t)(rand() % 2));
+        for (size_t i = 0; i < len; i++)
+            w[i] = euclid ? 1 + (uint64_t)(rand() % 9) : (uint64_t)(rand() % 6);
+        nb_wythoff_params wp = {0};
+        nb_game g = euclid ? (nb_game){&nb_euclid, NULL, len, w}
+                           : (nb_game){&nb_wythoff, &wp, len, w};
+        brute_check(&solver, &g, NB_MISERE, g.rules->name);
+        by_rule += rule_answers(&g);
+    }
+    fprintf(stderr, "misère: games of several piles or pairs: %zu of %zu by the theory\n",
+            by_rule, rounds);
+    ck_assert_uint_ge(by_rule, rounds * 3 / 4);
 }
 END_TEST
 
@@ -508,6 +533,7 @@ int main(void)
     tcase_add_test(tc, lone_heap_table);
     tcase_add_test(tc, mixed_sums_against_search);
     tcase_add_test(tc, whole_components_against_search);
+    tcase_add_test(tc, parts_against_search);
     tcase_add_test(tc, moore_against_search);
     tcase_add_test(tc, huge_heaps);
     tcase_add_test(tc, published_values);

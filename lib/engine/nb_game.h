@@ -121,6 +121,11 @@ struct nb_ruleset {
      * any rulesets, is decided by the tame theory when every heap is tame (nb_tame.c).
      * NULL: the ruleset's parts are not labelled. */
     nb_tame_heap_fn *misere_heap;
+    /* Words of each part where every part is a game alone on the same rules and params
+     * (part p the state's words [p * part_width, (p + 1) * part_width)) and a move names
+     * its part in its first word ({part, ...}): misère play then labels each part by a
+     * search of it alone (nb_tame.c). 0: the parts are not games alone. */
+    size_t part_width;
     /* Every-SG (nb_every.c): the position's steps (0 at an end; won: 1 + the largest steps
      * among its moves to lost positions; lost: 1 + the least among all its moves), whether
      * it is won, and into `move` a move to steps one less when it has one, where the

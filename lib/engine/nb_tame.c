@@ -1,6 +1,6 @@
-/* nb_tame.c - misère play of heap games alone and of sums across rulesets by Conway's
- * theory of tame games (On Numbers and Games ch. 12; Winning Ways ch. 13, "Survival in
- * the Lost World").
+/* nb_tame.c - misère play of heap games, of games of several piles or pairs and of sums
+ * across rulesets by Conway's theory of tame games (On Numbers and Games ch. 12; Winning
+ * Ways ch. 13, "Survival in the Lost World").
  *
  * The theorem, in the form used here. Label every position of a game fickle or firm
  * (a fickle position has SG value 0 or 1) so that, with g its value and v = g ^ 1:
@@ -30,13 +30,15 @@
  * These are Conway's tame genera: fickle 0 and 1 are 0^120 and 1^031, firm the rest.
  * Each rule is checked against the exhaustive search in tests/test_misere.c.
  * The labels come from a heap ruleset's closed forms or tables (misere_heap), and for a
- * sum's component of another ruleset from a normal-play search of that component's own
- * positions (nb_search labels every state from its followers): the sum's parts are then
- * searched one at a time, their positions added rather than multiplied. */
+ * sum's component of another ruleset (or each part of it, where its ruleset's parts are
+ * games alone: Wythoff's piles, Euclid's pairs) from a normal-play search of that part's
+ * own positions (nb_search labels every state from its followers): the sum's parts are
+ * then searched one at a time, their positions added rather than multiplied. */
 #include "engine/nb_tame.h"
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/nb_util.h"
 #include "engine/nb_search.h"
@@ -74,14 +76,16 @@ static bool sum_lost(size_t firm, uint64_t x)
 }
 
 /* A part of a game or of a sum's components: a heap of a game whose ruleset labels its
- * heaps (`heap`: the heap is state[part]), or a whole component of another ruleset,
- * labelled by the search of its own positions (`whole`, owned; its root is the
- * component's position). The game holding it, its component's number (0 in a game
- * alone), and what the labels say of it. */
+ * heaps (`heap`: the heap is state[part]), or a game of another ruleset labelled by the
+ * search of its own positions (`whole`, owned; its root is g's position): a whole
+ * component, or one part of a component whose parts are games alone (`named`: g is that
+ * part alone, and its moves name `part` in their first word). The game holding it, its
+ * component's number (0 in a game alone), and what the labels say of it. */
 typedef struct tame_part {
     const nb_game *g;
     nb_tame_heap_fn *heap;
     nb_search *whole;
+    bool named;
     size_t component, part;
     uint64_t value;
     nb_tame label;
@@ -111,6 +115,7 @@ typedef struct fitting_ctx {
     uint64_t target;
     nb_tame fits;
     nb_movelist *out;
+    nb_state words; /* a move's words with its part named */
 } fitting_ctx;
 
 static bool push_if_fits(void *ctx_, const nb_move *move, const uint64_t *after, size_t len)
@@ -122,6 +127,12 @@ static bool push_if_fits(void *ctx_, const nb_move *move, const uint64_t *after,
         return true;
     nb_move m = *move;
     m.component = c->h->component;
+    if (c->h->named) {
+        nb_state_resize(&c->words, m.len);
+        memcpy(c->words.w, m.w, m.len * sizeof *m.w);
+        c->words.w[0] = c->h->part;
+        m.w = c->words.w;
+    }
     return nb_movelist_push(c->out, &m);
 }
 
@@ -132,8 +143,9 @@ static nb_status push_fitting(const tame_part *h, nb_solver *s, uint64_t target,
                               nb_movelist *out, nb_err *err)
 {
     if (h->whole) {
-        fitting_ctx c = {h, target, fits, out};
+        fitting_ctx c = {h, target, fits, out, {0}};
         h->g->rules->each_move(h->g, push_if_fits, &c);
+        free(c.words.w);
         return NB_OK;
     }
     nb_movelist found;
@@ -245,6 +257,14 @@ nb_status nb_tame_analyse(const nb_game *g, nb_solver *s, nb_tame_heap_fn *heap,
     return st;
 }
 
+/* The parts a component of a sum counts: its heaps, or the parts its ruleset says are
+ * games alone, else 1 (itself). */
+static size_t parts_of(const nb_game *g)
+{
+    size_t width = g->rules->part_width;
+    return g->rules->misere_heap ? g->len : width && g->len > width ? g->len / width : 1;
+}
+
 nb_status nb_tame_analyse_sum(const nb_game *games, size_t count, nb_solver *s,
                               nb_analysis *out, nb_err *err)
 {
@@ -252,19 +272,28 @@ nb_status nb_tame_analyse_sum(const nb_game *games, size_t count, nb_solver *s,
     for (size_t c = 0; c < count; c++) {
         if (!games[c].rules->misere_heap && !games[c].rules->each_move)
             return NB_EDECLINED;
-        n += games[c].rules->misere_heap ? games[c].len : 1;
+        n += parts_of(&games[c]);
     }
     tame_part *parts = nb_xcalloc(n + 1, sizeof *parts), *at = parts;
+    nb_game *alone = nb_xcalloc(n + 1, sizeof *alone); /* the parts searched apart */
     nb_status st = NB_OK;
     for (size_t c = 0; c < count && st == NB_OK; c++) {
-        nb_tame_heap_fn *heap = games[c].rules->misere_heap;
-        if (heap) {
-            for (size_t i = 0; i < games[c].len; i++)
-                *at++ = (tame_part){.g = &games[c], .heap = heap, .component = c, .part = i};
-        } else { /* searched alone: its positions are fewer than the sum's */
-            *at = (tame_part){.g = &games[c], .component = c};
-            st = nb_search_run(&games[c], NB_NORMAL, s->limits.max_states, s->budget,
-                               &at++->whole, err);
+        const nb_game *g = &games[c];
+        size_t k = parts_of(g);
+        for (size_t i = 0; i < k && st == NB_OK; i++, at++) {
+            if (g->rules->misere_heap) {
+                *at = (tame_part){.g = g, .heap = g->rules->misere_heap, .component = c,
+                                  .part = i};
+                continue;
+            }
+            *at = (tame_part){.g = g, .component = c, .part = i, .named = k > 1};
+            if (at->named) { /* one part of several, searched alone */
+                size_t width = g->rules->part_width;
+                alone[at - parts] = nb_game_view(g, g->state + i * width, width);
+                at->g = &alone[at - parts];
+            }
+            st = nb_search_run(at->g, NB_NORMAL, s->limits.max_states, s->budget, &at->whole,
+                               err);
         }
     }
     if (st == NB_OK)
@@ -272,5 +301,6 @@ nb_status nb_tame_analyse_sum(const nb_game *games, size_t count, nb_solver *s,
     for (size_t i = 0; i < n; i++)
         nb_search_free(parts[i].whole);
     free(parts);
+    free(alone);
     return st;
 }

@@ -1,6 +1,7 @@
-/* nb_tame.h - misère play of heap games and of sums by Conway's theory of tame games:
- * each part (a heap, or a component searched alone) labelled fickle or firm from its
- * options, a sum decided as misère Nim decides it. */
+/* nb_tame.h - misère play of heap games, of games of several piles or pairs, and of sums
+ * by Conway's theory of tame games: each part (a heap, or a pile, pair or component
+ * searched alone) labelled fickle or firm from its options, a sum decided as misère Nim
+ * decides it. */
 #ifndef NB_TAME_H
 #define NB_TAME_H
 
@@ -27,10 +28,12 @@ nb_status nb_tame_analyse(const nb_game *g, nb_solver *s, nb_tame_heap_fn *heap,
 
 /* Misère analysis of a sum of games of any rulesets: the heaps of those that label them
  * (misere_heap) labelled so, every other component (which must have each_move) labelled
- * whole by a search of its own positions within max_states (past it, or the budget, the
- * search's error: the sum has more positions still). By the tame theory when every part
- * is tame, by the heap's own table when one heap is not empty and no other part is, else
- * NB_EDECLINED. Each winning move names its component, its words the component's own. */
+ * by a search of its own positions within max_states (past it, or the budget, the
+ * search's error: the sum has more positions still), each of its parts alone where its
+ * ruleset says they are games alone (part_width). A game of several such parts is the sum
+ * of one component. By the tame theory when every part is tame, by the heap's own table
+ * when one heap is not empty and no other part is, else NB_EDECLINED. Each winning move
+ * names its component, its words the component's own. */
 nb_status nb_tame_analyse_sum(const nb_game *games, size_t count, nb_solver *s,
                               nb_analysis *out, nb_err *err);
 

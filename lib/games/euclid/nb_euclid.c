@@ -16,8 +16,9 @@
  * Misère play on one pair, by the same chain: a pair holding a 0 has no move, so there
  * the player to move wins; h_1's one option is h_0, and for j >= 2 both h_0 and h_1 are
  * options, one of them lost. So (a, b) is lost exactly when q = 1 and (b, r) is won, and
- * a won pair has one winning move: to (r, b) when that is lost, else to (r + b, b). A sum
- * of pairs is searched. */
+ * a won pair has one winning move: to (r, b) when that is lost, else to (r + b, b).
+ * Several pairs are a sum of one-pair games, each labelled by Conway's tame theory from a
+ * search of it alone (nb_tame_analyse_sum). */
 #include "games/euclid/nb_euclid.h"
 
 #include <stdlib.h>
@@ -25,6 +26,7 @@
 
 #include "engine/nb_heaps.h"
 #include "engine/nb_legal.h"
+#include "engine/nb_tame.h"
 
 /* Euclid's algorithm takes at most 92 steps on 64-bit numbers (Lamé: a step count of k
  * needs b >= F(k+1)). */
@@ -187,11 +189,12 @@ static void eu_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
     free(o.after.w);
 }
 
+/* One pair by its chain; several as a sum of pairs, each labelled by Conway's tame theory
+ * from a search of that pair alone (nb_tame.c). */
 static nb_status eu_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err)
 {
-    (void)s, (void)err;
     if (npairs(g) != 1)
-        return NB_EDECLINED;
+        return nb_tame_analyse_sum(g, 1, s, out, err);
     pair_line l = line_of(g, 0);
     bool lost_below = l.small && l.r && misere_lost(l.small, l.r);
     out->verdict = l.small && l.q == 1 && !lost_below ? NB_LOSE : NB_WIN;
@@ -260,5 +263,6 @@ const nb_ruleset nb_euclid = {
     .canonicalize = nb_pairs_canonicalize,
     .components = nb_components_per_part,
     .analyse_misere = eu_misere,
+    .part_width = 2,
     .steps = eu_steps,
 };

@@ -13,7 +13,9 @@
  * with those partners decide it.
  * The SG values of piles have no closed form (Blass and Fraenkel 1990; Dress, Flammenkamp
  * and Pink 1999: each row is additively periodic): a sum of piles takes them from a table
- * of every pile below max_side (nb_wytable.c); a sum under misère play is searched. */
+ * of every pile below max_side (nb_wytable.c). Several piles under misère play are a sum
+ * of one-pile games, each labelled by Conway's tame theory from a search of it alone
+ * (nb_tame_analyse_sum). */
 #include "games/wythoff/nb_wythoff.h"
 
 #include <stdlib.h>
@@ -22,6 +24,7 @@
 #include "core/nb_util.h"
 #include "engine/nb_heaps.h"
 #include "engine/nb_legal.h"
+#include "engine/nb_tame.h"
 
 static size_t npiles(const nb_game *g) { return g->len / 2; }
 
@@ -250,10 +253,11 @@ static nb_status wy_normal(const nb_game *g, nb_solver *s, nb_analysis *out, nb_
     return one_pile(g, false, out);
 }
 
+/* One pile by its P-positions; several as a sum of piles, each labelled by Conway's tame
+ * theory from a search of that pile alone (nb_tame.c). */
 static nb_status wy_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err)
 {
-    (void)s, (void)err;
-    return one_pile(g, true, out);
+    return npiles(g) == 1 ? one_pile(g, true, out) : nb_tame_analyse_sum(g, 1, s, out, err);
 }
 
 nb_status nb_wythoff_grid(nb_solver *s, uint64_t max_a, uint64_t max_b, uint64_t **values,
@@ -314,4 +318,5 @@ const nb_ruleset nb_wythoff = {
     .components = nb_components_per_part,
     .analyse_normal = wy_normal,
     .analyse_misere = wy_misere,
+    .part_width = 2,
 };
