@@ -566,6 +566,15 @@ check({t.name for t in TYPES} <= set(catalog),
 for name in sorted(set(catalog) - {t.name for t in TYPES}):  # a type new since: its rules
     print(f"rules: note: no rules written here for {name}")   # belong here too
 
+# every catalog example (where a client, and the page, starts) is answered, and its moves
+# listed, in each convention its entry offers
+for name, entry in sorted(catalog.items()):
+    for convention in entry["conventions"]:
+        for path in ("/v1/analyze", "/v1/moves"):
+            status, answer = post(path, dict(entry["example"], convention=convention))
+            check(status == 200, f"{name}'s example under {convention}: {path} answered "
+                  f"{status} {json.dumps(answer)[:200]}")
+
 
 def check_moves(rules, ask, start, convention):
     """/v1/moves: the positions one move reaches, each move's outcome and SG value."""

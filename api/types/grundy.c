@@ -86,5 +86,5 @@ const api_type api_type_grundy = {
     .table = grundy_table,
     .summary = "split one heap into two unequal non-empty heaps",
     .field_docs = "{\"heaps\":\"array of heap sizes, integers 0..2^63-1\"}",
-    .example = "{\"type\":\"grundy\",\"heaps\":[7,20,100]}",
+    .example = "{\"type\":\"grundy\",\"heaps\":[7,20,28]}",
 };
