@@ -20,6 +20,7 @@
 #include "games/cram/nb_cram.h"
 #include "games/divisor/nb_divisor.h"
 #include "games/euclid/nb_euclid.h"
+#include "games/fibonacci/nb_fibonacci.h"
 #include "games/moore/nb_moore.h"
 #include "games/nim/nb_nim.h"
 #include "games/subtraction/nb_subtraction.h"
@@ -381,26 +382,31 @@ START_TEST(whole_components_against_search)
 }
 END_TEST
 
-/* One Wythoff or Euclid game of two or three piles or pairs: the misère rule labels each
- * pile or pair by a search of it alone (part_width, nb_tame_analyse_sum), and names the
- * moves in the game's own words; every position held to the brute-force solver, most by the theory. */
+/* One Wythoff, Euclid or dynamic subtraction game of two or three piles, pairs or heaps
+ * (each with its limit): the misère rule labels each by a search of it alone (part_width,
+ * nb_tame_analyse_parts) and names the moves in the game's own words; every position held
+ * to the brute-force solver, most by the theory. */
 START_TEST(parts_against_search)
 {
     srand(13);
-    size_t by_rule = 0, rounds = 300;
+    size_t by_rule = 0, rounds = 450;
     for (size_t round = 0; round < rounds; round++) {
-        bool euclid = round % 2;
+        int kind = (int)(round % 3); /* Wythoff, Euclid, dynamic subtraction */
         uint64_t w[6];
         size_t len = 2 * (2 + (size_t)(rand() % 2));
         for (size_t i = 0; i < len; i++)
-            w[i] = euclid ? 1 + (uint64_t)(rand() % 9) : (uint64_t)(rand() % 6);
+            w[i] = kind == 1 ? 1 + (uint64_t)(rand() % 9) : (uint64_t)(rand() % 6);
+        for (size_t i = 1; kind == 2 && i < len; i += 2) /* a heap's limit, or a first move */
+            w[i] = rand() % 3 ? 1 + (uint64_t)(rand() % 4) : NB_FIB_FIRST;
         nb_wythoff_params wp = {0};
-        nb_game g = euclid ? (nb_game){&nb_euclid, NULL, len, w}
-                           : (nb_game){&nb_wythoff, &wp, len, w};
+        nb_fibonacci_params fp = {.k = 1 + (uint64_t)(rand() % 3)};
+        nb_game g = kind == 0 ? (nb_game){&nb_wythoff, &wp, len, w}
+                  : kind == 1 ? (nb_game){&nb_euclid, NULL, len, w}
+                              : (nb_game){&nb_fibonacci, &fp, len, w};
         brute_check(&solver, &g, NB_MISERE, g.rules->name);
         by_rule += rule_answers(&g);
     }
-    fprintf(stderr, "misère: games of several piles or pairs: %zu of %zu by the theory\n",
+    fprintf(stderr, "misère: games of several piles, pairs or heaps: %zu of %zu by the theory\n",
             by_rule, rounds);
     ck_assert_uint_ge(by_rule, rounds * 3 / 4);
 }

@@ -304,3 +304,9 @@ nb_status nb_tame_analyse_sum(const nb_game *games, size_t count, nb_solver *s,
     free(alone);
     return st;
 }
+
+nb_status nb_tame_analyse_parts(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err)
+{
+    return g->len > g->rules->part_width ? nb_tame_analyse_sum(g, 1, s, out, err)
+                                         : NB_EDECLINED;
+}

@@ -37,4 +37,8 @@ nb_status nb_tame_analyse(const nb_game *g, nb_solver *s, nb_tame_heap_fn *heap,
 nb_status nb_tame_analyse_sum(const nb_game *games, size_t count, nb_solver *s,
                               nb_analysis *out, nb_err *err);
 
+/* An analyse_misere for a ruleset whose parts are games alone (part_width): a game of
+ * several parts as a sum of one component (above); one part NB_EDECLINED (the search). */
+nb_status nb_tame_analyse_parts(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err);
+
 #endif

@@ -18,7 +18,7 @@
  * options, one of them lost. So (a, b) is lost exactly when q = 1 and (b, r) is won, and
  * a won pair has one winning move: to (r, b) when that is lost, else to (r + b, b).
  * Several pairs are a sum of one-pair games, each labelled by Conway's tame theory from a
- * search of it alone (nb_tame_analyse_sum). */
+ * search of it alone (nb_tame_analyse_parts). */
 #include "games/euclid/nb_euclid.h"
 
 #include <stdlib.h>
@@ -194,7 +194,7 @@ static void eu_each_move(const nb_game *g, nb_move_fn fn, void *ctx)
 static nb_status eu_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err)
 {
     if (npairs(g) != 1)
-        return nb_tame_analyse_sum(g, 1, s, out, err);
+        return nb_tame_analyse_parts(g, s, out, err);
     pair_line l = line_of(g, 0);
     bool lost_below = l.small && l.r && misere_lost(l.small, l.r);
     out->verdict = l.small && l.q == 1 && !lost_below ? NB_LOSE : NB_WIN;

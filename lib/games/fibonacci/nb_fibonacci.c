@@ -18,7 +18,8 @@
  * The SG values have no closed form (Larsson and Rubinstein-Salzedo, "Grundy values of
  * Fibonacci nim", Int. J. Game Theory 45 (2016), describe those up to 3): a sum of heaps
  * takes them from a table of every heap below max_side with every limit (nb_fibtable.c).
- * Misère play is searched. */
+ * Misère play: one heap is searched; several are a sum of one-heap games, each labelled by
+ * Conway's tame theory from a search of it alone (part_width, nb_tame_analyse_parts). */
 #include "games/fibonacci/nb_fibonacci.h"
 
 #include <stdio.h>
@@ -28,6 +29,7 @@
 #include "core/nb_util.h"
 #include "engine/nb_heaps.h"
 #include "engine/nb_legal.h"
+#include "engine/nb_tame.h"
 
 /* Terms of a representation: each is more than k >= 1 times the next, so at most 64. */
 #define MAX_TERMS 64
@@ -377,4 +379,6 @@ const nb_ruleset nb_fibonacci = {
     .canonicalize = fib_canonicalize,
     .components = nb_components_per_part,
     .analyse_normal = fib_normal,
+    .analyse_misere = nb_tame_analyse_parts, /* each heap with its limit a game alone */
+    .part_width = 2,
 };

@@ -15,7 +15,7 @@
  * and Pink 1999: each row is additively periodic): a sum of piles takes them from a table
  * of every pile below max_side (nb_wytable.c). Several piles under misère play are a sum
  * of one-pile games, each labelled by Conway's tame theory from a search of it alone
- * (nb_tame_analyse_sum). */
+ * (nb_tame_analyse_parts). */
 #include "games/wythoff/nb_wythoff.h"
 
 #include <stdlib.h>
@@ -257,7 +257,7 @@ static nb_status wy_normal(const nb_game *g, nb_solver *s, nb_analysis *out, nb_
  * theory from a search of that pile alone (nb_tame.c). */
 static nb_status wy_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err)
 {
-    return npiles(g) == 1 ? one_pile(g, true, out) : nb_tame_analyse_sum(g, 1, s, out, err);
+    return npiles(g) == 1 ? one_pile(g, true, out) : nb_tame_analyse_parts(g, s, out, err);
 }
 
 nb_status nb_wythoff_grid(nb_solver *s, uint64_t max_a, uint64_t max_b, uint64_t **values,
