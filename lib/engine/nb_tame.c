@@ -268,14 +268,16 @@ static size_t parts_of(const nb_game *g)
 nb_status nb_tame_analyse_sum(const nb_game *games, size_t count, nb_solver *s,
                               nb_analysis *out, nb_err *err)
 {
-    size_t n = 0;
+    size_t n = 0, apart = 0;
     for (size_t c = 0; c < count; c++) {
         if (!games[c].rules->misere_heap && !games[c].rules->each_move)
             return NB_EDECLINED;
-        n += parts_of(&games[c]);
+        size_t k = parts_of(&games[c]);
+        n += k;
+        apart += !games[c].rules->misere_heap && k > 1 ? k : 0;
     }
     tame_part *parts = nb_xcalloc(n + 1, sizeof *parts), *at = parts;
-    nb_game *alone = nb_xcalloc(n + 1, sizeof *alone); /* the parts searched apart */
+    nb_game *alone = nb_xcalloc(apart + 1, sizeof *alone), *view = alone; /* parts apart */
     nb_status st = NB_OK;
     for (size_t c = 0; c < count && st == NB_OK; c++) {
         const nb_game *g = &games[c];
@@ -289,8 +291,8 @@ nb_status nb_tame_analyse_sum(const nb_game *games, size_t count, nb_solver *s,
             *at = (tame_part){.g = g, .component = c, .part = i, .named = k > 1};
             if (at->named) { /* one part of several, searched alone */
                 size_t width = g->rules->part_width;
-                alone[at - parts] = nb_game_view(g, g->state + i * width, width);
-                at->g = &alone[at - parts];
+                *view = nb_game_view(g, g->state + i * width, width);
+                at->g = view++;
             }
             st = nb_search_run(at->g, NB_NORMAL, s->limits.max_states, s->budget, &at->whole,
                                err);
