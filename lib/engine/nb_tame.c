@@ -94,7 +94,7 @@ typedef struct tame_part {
 
 /* Labels into *into heap h less `take` counters (h itself with 0, the heap a move leaves
  * with its take), the rest of h kept: false when h's ruleset does not know that heap. A
- * whole component (take 0) takes its root's value and label. */
+ * searched part (take 0) takes its root's value and label. */
 static bool label_less(const tame_part *h, nb_solver *s, uint64_t take, tame_part *into)
 {
     if (into != h)
@@ -108,8 +108,9 @@ static bool label_less(const tame_part *h, nb_solver *s, uint64_t take, tame_par
     return h->heap(h->g, s, n, &into->value, &into->label, &into->lost_alone);
 }
 
-/* The moves of a whole component to value `target` whose position after has a label
- * that fits, as push_fitting gives a heap's. */
+/* The moves of a searched part (a whole component, or one part of it alone) to value
+ * `target` whose position after has a label that fits, as push_fitting gives a heap's;
+ * a part's move named in the words of the game holding it. */
 typedef struct fitting_ctx {
     const tame_part *h;
     uint64_t target;
@@ -213,7 +214,7 @@ static bool push_if_lost_alone(void *ctx_, const nb_move *move, uint64_t value)
     return !after.lost_alone || nb_movelist_push(c->out, &m);
 }
 
-/* Whether part h has a move (a whole component: its search found more than its root). */
+/* Whether part h has a move (a searched part: its search found more than its root). */
 static bool has_move(const tame_part *h)
 {
     return h->whole ? nb_search_states(h->whole) > 1 : h->g->state[h->part] != 0;
