@@ -398,6 +398,8 @@ START_TEST(parts_against_search)
             w[i] = kind == 1 ? 1 + (uint64_t)(rand() % 9) : (uint64_t)(rand() % 6);
         for (size_t i = 1; kind == 2 && i < len; i += 2) /* a heap's limit, or a first move */
             w[i] = rand() % 3 ? 1 + (uint64_t)(rand() % 4) : NB_FIB_FIRST;
+        if (round % 4 == 3) /* the last part as the first: equal parts share one search */
+            memcpy(w + len - 2, w, 2 * sizeof *w);
         nb_wythoff_params wp = {0};
         nb_fibonacci_params fp = {.k = 1 + (uint64_t)(rand() % 3)};
         nb_game g = kind == 0 ? (nb_game){&nb_wythoff, &wp, len, w}
@@ -448,6 +450,51 @@ static void expect_won_by_theory(nb_game *g, size_t least_moves)
     }
     nb_analysis_free(&a);
 }
+
+/* A game of many equal parts (one search labels them all) answers as the same game with
+ * two of them does (equal tame parts cancel in pairs), that one held to the brute-force
+ * solver; a won one's every winning move re-analysed. */
+START_TEST(many_equal_parts)
+{
+    nb_wythoff_params wp = {0};
+    const uint64_t twin[2] = {4, 4}, rest[][2] = {{3, 5}, {3, 4}, {1, 1}, {0, 1}};
+    for (size_t r = 0; r < 4; r++) {
+        uint64_t few[6] = {twin[0], twin[1], twin[0], twin[1], rest[r][0], rest[r][1]};
+        nb_game small = {&nb_wythoff, &wp, 6, few};
+        brute_check(&solver, &small, NB_MISERE, "two equal piles and one");
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert(nb_analyse(&solver, &small, NB_MISERE, 0, &a, &err) == NB_OK);
+        size_t n = 2001; /* 2000 equal piles and the one */
+        uint64_t *many = malloc(2 * n * sizeof *many);
+        for (size_t i = 0; i + 1 < n; i++)
+            memcpy(many + 2 * i, twin, sizeof twin);
+        memcpy(many + 2 * (n - 1), rest[r], sizeof rest[r]);
+        nb_game g = {&nb_wythoff, &wp, 2 * n, many};
+        ck_assert(rule_answers(&g));
+        if (a.verdict == NB_WIN) {
+            expect_won_by_theory(&g, 1);
+        } else {
+            nb_analysis b;
+            ck_assert(nb_analyse(&solver, &g, NB_MISERE, 0, &b, &err) == NB_OK);
+            ck_assert_int_eq(b.verdict, NB_LOSE);
+            nb_analysis_free(&b);
+        }
+        nb_analysis_free(&a);
+        if (r == 0) { /* the parts' records are held on the request's memory */
+            nb_budget small;
+            nb_budget_start(&small, 0);
+            small.max_bytes = 64u << 10;
+            nb_solver held = solver;
+            held.budget = &small;
+            ck_assert_int_eq(nb_analyse(&held, &g, NB_MISERE, 0, &a, &err), NB_ELIMIT);
+            ck_assert_ptr_nonnull(strstr(err.msg, "max_request_mb"));
+            ck_assert_uint_eq(small.held, 0);
+        }
+        free(many);
+    }
+}
+END_TEST
 
 START_TEST(huge_heaps)
 {
@@ -543,6 +590,7 @@ int main(void)
     tcase_add_test(tc, mixed_sums_against_search);
     tcase_add_test(tc, whole_components_against_search);
     tcase_add_test(tc, parts_against_search);
+    tcase_add_test(tc, many_equal_parts);
     tcase_add_test(tc, moore_against_search);
     tcase_add_test(tc, huge_heaps);
     tcase_add_test(tc, published_values);

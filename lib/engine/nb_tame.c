@@ -77,15 +77,16 @@ static bool sum_lost(size_t firm, uint64_t x)
 
 /* A part of a game or of a sum's components: a heap of a game whose ruleset labels its
  * heaps (`heap`: the heap is state[part]), or a game of another ruleset labelled by the
- * search of its own positions (`whole`, owned; its root is g's position): a whole
- * component, or one part of a component whose parts are games alone (`named`: g is that
- * part alone, and its moves name `part` in their first word). The game holding it, its
- * component's number (0 in a game alone), and what the labels say of it. */
+ * search of its own positions (`whole`, owned unless `borrowed`, when it is an equal
+ * part's; its root is g's position): a whole component, or one part of a component whose
+ * parts are games alone (`named`: g is that part alone, and its moves name `part` in
+ * their first word). The game holding it, its component's number (0 in a game alone),
+ * and what the labels say of it. */
 typedef struct tame_part {
     const nb_game *g;
     nb_tame_heap_fn *heap;
     nb_search *whole;
-    bool named;
+    bool named, borrowed;
     size_t component, part;
     uint64_t value;
     nb_tame label;
@@ -266,6 +267,37 @@ static size_t parts_of(const nb_game *g)
     return g->rules->misere_heap ? g->len : width && g->len > width ? g->len / width : 1;
 }
 
+/* Orders a component's parts apart by their words (the view's state), equal ones by
+ * their place: qsort_r's comparison, its context the part width. */
+static int by_words(const void *a, const void *b, void *width)
+{
+    const tame_part *x = *(tame_part *const *)a, *y = *(tame_part *const *)b;
+    int c = memcmp(x->g->state, y->g->state, *(size_t *)width * sizeof *x->g->state);
+    return c ? c : (x->part > y->part) - (x->part < y->part);
+}
+
+/* Labels the k parts apart of component g (views made, at parts[0 .. k)) by searches of
+ * their positions, one search for each distinct part: an equal part borrows it (a game
+ * of a thousand piles of one size is searched once). `order` has room for k. */
+static nb_status search_apart(tame_part *parts, tame_part **order, size_t k, nb_solver *s,
+                              nb_err *err)
+{
+    size_t width = parts[0].g->len;
+    for (size_t i = 0; i < k; i++)
+        order[i] = &parts[i];
+    qsort_r(order, k, sizeof *order, by_words, &width);
+    nb_status st = NB_OK;
+    for (size_t i = 0; i < k && st == NB_OK; i++) {
+        tame_part *p = order[i], *first = i ? order[i - 1] : NULL;
+        if (first && !memcmp(p->g->state, first->g->state, width * sizeof *p->g->state)) {
+            p->whole = first->whole, p->borrowed = true;
+            continue;
+        }
+        st = nb_search_run(p->g, NB_NORMAL, s->limits.max_states, s->budget, &p->whole, err);
+    }
+    return st;
+}
+
 nb_status nb_tame_analyse_sum(const nb_game *games, size_t count, nb_solver *s,
                               nb_analysis *out, nb_err *err)
 {
@@ -277,34 +309,45 @@ nb_status nb_tame_analyse_sum(const nb_game *games, size_t count, nb_solver *s,
         n += k;
         apart += !games[c].rules->misere_heap && k > 1 ? k : 0;
     }
+    /* the parts, the views of the parts apart and their order: the request's memory */
+    uint64_t bytes = (n + 1) * sizeof(tame_part) + (apart + 1) * (sizeof(nb_game) +
+                                                                  sizeof(tame_part *));
+    if (!nb_budget_hold(s->budget, bytes))
+        return nb_budget_fail(s->budget, err);
     tame_part *parts = nb_xcalloc(n + 1, sizeof *parts), *at = parts;
-    nb_game *alone = nb_xcalloc(apart + 1, sizeof *alone), *view = alone; /* parts apart */
+    nb_game *alone = nb_xcalloc(apart + 1, sizeof *alone), *view = alone;
+    tame_part **order = nb_xmalloc((apart + 1) * sizeof *order);
     nb_status st = NB_OK;
     for (size_t c = 0; c < count && st == NB_OK; c++) {
         const nb_game *g = &games[c];
         size_t k = parts_of(g);
-        for (size_t i = 0; i < k && st == NB_OK; i++, at++) {
-            if (g->rules->misere_heap) {
-                *at = (tame_part){.g = g, .heap = g->rules->misere_heap, .component = c,
-                                  .part = i};
-                continue;
-            }
-            *at = (tame_part){.g = g, .component = c, .part = i, .named = k > 1};
-            if (at->named) { /* one part of several, searched alone */
-                size_t width = g->rules->part_width;
-                *view = nb_game_view(g, g->state + i * width, width);
-                at->g = view++;
-            }
-            st = nb_search_run(at->g, NB_NORMAL, s->limits.max_states, s->budget, &at->whole,
+        if (g->rules->misere_heap) {
+            for (size_t i = 0; i < k; i++)
+                *at++ = (tame_part){.g = g, .heap = g->rules->misere_heap, .component = c,
+                                    .part = i};
+        } else if (k == 1) {
+            *at = (tame_part){.g = g, .component = c};
+            st = nb_search_run(g, NB_NORMAL, s->limits.max_states, s->budget, &at++->whole,
                                err);
+        } else { /* each part of several searched alone */
+            size_t width = g->rules->part_width;
+            for (size_t i = 0; i < k; i++) {
+                *view = nb_game_view(g, g->state + i * width, width);
+                at[i] = (tame_part){.g = view++, .component = c, .part = i, .named = true};
+            }
+            st = search_apart(at, order, k, s, err);
+            at += k;
         }
     }
     if (st == NB_OK)
         st = analyse_parts(parts, n, s, out, err);
     for (size_t i = 0; i < n; i++)
-        nb_search_free(parts[i].whole);
+        if (!parts[i].borrowed)
+            nb_search_free(parts[i].whole);
     free(parts);
     free(alone);
+    free(order);
+    nb_budget_drop(s->budget, bytes);
     return st;
 }
 
