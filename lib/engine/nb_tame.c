@@ -276,9 +276,9 @@ static int by_words(const void *a, const void *b, void *width)
     return c ? c : (x->part > y->part) - (x->part < y->part);
 }
 
-/* Labels the k parts apart of component g (views made, at parts[0 .. k)) by searches of
- * their positions, one search for each distinct part: an equal part borrows it (a game
- * of a thousand piles of one size is searched once). `order` has room for k. */
+/* Labels the k parts apart of one component (their views made, at parts[0 .. k)) by
+ * searches of their positions, one for each distinct part: an equal part borrows it (a
+ * game of a thousand piles of one size is searched once). `order` has room for k. */
 static nb_status search_apart(tame_part *parts, tame_part **order, size_t k, nb_solver *s,
                               nb_err *err)
 {
@@ -327,8 +327,8 @@ nb_status nb_tame_analyse_sum(const nb_game *games, size_t count, nb_solver *s,
                                     .part = i};
         } else if (k == 1) {
             *at = (tame_part){.g = g, .component = c};
-            st = nb_search_run(g, NB_NORMAL, s->limits.max_states, s->budget, &at++->whole,
-                               err);
+            st = nb_search_run(g, NB_NORMAL, s->limits.max_states, s->budget, &at->whole, err);
+            at++;
         } else { /* each part of several searched alone */
             size_t width = g->rules->part_width;
             for (size_t i = 0; i < k; i++) {
