@@ -178,6 +178,10 @@ BOARDS = {
         {"type": "bash", "heaps": [BIG], "k": 5}] * 100 + [
         {"type": "octal", "code": "0.77", "heaps": [40, 41]}] * 20},
 }
+# misère games of many parts labelled one at a time: a million equal Wythoff piles beside
+# one that wins (one search labels them; a scan of each pile's moves took a minute)
+PARTS = {"equal piles": {"type": "wythoff", "convention": "misere",
+                         "piles": [[300, 300]] * 999_999 + [[0, 999]]}}
 ISSUE_TABLES = {"coprime table": {"type": "coprime", "up_to": 999_999},
                 "dag table with cycles": {"type": "dag", "nodes": 1_000_000, "edges": ring(
                     1_000_000)[::2] + [[i, i // 2] for i in range(1, 500_000)]}}
@@ -237,7 +241,7 @@ def judge(label, status, why, seconds):
 
 def positions(catalog):
     """(label, game) for each issue shape, each type's largest in each convention."""
-    out = list(ISSUE.items()) + list(BOARDS.items())
+    out = list(ISSUE.items()) + list(BOARDS.items()) + list(PARTS.items())
     for entry in catalog:
         game = largest(entry)
         check(game is not None, f"the check has no largest position of {entry['type']}")

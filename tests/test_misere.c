@@ -451,20 +451,33 @@ static void expect_won_by_theory(nb_game *g, size_t least_moves)
     nb_analysis_free(&a);
 }
 
+/* The winning moves of a Wythoff game that name part p (its first word), of all listed. */
+static size_t moves_naming(const nb_analysis *a, uint64_t p)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < a->moves.len; i++)
+        n += nb_movelist_at(&a->moves, i).w[0] == p;
+    return n;
+}
+
 /* A game of many equal parts (one search labels them all) answers as the same game with
  * two of them does (equal tame parts cancel in pairs), that one held to the brute-force
- * solver; a won one's every winning move re-analysed. */
+ * solver: the same verdict, and each equal part's winning moves as many as each twin's
+ * (none where the twins have none, some where they have some: both are met); a won one's
+ * moves re-analysed. */
 START_TEST(many_equal_parts)
 {
     nb_wythoff_params wp = {0};
-    const uint64_t twin[2] = {4, 4}, rest[][2] = {{3, 5}, {3, 4}, {1, 1}, {0, 1}};
-    for (size_t r = 0; r < 4; r++) {
+    const uint64_t twin[2] = {4, 4};
+    const uint64_t rest[][2] = {{3, 5}, {3, 4}, {1, 1}, {0, 1}, {2, 2}, {1, 2}, {0, 3}, {2, 6}};
+    size_t twins_win = 0, rest_alone_wins = 0;
+    for (size_t r = 0; r < sizeof rest / sizeof *rest; r++) {
         uint64_t few[6] = {twin[0], twin[1], twin[0], twin[1], rest[r][0], rest[r][1]};
         nb_game small = {&nb_wythoff, &wp, 6, few};
         brute_check(&solver, &small, NB_MISERE, "two equal piles and one");
-        nb_analysis a;
+        nb_analysis a, b;
         nb_err err = {0};
-        ck_assert(nb_analyse(&solver, &small, NB_MISERE, 0, &a, &err) == NB_OK);
+        ck_assert(nb_analyse(&solver, &small, NB_MISERE, SIZE_MAX, &a, &err) == NB_OK);
         size_t n = 2001; /* 2000 equal piles and the one */
         uint64_t *many = malloc(2 * n * sizeof *many);
         for (size_t i = 0; i + 1 < n; i++)
@@ -472,27 +485,34 @@ START_TEST(many_equal_parts)
         memcpy(many + 2 * (n - 1), rest[r], sizeof rest[r]);
         nb_game g = {&nb_wythoff, &wp, 2 * n, many};
         ck_assert(rule_answers(&g));
-        if (a.verdict == NB_WIN) {
+        ck_assert(nb_analyse(&solver, &g, NB_MISERE, SIZE_MAX, &b, &err) == NB_OK);
+        ck_assert_int_eq(b.verdict, a.verdict);
+        size_t each = moves_naming(&a, 0);
+        ck_assert_uint_eq(moves_naming(&a, 1), each);
+        for (uint64_t p = 0; p + 1 < n; p += 999) /* the first, one between, the last */
+            ck_assert_uint_eq(moves_naming(&b, p), each);
+        ck_assert_uint_eq(moves_naming(&b, n - 1), moves_naming(&a, 2));
+        ck_assert_uint_eq(b.moves.len, (n - 1) * each + moves_naming(&a, 2));
+        twins_win += each > 0;
+        rest_alone_wins += a.verdict == NB_WIN && !each;
+        if (a.verdict == NB_WIN)
             expect_won_by_theory(&g, 1);
-        } else {
-            nb_analysis b;
-            ck_assert(nb_analyse(&solver, &g, NB_MISERE, 0, &b, &err) == NB_OK);
-            ck_assert_int_eq(b.verdict, NB_LOSE);
-            nb_analysis_free(&b);
-        }
         nb_analysis_free(&a);
+        nb_analysis_free(&b);
         if (r == 0) { /* the parts' records are held on the request's memory */
-            nb_budget small;
-            nb_budget_start(&small, 0);
-            small.max_bytes = 64u << 10;
+            nb_budget held_budget;
+            nb_budget_start(&held_budget, 0);
+            held_budget.max_bytes = 64u << 10;
             nb_solver held = solver;
-            held.budget = &small;
+            held.budget = &held_budget;
             ck_assert_int_eq(nb_analyse(&held, &g, NB_MISERE, 0, &a, &err), NB_ELIMIT);
             ck_assert_ptr_nonnull(strstr(err.msg, "max_request_mb"));
-            ck_assert_uint_eq(small.held, 0);
+            ck_assert_uint_eq(held_budget.held, 0);
         }
         free(many);
     }
+    ck_assert_uint_gt(twins_win, 0);
+    ck_assert_uint_gt(rest_alone_wins, 0);
 }
 END_TEST
 

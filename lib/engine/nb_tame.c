@@ -77,20 +77,22 @@ static bool sum_lost(size_t firm, uint64_t x)
 
 /* A part of a game or of a sum's components: a heap of a game whose ruleset labels its
  * heaps (`heap`: the heap is state[part]), or a game of another ruleset labelled by the
- * search of its own positions (`whole`, owned unless `borrowed`, when it is an equal
- * part's; its root is g's position): a whole component, or one part of a component whose
- * parts are games alone (`named`: g is that part alone, and its moves name `part` in
- * their first word). The game holding it, its component's number (0 in a game alone),
- * and what the labels say of it. */
+ * search of its own positions (`whole`, owned unless `equal` names the earlier part equal
+ * to it whose search it is; its root is g's position): a whole component, or one part of
+ * a component whose parts are games alone (`named`: g is that part alone, and its moves
+ * name `part` in their first word). The game holding it, its component's number (0 in a
+ * game alone), what the labels say of it, and whether it has a winning move (once the
+ * sum's moves are listed). */
 typedef struct tame_part {
     const nb_game *g;
     nb_tame_heap_fn *heap;
     nb_search *whole;
-    bool named, borrowed;
+    const struct tame_part *equal;
+    bool named;
     size_t component, part;
     uint64_t value;
     nb_tame label;
-    bool lost_alone;
+    bool lost_alone, winning;
 } tame_part;
 
 /* Labels into *into heap h less `take` counters (h itself with 0, the heap a move leaves
@@ -118,11 +120,13 @@ typedef struct fitting_ctx {
     nb_tame fits;
     nb_movelist *out;
     nb_state words; /* a move's words with its part named */
+    size_t moves;   /* looked at */
 } fitting_ctx;
 
 static bool push_if_fits(void *ctx_, const nb_move *move, const uint64_t *after, size_t len)
 {
     fitting_ctx *c = ctx_;
+    c->moves++;
     size_t i = nb_search_find(c->h->whole, after, len); /* every follower was searched */
     if (i == SIZE_MAX || nb_search_sg(c->h->whole, i) != c->target ||
         (c->fits != NB_TAME_WILD && nb_search_tame(c->h->whole, i) != c->fits))
@@ -140,15 +144,16 @@ static bool push_if_fits(void *ctx_, const nb_move *move, const uint64_t *after,
 
 /* Pushes the moves of heap h to value `target` whose heap after has a label that `fits`
  * (NB_TAME_WILD: any label), each naming h's component. NB_EDECLINED when a heap after
- * a move cannot be labelled; stops quietly once out is full. */
+ * a move cannot be labelled; stops quietly once out is full; the budget's error once it
+ * is spent. */
 static nb_status push_fitting(const tame_part *h, nb_solver *s, uint64_t target, nb_tame fits,
                               nb_movelist *out, nb_err *err)
 {
     if (h->whole) {
-        fitting_ctx c = {h, target, fits, out, {0}};
+        fitting_ctx c = {h, target, fits, out, {0}, 0};
         h->g->rules->each_move(h->g, push_if_fits, &c);
         free(c.words.w);
-        return NB_OK;
+        return nb_budget_spent_after(s->budget, c.moves) ? nb_budget_fail(s->budget, err) : NB_OK;
     }
     nb_movelist found;
     nb_movelist_init(&found, SIZE_MAX);
@@ -164,12 +169,16 @@ static nb_status push_fitting(const tame_part *h, nb_solver *s, uint64_t target,
             nb_movelist_push(out, &m);
         }
     }
+    if (st == NB_OK && nb_budget_spent_after(s->budget, found.len))
+        st = nb_budget_fail(s->budget, err);
     nb_movelist_free(&found);
     return st;
 }
 
-/* Every part tame: the sum's verdict and every move to a lost sum. */
-static nb_status analyse_tame(const tame_part *parts, size_t n, nb_solver *s, nb_analysis *out,
+/* Every part tame: the sum's verdict and every move to a lost sum. A part equal to an
+ * earlier one has the same moves to the same values and labels: none where that one had
+ * none (a thousand equal parts beside one that wins are not each looked through). */
+static nb_status analyse_tame(tame_part *parts, size_t n, nb_solver *s, nb_analysis *out,
                               nb_err *err)
 {
     size_t firm = 0;
@@ -183,7 +192,9 @@ static nb_status analyse_tame(const tame_part *parts, size_t n, nb_solver *s, nb
     nb_status st = NB_OK;
     for (size_t i = 0; i < n && out->verdict == NB_WIN && st == NB_OK && !out->moves.truncated;
          i++) {
-        size_t firm_rest = firm - (parts[i].label == NB_TAME_FIRM);
+        if (parts[i].equal && !parts[i].equal->winning)
+            continue;
+        size_t firm_rest = firm - (parts[i].label == NB_TAME_FIRM), listed = out->moves.len;
         uint64_t rest = x ^ parts[i].value;
         if (firm_rest) { /* any heap left here: the XOR must be 0 */
             st = push_fitting(&parts[i], s, rest, NB_TAME_WILD, &out->moves, err);
@@ -192,6 +203,7 @@ static nb_status analyse_tame(const tame_part *parts, size_t n, nb_solver *s, nb
             if (st == NB_OK && !out->moves.truncated)
                 st = push_fitting(&parts[i], s, rest, NB_TAME_FIRM, &out->moves, err);
         }
+        parts[i].winning = out->moves.len > listed || out->moves.truncated;
     }
     return st;
 }
@@ -228,6 +240,8 @@ static nb_status analyse_parts(tame_part *parts, size_t n, nb_solver *s, nb_anal
 {
     size_t wild = 0, nonempty = 0, last = 0;
     for (size_t i = 0; i < n; i++) {
+        if (nb_budget_spent(s->budget))
+            return nb_budget_fail(s->budget, err);
         if (!label_less(&parts[i], s, 0, &parts[i]))
             return NB_EDECLINED;
         wild += parts[i].label == NB_TAME_WILD;
@@ -290,7 +304,8 @@ static nb_status search_apart(tame_part *parts, tame_part **order, size_t k, nb_
     for (size_t i = 0; i < k && st == NB_OK; i++) {
         tame_part *p = order[i], *first = i ? order[i - 1] : NULL;
         if (first && !memcmp(p->g->state, first->g->state, width * sizeof *p->g->state)) {
-            p->whole = first->whole, p->borrowed = true;
+            p->equal = first->equal ? first->equal : first;
+            p->whole = first->whole;
             continue;
         }
         st = nb_search_run(p->g, NB_NORMAL, s->limits.max_states, s->budget, &p->whole, err);
@@ -342,7 +357,7 @@ nb_status nb_tame_analyse_sum(const nb_game *games, size_t count, nb_solver *s,
     if (st == NB_OK)
         st = analyse_parts(parts, n, s, out, err);
     for (size_t i = 0; i < n; i++)
-        if (!parts[i].borrowed)
+        if (!parts[i].equal)
             nb_search_free(parts[i].whole);
     free(parts);
     free(alone);
