@@ -358,10 +358,11 @@ END_TEST
 
 /* Sums whose components are not all heap games: a Nim or Bash component beside Wythoff
  * piles, Euclid pairs, Cram boards and Chomp diagrams, which the theory labels by
- * searching each component's own positions (each pile or pair alone). Every sum is held to the brute-force solver,
- * every move's outcome too (a Chomp diagram that loses a row leaves a shorter component).
- * Most are tame; a few 3 x 4 Cram boards are wild (the empty board among them), and a
- * sum holding one is declined to the search: both routes are asked to occur. */
+ * searching each component's own positions (each pile or pair alone). Every sum is held
+ * to the brute-force solver, every move's outcome too (a Chomp diagram that loses a row
+ * leaves a shorter component). Most are tame; a few 3 x 4 Cram boards are wild (the empty
+ * board among them), and a sum holding one is declined to the search: both routes are
+ * asked to occur. */
 START_TEST(whole_components_against_search)
 {
     srand(11);

@@ -282,7 +282,8 @@ static size_t parts_of(const nb_game *g)
 }
 
 /* Orders a component's parts apart by their words (the view's state), equal ones by
- * their place: qsort_r's comparison, its context the part width. */
+ * their place, so that the first of equal parts is the one analyse_tame looks through
+ * first: qsort_r's comparison, its context the part width. */
 static int by_words(const void *a, const void *b, void *width)
 {
     const tame_part *x = *(tame_part *const *)a, *y = *(tame_part *const *)b;
