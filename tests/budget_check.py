@@ -19,6 +19,7 @@ import threading
 import time
 
 from daemon import Daemon, await_gauge, detail
+from primes import largest_primes_up_to
 from tally import Tally
 
 signal.alarm(900)  # a hung daemon fails the check instead of stalling the suite
@@ -49,34 +50,6 @@ def grace():
 BIG = 2**63 - 1
 FLAGS = ("--max-request-seconds", str(BUDGET), "--max-request-mb", "256", "--max-memory-mb",
          "1500", "--cache-mb", "128", "--workers", "2", "--max-body-mb", "64")
-
-
-def largest_prime_up_to(n):
-    def prime(p):
-        if p < 2:
-            return False
-        d = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37]
-        if p in d:
-            return True
-        if any(p % q == 0 for q in d):
-            return False
-        r, s = 0, p - 1
-        while s % 2 == 0:
-            r, s = r + 1, s // 2
-        for a in d:  # deterministic Miller-Rabin for p < 3.3 * 10^24
-            x = pow(a, s, p)
-            if x in (1, p - 1):
-                continue
-            for _ in range(r - 1):
-                x = x * x % p
-                if x == p - 1:
-                    break
-            else:
-                return False
-        return True
-    while not prime(n):
-        n -= 1
-    return n
 
 
 def ring(n):
@@ -113,7 +86,7 @@ def largest(entry):
     if t == "hackenbush":
         return {"type": t, "nodes": 1_000_000, "edges": ring(1_000_000)}
     if t == "coprime":
-        return {"type": t, "heaps": [largest_prime_up_to(lim["max_prime_count"])] * 20}
+        return {"type": t, "heaps": largest_primes_up_to(lim["max_prime_count"], 20)}
     if t in ("octal", "grundy"):
         extra = {"code": "0.777"} if t == "octal" else {}
         return {"type": t, "heaps": [top, top - 1, BIG], **extra}
@@ -160,7 +133,7 @@ ISSUE = {
         {"type": "dag", "nodes": 2_000_000, "edges": [[0, 0]], "tokens": [0]}] * 60},
     "dag fan": {"type": "dag", "nodes": 81_002, "tokens": [0], "edges": [
         [0, i] for i in range(1, 1001)] + [[i, i + 1] for i in range(1001, 81_001)]},
-    "coprime large primes": {"type": "coprime", "heaps": [9_999_999_999_971] * 20},
+    "coprime large primes": {"type": "coprime", "heaps": largest_primes_up_to(10**13, 20)},
     "complete graph": {"type": "hackenbush", "nodes": 300, "edges": [
         [i, j] for i in range(300) for j in range(i + 1, 300)] + [[0, 1]] * 3},
     "hackenbush ring": {"type": "hackenbush", "nodes": 1_000_000, "edges": ring(1_000_000)},

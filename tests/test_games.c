@@ -535,6 +535,51 @@ START_TEST(coprime_large_heaps)
 }
 END_TEST
 
+/* Large heaps' values are remembered on the thread (a game of many equal heaps factors
+ * and counts once): the same values in any order, heaps sharing a slot told apart, equal
+ * heaps in one game, and max_prime_count still holding for a heap already counted. */
+START_TEST(coprime_remembered_heaps)
+{
+    static const uint64_t primes[] = {3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47};
+    enum { HEAPS = 300, PRIMES = sizeof primes / sizeof *primes };
+    uint64_t heaps[HEAPS], index[HEAPS];
+    for (size_t i = 0; i < HEAPS; i++) { /* each odd, past the sieve, its least factor known */
+        size_t k = rnd(PRIMES);
+        uint64_t rest;
+        do
+            rest = (((uint64_t)random() << 31 ^ (uint64_t)random()) | 1) % (1ULL << 40) | 1;
+        while (rest < NB_COPRIME_SIEVE || nb_least_prime_factor(rest) < primes[k]);
+        heaps[i] = primes[k] * rest, index[i] = k + 2; /* pi(3) = 2 */
+    }
+    nb_coprime_params p = {0};
+    nb_analysis a;
+    nb_err err = {0};
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t j = 0; j < HEAPS; j++) {
+            size_t i = pass ? HEAPS - 1 - j : j;
+            nb_game g = {&nb_coprime, &p, 1, &heaps[i]};
+            ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 0, &a, &err) == NB_OK);
+            ck_assert_msg(a.sg == index[i], "heap %llu: %llu, not %llu",
+                          (unsigned long long)heaps[i], (unsigned long long)a.sg,
+                          (unsigned long long)index[i]);
+            nb_analysis_free(&a);
+        }
+    uint64_t equal[1001];
+    for (size_t n = 1000; n <= 1001; n++) {
+        for (size_t i = 0; i < n; i++)
+            equal[i] = 1000000007ULL;
+        nb_game g = {&nb_coprime, &p, n, equal};
+        ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 0, &a, &err) == NB_OK);
+        ck_assert_uint_eq(a.sg, n % 2 ? 50847535 : 0);
+        nb_analysis_free(&a);
+    }
+    solver.limits.max_prime_count = 1000000000ULL; /* below 10^9 + 7, counted just now */
+    nb_game g = {&nb_coprime, &p, 1, equal};
+    ck_assert(nb_analyse(&solver, &g, NB_NORMAL, 0, &a, &err) == NB_ELIMIT);
+    ck_assert_ptr_nonnull(strstr(err.msg, "max_prime_count=1000000000"));
+}
+END_TEST
+
 /* The value of a Green Hackenbush graph on its edge list (ground 0). */
 static uint64_t hackenbush_value(size_t nodes, const uint32_t *edges, size_t m)
 {
@@ -1151,6 +1196,7 @@ int main(void)
         {"fibonacci_small", fibonacci_small_heaps, false},
         {"fibonacci_large", fibonacci_large_heaps, false},
         {"coprime_large", coprime_large_heaps, false},
+        {"coprime_remembered", coprime_remembered_heaps, false},
         {"hackenbush_literature", hackenbush_literature, false},
         {"hackenbush_moves", hackenbush_moves_by_reanalysis, false},
         {"dag_hackenbush_long_path", hackenbush_long_path, true},

@@ -84,6 +84,20 @@ static nb_status prime_index(const nb_sieve *t, const nb_solver *s, uint64_t p, 
     return NB_OK;
 }
 
+/* The odd heaps past the table last valued on this thread, each with its least prime
+ * factor and that prime's index: a game of many equal large heaps factors and counts once
+ * (a heap's value depends on the heap alone). Slot by the heap's hash; 0 marks a free slot
+ * (no such heap is 0). */
+#define REMEMBERED_BITS 6
+static _Thread_local struct remembered {
+    uint64_t heap, prime, index;
+} remembered[1u << REMEMBERED_BITS];
+
+static struct remembered *slot_of(uint64_t x)
+{
+    return &remembered[(x * 0x9e3779b97f4a7c15ULL) >> (64 - REMEMBERED_BITS)];
+}
+
 /* g(x) of any heap (heap is its index, for errors). */
 static nb_status heap_value(const nb_game *g, const nb_solver *s, uint64_t x, size_t heap,
                             uint64_t *out, nb_err *err)
@@ -93,7 +107,16 @@ static nb_status heap_value(const nb_game *g, const nb_solver *s, uint64_t x, si
         *out = x < t->n ? table_value(t, x) : 0;
         return NB_OK;
     }
-    return prime_index(t, s, nb_least_prime_factor(x), heap, out, err);
+    struct remembered *r = slot_of(x);
+    if (r->heap == x && r->prime <= s->limits.max_prime_count) { /* the limit as counted */
+        *out = r->index;
+        return NB_OK;
+    }
+    uint64_t p = nb_least_prime_factor(x);
+    nb_status st = prime_index(t, s, p, heap, out, err);
+    if (st == NB_OK)
+        *r = (struct remembered){x, p, *out};
+    return st;
 }
 
 static nb_status co_prepare(nb_game *g, nb_solver *s, nb_err *err)
