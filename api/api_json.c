@@ -12,9 +12,7 @@
 #include "api_write.h"
 #include "core/nb_util.h"
 
-/* How much of a client's text t a detail quotes: all of it up to 64 bytes, else its
- * first 60 bytes or fewer, ending at a character's end (and *cut set, for "..."). */
-static int quoted_length(const char *t, bool *cut)
+int api_quoted_length(const char *t, bool *cut)
 {
     size_t n = strlen(t);
     *cut = n > 64;
@@ -128,7 +126,7 @@ json_t *api_parse(const char *body, size_t len, nb_budget *budget, api_problem *
             size_t len;
             char *pointer = api_buf_take(&path, &len);
             bool cut; /* (a body is an object or an array: the pointer is never "") */
-            int shown = quoted_length(pointer, &cut);
+            int shown = api_quoted_length(pointer, &cut);
             api_fail(p, 400, pointer, "%.*s%s must be an integer between -2^63 and 2^63-1",
                      shown, pointer, cut ? "..." : "");
             free(pointer);
@@ -154,7 +152,7 @@ int api_check_keys(json_t *obj, const char *base, const char *const *allowed, ap
         if (!ok) { /* the key is the client's: its pointer and a quote of it, in full */
             char *ptr = path_new(base, key);
             bool cut;
-            int shown = quoted_length(key, &cut);
+            int shown = api_quoted_length(key, &cut);
             api_fail(p, 400, ptr, "unknown field \"%.*s%s\"", shown, key, cut ? "..." : "");
             free(ptr);
             return p->status;
@@ -238,7 +236,7 @@ int api_get_int(json_t *v, const char *pointer, const char *name, int64_t min, i
                         name);
     if (json_is_string(v) && !int_of(v, &x)) {
         bool cut;
-        int shown = quoted_length(json_string_value(v), &cut);
+        int shown = api_quoted_length(json_string_value(v), &cut);
         return api_fail(p, 400, pointer, "%s must be an integer, or a string of its decimal "
                         "digits, got \"%.*s%s\"", name, shown, json_string_value(v),
                         cut ? "..." : "");

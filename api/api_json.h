@@ -23,6 +23,10 @@ json_t *api_parse(const char *body, size_t len, nb_budget *budget, api_problem *
 void api_path(char *out, size_t size, const char *base, const char *key);
 void api_path_index(char *out, size_t size, const char *base, size_t index);
 
+/* How much of a client's text t a detail quotes: all of it up to 64 bytes, else its
+ * first 60 bytes or fewer, ending at a character's end (and *cut set, for "..."). */
+int api_quoted_length(const char *t, bool *cut);
+
 /* obj must be an object whose keys all appear in `allowed` (NULL-terminated). */
 int api_check_keys(json_t *obj, const char *base, const char *const *allowed, api_problem *p);
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "api_json.h"
 #include "core/nb_util.h"
@@ -68,6 +69,15 @@ const api_type *api_type_find(const char *name)
     return NULL;
 }
 
+/* The registered type `name` spells in other letter case ("Nim"), or NULL. */
+static const api_type *type_in_other_case(const char *name)
+{
+    for (const api_type *const *t = api_registry; *t; t++)
+        if (!strcasecmp((*t)->name, name))
+            return *t;
+    return NULL;
+}
+
 void api_type_list(char *out, size_t size, bool tables_only)
 {
     const api_type *picked[32];
@@ -127,7 +137,13 @@ static int decode_convention(json_t *obj, const char *base, const api_type *t, b
     }
     char ptr[API_PATH_BYTES];
     api_path(ptr, sizeof ptr, base, "convention");
-    return api_fail(p, 400, ptr, "convention must be \"normal\" or \"misere\"");
+    if (!s)
+        return api_fail(p, 400, ptr, "convention must be the string \"normal\" or \"misere\"");
+    bool cut, spelt = !strcasecmp(s, "normal") || !strcasecmp(s, "misere") ||
+                      !strcasecmp(s, "mis\xc3\xa8re"); /* "misère" */
+    int shown = api_quoted_length(s, &cut);
+    return api_fail(p, 400, ptr, "convention must be \"normal\" or \"misere\"%s, got \"%.*s%s\"",
+                    spelt ? " (lower case, no accent)" : "", shown, s, cut ? "..." : "");
 }
 
 int api_game_decode(json_t *obj, const char *base, bool top, bool for_table,
@@ -139,14 +155,25 @@ int api_game_decode(json_t *obj, const char *base, bool top, bool for_table,
     json_t *type = api_require(obj, base, "type", p);
     if (!type)
         return p->status;
-    const api_type *t = json_is_string(type) ? api_type_find(json_string_value(type)) : NULL;
+    const char *name = json_string_value(type);
+    const api_type *t = name ? api_type_find(name) : NULL;
     if (!t) {
         char ptr[API_PATH_BYTES];
         api_path(ptr, sizeof ptr, base, "type");
         char known[256];
         api_type_list(known, sizeof known, false);
-        return api_fail_as(p, "unknown-type", 400, ptr, "unknown game type; known types are %s",
-                           known);
+        if (!name)
+            return api_fail_as(p, "unknown-type", 400, ptr, "type must be a string, one of %s",
+                               known);
+        const api_type *meant = type_in_other_case(name);
+        bool cut;
+        int shown = api_quoted_length(name, &cut);
+        if (meant)
+            return api_fail_as(p, "unknown-type", 400, ptr, "unknown game type \"%.*s%s\": "
+                               "did you mean \"%s\"? (names are lower case)", shown, name,
+                               cut ? "..." : "", meant->name);
+        return api_fail_as(p, "unknown-type", 400, ptr, "unknown game type \"%.*s%s\"; known "
+                           "types are %s", shown, name, cut ? "..." : "", known);
     }
     if (check_keys(obj, base, t, top, for_table, p) || decode_convention(obj, base, t, top, g, p))
         return p->status;

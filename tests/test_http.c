@@ -856,7 +856,16 @@ START_TEST(bad_input)
     expect_problem(A, "", 400, NULL, "malformed JSON");
     expect_problem(A, "[1,2]", 400, "", "game object");
     expect_problem(A, "{\"heaps\":[1]}", 400, "/type", "missing");
-    expect_problem(A, "{\"type\":\"chess\",\"heaps\":[1]}", 400, "/type", "unknown game type");
+    expect_problem(A, "{\"type\":\"chess\",\"heaps\":[1]}", 400, "/type",
+                   "unknown game type \"chess\"; known types are nim, bash");
+    expect_problem(A, "{\"type\":\"Nim\",\"heaps\":[1]}", 400, "/type",
+                   "unknown game type \"Nim\": did you mean \"nim\"?");
+    expect_problem(A, "{\"type\":[\"nim\"],\"heaps\":[1]}", 400, "/type",
+                   "type must be a string, one of nim, bash");
+    expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1],\"convention\":\"mis\xc3\xa8re\"}", 400,
+                   "/convention", "(lower case, no accent), got \"mis\xc3\xa8re\"");
+    expect_problem(A, "{\"type\":\"cram\",\"board\":[\"..\",\".\"]}", 400, "/board/1",
+                   "this row has 1 cell, the first has 2");
     expect_problem("/v1/table", "{\"type\":\"moore\",\"k\":2,\"up_to\":5}", 400, "/type",
                    "has no SG table");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1,2.5]}", 400, "/heaps/1", "integer");

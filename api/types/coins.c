@@ -81,9 +81,9 @@ static int decode_grid(json_t *grid, const char *ptr, const api_limits *lim,
         if (!r)
             params->ncols = json_string_length(row);
         if (json_string_length(row) != params->ncols)
-            return api_fail(p, 400, at, "row %zu has %zu coins, row 1 has %zu: the rows of a "
-                            "grid are equally long", r + 1, json_string_length(row),
-                            params->ncols);
+            return api_fail(p, 400, at, "row %zu has %zu coin%s, row 1 has %zu: the rows of "
+                            "a grid are equally long", r + 1, json_string_length(row),
+                            json_string_length(row) == 1 ? "" : "s", params->ncols);
     }
     if (params->nrows && params->ncols > lim->lib.max_parts / params->nrows)
         return api_fail(p, 422, ptr, "holds %zu x %zu coins, over the limit max_parts=%llu",

@@ -32,8 +32,8 @@ static int cram_decode(json_t *obj, const char *base, const api_limits *lim, api
             return api_fail(p, 400, at, "a row must be a string of '.' (empty) and '#' (filled)");
         size_t n = json_string_length(row);
         if (r && n != cols)
-            return api_fail(p, 400, at, "this row has %zu cells, the first has %zu: the rows "
-                            "are equally long", n, cols);
+            return api_fail(p, 400, at, "this row has %zu cell%s, the first has %zu: the rows "
+                            "are equally long", n, n == 1 ? "" : "s", cols);
         cols = n;
         if (n > lim->lib.max_side)
             return api_fail(p, 422, at, "this row has %zu cells, over the limit max_side=%llu",
