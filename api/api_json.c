@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "api_alloc.h"
 #include "api_parse.h"
@@ -139,6 +140,71 @@ json_t *api_parse(const char *body, size_t len, nb_budget *budget, api_problem *
     return NULL;
 }
 
+/* The edits (a letter put in, left out, changed, or two beside each other swapped) that
+ * turn a into b, the optimal string alignment distance; past 32 letters, "many" (33). */
+static size_t edits_between(const char *a, const char *b)
+{
+    enum { MOST = 32 };
+    size_t m = strlen(a), n = strlen(b), d[MOST + 1][MOST + 1];
+    if (m > MOST || n > MOST)
+        return MOST + 1;
+    for (size_t i = 0; i <= m; i++)
+        for (size_t j = 0; j <= n; j++) {
+            if (!i || !j) {
+                d[i][j] = i + j;
+                continue;
+            }
+            size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            best = d[i - 1][j] + 1 < best ? d[i - 1][j] + 1 : best;
+            best = d[i][j - 1] + 1 < best ? d[i][j - 1] + 1 : best;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                best = d[i - 2][j - 2] + 1 < best ? d[i - 2][j - 2] + 1 : best;
+            d[i][j] = best;
+        }
+    return d[m][n];
+}
+
+const char *api_meant_name(const char *name, const char *const *known)
+{
+    const char *meant = NULL;
+    size_t fewest = 3;
+    for (const char *const *k = known; *k; k++) {
+        size_t edits = strcasecmp(*k, name) ? edits_between(*k, name) : 0;
+        if (edits < fewest && edits <= (strlen(*k) >= 8 ? 2u : 1u))
+            meant = *k, fewest = edits;
+    }
+    return meant;
+}
+
+void api_put_names(api_buf *b, const char *const *names)
+{
+    for (const char *const *n = names; *n; n++)
+        api_putf(b, "%s%s", n == names ? "" : n[1] ? ", " : " and ", *n);
+}
+
+/* Refuses an object's unknown key (the client's: its pointer and a quote of it, in full),
+ * naming the allowed key it most likely meant, else every allowed key. */
+static int refuse_key(const char *base, const char *key, const char *const *allowed,
+                      api_problem *p)
+{
+    const char *meant = api_meant_name(key, allowed);
+    char *ptr = path_new(base, key);
+    bool cut;
+    int shown = api_quoted_length(key, &cut);
+    if (meant) {
+        api_fail(p, 400, ptr, "unknown field \"%.*s%s\": did you mean \"%s\"?", shown, key,
+                 cut ? "..." : "", meant);
+    } else {
+        api_buf names = {0};
+        api_put_names(&names, allowed);
+        api_fail(p, 400, ptr, "unknown field \"%.*s%s\"; the fields here are %.*s", shown, key,
+                 cut ? "..." : "", (int)names.len, names.p ? names.p : "");
+        free(names.p);
+    }
+    free(ptr);
+    return p->status;
+}
+
 int api_check_keys(json_t *obj, const char *base, const char *const *allowed, api_problem *p)
 {
     if (!json_is_object(obj))
@@ -149,14 +215,8 @@ int api_check_keys(json_t *obj, const char *base, const char *const *allowed, ap
         bool ok = false;
         for (const char *const *a = allowed; *a && !ok; a++)
             ok = !strcmp(*a, key);
-        if (!ok) { /* the key is the client's: its pointer and a quote of it, in full */
-            char *ptr = path_new(base, key);
-            bool cut;
-            int shown = api_quoted_length(key, &cut);
-            api_fail(p, 400, ptr, "unknown field \"%.*s%s\"", shown, key, cut ? "..." : "");
-            free(ptr);
-            return p->status;
-        }
+        if (!ok)
+            return refuse_key(base, key, allowed, p);
     }
     return 0;
 }

@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "api_problem.h"
+#include "api_write.h"
 #include "core/nb_analysis.h"
 #include "core/nb_budget.h"
 
@@ -27,7 +28,15 @@ void api_path_index(char *out, size_t size, const char *base, size_t index);
  * first 60 bytes or fewer, ending at a character's end (and *cut set, for "..."). */
 int api_quoted_length(const char *t, bool *cut);
 
-/* obj must be an object whose keys all appear in `allowed` (NULL-terminated). */
+/* The name of `known` (NULL-terminated) that a client most likely meant by `name`: one
+ * edit away (a letter put in, left out, changed, or two beside each other swapped), two
+ * for a name of eight letters or more, or the same letters in other case; else NULL. */
+const char *api_meant_name(const char *name, const char *const *known);
+/* The names (NULL-terminated) as a list: "a, b and c". */
+void api_put_names(api_buf *b, const char *const *names);
+
+/* obj must be an object whose keys all appear in `allowed` (NULL-terminated); else a 400
+ * naming the key meant (api_meant_name) or every allowed key. */
 int api_check_keys(json_t *obj, const char *base, const char *const *allowed, api_problem *p);
 
 /* Required member `key` of obj; NULL with p filled (400) when missing. */

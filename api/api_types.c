@@ -69,13 +69,15 @@ const api_type *api_type_find(const char *name)
     return NULL;
 }
 
-/* The registered type `name` spells in other letter case ("Nim"), or NULL. */
-static const api_type *type_in_other_case(const char *name)
+/* The registered type a client most likely meant by `name` ("Nim", "wythof"), or NULL. */
+static const char *type_meant(const char *name)
 {
-    for (const api_type *const *t = api_registry; *t; t++)
-        if (!strcasecmp((*t)->name, name))
-            return *t;
-    return NULL;
+    const char *names[64];
+    size_t n = 0;
+    for (const api_type *const *t = api_registry; *t && n + 1 < 64; t++)
+        names[n++] = (*t)->name;
+    names[n] = NULL;
+    return api_meant_name(name, names);
 }
 
 void api_type_list(char *out, size_t size, bool tables_only)
@@ -165,13 +167,12 @@ int api_game_decode(json_t *obj, const char *base, bool top, bool for_table,
         if (!name)
             return api_fail_as(p, "unknown-type", 400, ptr, "type must be a string, one of %s",
                                known);
-        const api_type *meant = type_in_other_case(name);
+        const char *meant = type_meant(name);
         bool cut;
         int shown = api_quoted_length(name, &cut);
         if (meant)
             return api_fail_as(p, "unknown-type", 400, ptr, "unknown game type \"%.*s%s\": "
-                               "did you mean \"%s\"? (names are lower case)", shown, name,
-                               cut ? "..." : "", meant->name);
+                               "did you mean \"%s\"?", shown, name, cut ? "..." : "", meant);
         return api_fail_as(p, "unknown-type", 400, ptr, "unknown game type \"%.*s%s\"; known "
                            "types are %s", shown, name, cut ? "..." : "", known);
     }

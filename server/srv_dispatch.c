@@ -308,8 +308,26 @@ bool srv_json_media(const char *type)
 typedef struct query_scan {
     const char *const *names;
     const char *values[QUERY_NAMES];
-    char fault[160];
+    char fault[256];
 } query_scan;
+
+/* The fault of a parameter the route does not take: the one meant, or those it takes. */
+static void refuse_parameter(query_scan *qs, const char *key)
+{
+    const char *meant = api_meant_name(key, qs->names);
+    api_buf names = {0};
+    api_put_names(&names, qs->names);
+    if (meant)
+        snprintf(qs->fault, sizeof qs->fault, "this resource takes no query parameter "
+                 "\"%.40s\": did you mean %s?", key, meant);
+    else if (names.len)
+        snprintf(qs->fault, sizeof qs->fault, "this resource takes no query parameter "
+                 "\"%.40s\"; it takes %.*s", key, (int)names.len, names.p);
+    else
+        snprintf(qs->fault, sizeof qs->fault, "this resource takes no query parameter: not "
+                 "\"%.40s\", nor any other", key);
+    free(names.p);
+}
 
 static enum MHD_Result scan_parameter(void *cls, enum MHD_ValueKind kind, const char *key,
                                       size_t key_size, const char *value, size_t value_size)
@@ -322,8 +340,7 @@ static enum MHD_Result scan_parameter(void *cls, enum MHD_ValueKind kind, const 
     if (strlen(key) != key_size || (value && strlen(value) != value_size))
         snprintf(qs->fault, sizeof qs->fault, "a query parameter holds a NUL byte");
     else if (!qs->names[i])
-        snprintf(qs->fault, sizeof qs->fault, "this resource takes no query parameter \"%.40s\"",
-                 key);
+        refuse_parameter(qs, key);
     else if (qs->values[i])
         snprintf(qs->fault, sizeof qs->fault, "the query parameter %s is given twice", key);
     else

@@ -860,6 +860,8 @@ START_TEST(bad_input)
                    "unknown game type \"chess\"; known types are nim, bash");
     expect_problem(A, "{\"type\":\"Nim\",\"heaps\":[1]}", 400, "/type",
                    "unknown game type \"Nim\": did you mean \"nim\"?");
+    expect_problem(A, "{\"type\":\"wythof\",\"piles\":[[1,2]]}", 400, "/type",
+                   "unknown game type \"wythof\": did you mean \"wythoff\"?");
     expect_problem(A, "{\"type\":[\"nim\"],\"heaps\":[1]}", 400, "/type",
                    "type must be a string, one of nim, bash");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1],\"convention\":\"mis\xc3\xa8re\"}", 400,
@@ -887,7 +889,17 @@ START_TEST(bad_input)
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[-3]}", 400, "/heaps/0", "at least 0");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1,9223372036854775808]}", 400, "/heaps/1", "2^63-1");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1],\"heaps\":[2]}", 400, NULL, "duplicate");
-    expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1],\"extra\":true}", 400, "/extra", "unknown field");
+    expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1],\"extra\":true}", 400, "/extra",
+                   "unknown field \"extra\"; the fields here are type, convention and heaps");
+    /* a near miss (letters swapped, one missing, other case) named with the field meant */
+    expect_problem(A, "{\"type\":\"nim\",\"haeps\":[1]}", 400, "/haeps",
+                   "unknown field \"haeps\": did you mean \"heaps\"?");
+    expect_problem(A, "{\"type\":\"wythoff\",\"pile\":[[1,2]]}", 400, "/pile",
+                   "did you mean \"piles\"?");
+    expect_problem(A, "{\"type\":\"bash\",\"heaps\":[3],\"K\":2}", 400, "/K",
+                   "did you mean \"k\"?");
+    expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1],\"hops\":2}", 400, "/hops",
+                   "unknown field \"hops\"; the fields here"); /* two edits from a short name */
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1],\"a/b~\":1}", 400, "/a~1b~0", "unknown field");
     expect_problem(A, "{\"type\":\"nim\"}", 400, "/heaps", "missing");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":{}}", 400, "/heaps", "array");
@@ -951,10 +963,11 @@ START_TEST(bad_input)
     expect_problem("/v1/analyze?max_moves=-1", "{\"type\":\"nim\",\"heaps\":[1]}", 400, NULL, "max_moves");
     /* every query parameter is one the route honours, given once, well-formed */
     static const struct { const char *path, *detail; } refused[] = {
-        {"/v1/play?max_moves=3", "no query parameter \"max_moves\""},
+        {"/v1/play?max_moves=3", "no query parameter \"max_moves\"; it takes "},
+        {"/v1/play?strenght=strong", "no query parameter \"strenght\": did you mean strength?"},
         {"/v1/table?max_moves=3", "no query parameter \"max_moves\""},
         {"/v1/moves?components=3", "no query parameter \"components\""},
-        {"/v1/analyze?maxmoves=3", "no query parameter \"maxmoves\""},
+        {"/v1/analyze?maxmoves=3", "no query parameter \"maxmoves\": did you mean max_moves?"},
         {"/v1/analyze?max_moves=%205", "not \" 5\""},
         {"/v1/analyze?max_moves=+5", "not \" 5\""}, /* a + in a query is a space */
         {"/v1/analyze?max_moves=1e2", "not \"1e2\""},
