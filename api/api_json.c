@@ -224,12 +224,22 @@ int api_check_keys(json_t *obj, const char *base, const char *const *allowed, ap
 json_t *api_require(json_t *obj, const char *base, const char *key, api_problem *p)
 {
     json_t *v = json_object_get(obj, key);
-    if (!v) {
-        char ptr[API_PATH_BYTES];
-        api_path(ptr, sizeof ptr, base, key);
-        api_fail(p, 400, ptr, "missing field \"%s\"", key);
-    }
-    return v;
+    if (v)
+        return v;
+    char ptr[API_PATH_BYTES];
+    api_path(ptr, sizeof ptr, base, key);
+    const char *given, *wanted[] = {key, NULL};
+    json_t *item;
+    json_object_foreach(obj, given, item) /* the field under a slip of its name? */
+        if (api_meant_name(given, wanted)) {
+            bool cut;
+            int shown = api_quoted_length(given, &cut);
+            api_fail(p, 400, ptr, "missing field \"%s\"; \"%.*s%s\" is no field: did you mean "
+                     "\"%s\"?", key, shown, given, cut ? "..." : "", key);
+            return NULL;
+        }
+    api_fail(p, 400, ptr, "missing field \"%s\"", key);
+    return NULL;
 }
 
 /* What a JSON value is, for a message: "a string", "an array"... */

@@ -714,6 +714,8 @@ START_TEST(move_endpoint)
          "/move/heap", "no heap 1", 422},
         {"{\"game\":{\"type\":\"nim\",\"heaps\":[3]},\"move\":{\"heap\":0}}",
          "/move/take", "missing", 422},
+        {"{\"game\":{\"type\":\"nim\",\"heaps\":[3]},\"move\":{\"heap\":0,\"tkae\":1}}",
+         "/move/take", "missing field \"take\"; \"tkae\" is no field: did you mean", 422},
         {"{\"game\":{\"type\":\"nim\",\"heaps\":[3]},\"move\":{\"heap\":0,\"take\":1,"
          "\"sg\":2}}", "/move/sg", "gives no", 422},
         {"{\"game\":{\"type\":\"nim\",\"heaps\":[3]},\"move\":{\"heap\":0,\"take\":1,"
