@@ -141,12 +141,13 @@ json_t *api_parse(const char *body, size_t len, nb_budget *budget, api_problem *
 }
 
 /* The edits (a letter put in, left out, changed, or two beside each other swapped) that
- * turn a into b, the optimal string alignment distance; past 32 letters, "many" (33). */
+ * turn a into b, the optimal string alignment distance; "many" (33) past 32 letters or
+ * when the lengths differ by more than two (no name is meant that far off). */
 static size_t edits_between(const char *a, const char *b)
 {
     enum { MOST = 32 };
-    size_t m = strlen(a), n = strlen(b), d[MOST + 1][MOST + 1];
-    if (m > MOST || n > MOST)
+    size_t m = strnlen(a, MOST + 1), n = strnlen(b, MOST + 1), d[MOST + 1][MOST + 1];
+    if (m > MOST || n > MOST || m > n + 2 || n > m + 2)
         return MOST + 1;
     for (size_t i = 0; i <= m; i++)
         for (size_t j = 0; j <= n; j++) {
@@ -170,7 +171,8 @@ const char *api_meant_name(const char *name, const char *const *known)
     size_t fewest = 3;
     for (const char *const *k = known; *k; k++) {
         size_t edits = strcasecmp(*k, name) ? edits_between(*k, name) : 0;
-        if (edits < fewest && edits <= (strlen(*k) >= 8 ? 2u : 1u))
+        size_t letters = strlen(*k), allowed = letters >= 8 ? 2 : letters >= 3 ? 1 : 0;
+        if (edits < fewest && edits <= allowed)
             meant = *k, fewest = edits;
     }
     return meant;
@@ -230,14 +232,18 @@ json_t *api_require(json_t *obj, const char *base, const char *key, api_problem 
     api_path(ptr, sizeof ptr, base, key);
     const char *given, *wanted[] = {key, NULL};
     json_t *item;
-    json_object_foreach(obj, given, item) /* the field under a slip of its name? */
-        if (api_meant_name(given, wanted)) {
-            bool cut;
-            int shown = api_quoted_length(given, &cut);
-            api_fail(p, 400, ptr, "missing field \"%s\"; \"%.*s%s\" is no field: did you mean "
-                     "\"%s\"?", key, shown, given, cut ? "..." : "", key);
-            return NULL;
-        }
+    size_t looked = 0; /* the field under a slip of its name? among the first 64 keys */
+    json_object_foreach(obj, given, item) {
+        if (++looked > 64)
+            break;
+        if (!api_meant_name(given, wanted))
+            continue;
+        bool cut;
+        int shown = api_quoted_length(given, &cut);
+        api_fail(p, 400, ptr, "missing field \"%s\"; \"%.*s%s\" is no field: did you mean "
+                 "\"%s\"?", key, shown, given, cut ? "..." : "", key);
+        return NULL;
+    }
     api_fail(p, 400, ptr, "missing field \"%s\"", key);
     return NULL;
 }

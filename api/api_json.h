@@ -28,9 +28,10 @@ void api_path_index(char *out, size_t size, const char *base, size_t index);
  * first 60 bytes or fewer, ending at a character's end (and *cut set, for "..."). */
 int api_quoted_length(const char *t, bool *cut);
 
-/* The name of `known` (NULL-terminated) that a client most likely meant by `name`: one
- * edit away (a letter put in, left out, changed, or two beside each other swapped), two
- * for a name of eight letters or more, or the same letters in other case; else NULL. */
+/* The name of `known` (NULL-terminated) that a client most likely meant by `name`: the
+ * same letters in other case, or one edit away (a letter put in, left out, changed, or
+ * two beside each other swapped) from a name of three letters or more, two from one of
+ * eight or more; else NULL. */
 const char *api_meant_name(const char *name, const char *const *known);
 /* The names (NULL-terminated) as a list: "a, b and c". */
 void api_put_names(api_buf *b, const char *const *names);

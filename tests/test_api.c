@@ -862,6 +862,45 @@ START_TEST(problem_text_is_utf8)
 }
 END_TEST
 
+/* The name a slip meant: other letter case, one edit (in, out, changed, two swapped) from
+ * a name of three letters or more, two from one of eight or more; nothing past that, nor
+ * between lengths more than two apart, nor past 32 letters; the nearest when two are
+ * near. The list of names. */
+START_TEST(names_meant_by_slips)
+{
+    static const char *const fields[] = {"type", "heaps", "convention", "k", NULL};
+    static const struct { const char *given, *meant; } cases[] = {
+        {"heap", "heaps"}, {"haeps", "heaps"}, {"heapss", "heaps"}, {"hxaps", "heaps"},
+        {"HEAPS", "heaps"}, {"Type", "type"}, {"K", "k"}, {"tpe", "type"},
+        {"convnetoin", "convention"}, {"conventio", "convention"}, {"cnvntion", "convention"},
+        {"hops", NULL}, {"tp", NULL}, {"kk", NULL}, {"x", NULL}, {"xyz", NULL},
+        {"convntio", "convention"}, {"cnvntio", NULL}, {"convetnoin", "convention"}, {"cnovetnoin", NULL}, {"", NULL},
+        {"heapsheapsheapsheapsheapsheapsheaps", NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const char *meant = api_meant_name(cases[i].given, fields);
+        ck_assert_msg(meant == cases[i].meant || (meant && cases[i].meant &&
+                                                  !strcmp(meant, cases[i].meant)),
+                      "\"%s\": %s, not %s", cases[i].given, meant ? meant : "none",
+                      cases[i].meant ? cases[i].meant : "none");
+    }
+    static const char *const near[] = {"heap", "heaps", NULL}; /* the nearer one, first met */
+    ck_assert_str_eq(api_meant_name("heaps", near + 1), "heaps");
+    ck_assert_str_eq(api_meant_name("heapz", near), "heap");
+    static const char *const none[] = {NULL};
+    ck_assert_ptr_null(api_meant_name("heaps", none));
+    api_buf b = {0};
+    api_put_names(&b, fields);
+    api_put(&b, "|", 1);
+    api_put_names(&b, fields + 3);
+    api_put(&b, "|", 1);
+    api_put_names(&b, none);
+    ck_assert_int_eq((int)b.len, (int)strlen("type, heaps, convention and k|k|"));
+    ck_assert(!memcmp(b.p, "type, heaps, convention and k|k|", b.len));
+    free(b.p);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("api");
@@ -880,6 +919,7 @@ int main(void)
     tcase_add_test(tc, parser_matches_jansson);
     tcase_add_test(tc, dump_within_growth);
     tcase_add_test(tc, problem_text_is_utf8);
+    tcase_add_test(tc, names_meant_by_slips);
     suite_add_tcase(s, tc);
     return check_run(s, true);
 }
