@@ -8,6 +8,7 @@
 
 #include "brute.h"
 #include "check_run.h"
+#include "engine/nb_sum.h"
 #include "games/notakto/nb_notakto.h"
 #include "lib_fixture.h"
 
@@ -156,6 +157,51 @@ START_TEST(three_by_three_against_brute)
 }
 END_TEST
 
+/* Sums of Notakto games: boards of one size in each of two or three components are one
+ * game of all their boards, answered as it is (the quotient, or the table for one live
+ * board), each winning move in its component's words; a sum of two sizes is not one
+ * game (the tame theory or the search). Every sum held to the brute-force solver. */
+START_TEST(sums_of_games_against_brute)
+{
+    char what[96];
+    unsigned one_game = 0, by_quotient = 0;
+    for (int round = 0; round < 200; round++) {
+        size_t count = 2 + rnd(2);
+        bool sizes = round % 10 == 9; /* a 4 x 4 component beside 3 x 3 ones */
+        nb_notakto_params p[3];
+        uint64_t boards[3][2];
+        nb_game parts[3];
+        size_t total = 0; /* at most four boards, the more the fuller (as above) */
+        for (size_t c = 0; c < count; c++) {
+            unsigned k = sizes && c == 0 ? 4 : 3;
+            size_t n = c + 1 < count && total < 2 ? 1 + rnd(2) : 1;
+            total += n;
+            p[c] = (nb_notakto_params){.k = k};
+            parts[c] = (nb_game){&nb_notakto, &p[c], n, boards[c]};
+        }
+        for (size_t c = 0; c < count; c++)
+            for (size_t i = 0; i < parts[c].len; i++)
+                boards[c][i] = random_board(p[c].k, p[c].k == 4 ? 7 : 2 + (unsigned)total);
+        nb_sum_params sum = {.count = count, .games = parts};
+        nb_game g = {&nb_sum, &sum, 0, NULL};
+        g.state = nb_sum_state(&sum, &g.len);
+        snprintf(what, sizeof what, "a sum of %zu Notakto games%s (round %d)", count,
+                 sizes ? " of two sizes" : "", round);
+        brute_check(&solver, &g, NB_MISERE, what);
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert(nb_analyse(&solver, &g, NB_MISERE, 0, &a, &err) == NB_OK);
+        one_game += !sizes;
+        by_quotient += !sizes && a.method != NB_METHOD_SEARCH;
+        ck_assert_msg(!sizes || a.method != NB_METHOD_MISERE_QUOTIENT, "%s", what);
+        nb_analysis_free(&a);
+        free(g.state);
+    }
+    ck_assert_msg(by_quotient == one_game, "%u of %u sums of one size by their rule",
+                  by_quotient, one_game);
+}
+END_TEST
+
 /* The product of a position's elements, left to right (the test's own, plain). Its
  * failure is checked once: Check logs every assertion it passes. */
 static uint32_t plain_product(const nb_notaktotable *t, const uint64_t *boards, size_t n)
@@ -271,6 +317,7 @@ int main(void)
         {"quotient_3x3", quotient_of_three_by_three, false},
         {"the_opening", the_opening, false},
         {"brute_3x3", three_by_three_against_brute, true},
+        {"sums", sums_of_games_against_brute, false},
         {"large_sums", large_sums_through_the_quotient, true},
         {"brute_larger", larger_boards_against_brute, true},
         {"past_max_states", searches_past_max_states_refused, false},

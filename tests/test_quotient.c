@@ -770,6 +770,52 @@ START_TEST(dag_tokens_match_brute_force)
 }
 END_TEST
 
+
+/* A sum of octal games of one code is that code's game on all their heaps: answered through
+ * its quotient, each winning move given back in its component's words; every sum held to
+ * the brute-force solver (its verdict, winning moves, every move's outcome, the move
+ * played), as are sums of two codes, which the tame theory declines to the search. */
+START_TEST(one_code_sums_match_brute_force)
+{
+    static const char *const codes[] = {"0.77", "0.07", "0.137", "0.75", "4!.0"};
+    unsigned by_quotient = 0, one_code = 0;
+    for (int round = 0; round < 200; round++) {
+        const char *code = codes[round % 5];
+        bool mixed = round % 8 == 7;
+        size_t count = 2 + (size_t)(round % 2);
+        nb_octal_params p[3];
+        uint64_t heaps[3][2], total = 0;
+        nb_game parts[3];
+        for (size_t c = 0; c < count; c++) {
+            const char *other = strcmp(code, "0.77") ? "0.77" : "0.07";
+            p[c] = (nb_octal_params){.rule = rule_of(mixed && c == 1 ? other : code)};
+            size_t len = 1 + (size_t)(random() % 2);
+            for (size_t i = 0; i < len; i++)
+                heaps[c][i] = (uint64_t)(random() % 9), total += heaps[c][i];
+            parts[c] = (nb_game){.rules = &nb_octal, .params = &p[c], .state = heaps[c],
+                                 .len = len};
+        }
+        if (total > 20)
+            continue;
+        nb_sum_params sum = {.count = count, .games = parts};
+        nb_game g = {&nb_sum, &sum, 0, NULL};
+        g.state = nb_sum_state(&sum, &g.len);
+        char what[64];
+        snprintf(what, sizeof what, "%s%s round %d", code, mixed ? " and another" : "", round);
+        brute_check(&solver, &g, NB_MISERE, what);
+        nb_analysis a;
+        nb_err err = {0};
+        ck_assert(nb_analyse(&solver, &g, NB_MISERE, 0, &a, &err) == NB_OK);
+        one_code += !mixed;
+        by_quotient += !mixed && a.method == NB_METHOD_MISERE_QUOTIENT;
+        ck_assert_msg(!mixed || a.method != NB_METHOD_MISERE_QUOTIENT, "%s", what);
+        nb_analysis_free(&a);
+        free(g.state);
+    }
+    ck_assert_msg(one_code >= 80 && by_quotient * 10 >= one_code * 9,
+                  "%u sums of one code, %u through the quotient", one_code, by_quotient);
+}
+END_TEST
 /* Sums of two or three dags without cycles under misère play, with tokens enough that the
  * sum goes through the quotient of the tokens on the union of the graphs (more than 65536
  * positions), held to the brute-force solver: the verdict, and exactly the winning moves
@@ -1055,6 +1101,7 @@ int main(void)
                  {"stalled", large_positions_outlast_a_stalled_quotient},
                  {"dag", dag_tokens_match_brute_force},
                  {"dag_sums", dag_sums_match_brute_force},
+                 {"octal_sums", one_code_sums_match_brute_force},
                  {"dag_slow", dag_tokens_outlast_a_slow_quotient},
                  {"beans", beans_match_brute_force},
                  {"sweep", sweep_sample_matches_brute_force},

@@ -184,7 +184,7 @@ const api_type api_type_sum = {
     .misere = true,
     .methods = (const char *const[]){"sg-theorem", "closed-form", "table", "period",
                                      "arithmetic-period", "retrograde", "misere-nim", "genus",
-                                     "search", NULL},
+                                     "misere-quotient", "search", NULL},
     .moves_complete = true,
     .decode = sum_decode,
     .sample = sum_sample,

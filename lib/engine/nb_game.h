@@ -99,8 +99,9 @@ struct nb_ruleset {
     nb_status (*analyse_misere)(const nb_game *g, nb_solver *s, nb_analysis *out, nb_err *err);
     /* Whole analysis under misère play of a sum whose components games[0..count) all
      * follow this ruleset, by a rule; each winning move names its component, its words
-     * the component's own. NB_EDECLINED where the rule does not apply (then, and when
-     * NULL: the sum's exhaustive search). The same promise as analyse_misere's. */
+     * the component's own. NB_EDECLINED where the rule does not apply (then the sum's
+     * exhaustive search; when NULL, the tame theory first: nb_tame_analyse_sum). The same
+     * promise as analyse_misere's. */
     nb_status (*analyse_misere_sum)(const nb_game *games, size_t count, nb_solver *s,
                                     nb_analysis *out, nb_err *err);
     /* Under normal play, the remoteness of the position (m NULL) or of the position after

@@ -310,6 +310,56 @@ static void sum_components(const nb_game *g, const uint64_t *sg, nb_analysis *ou
     }
 }
 
+nb_status nb_sum_misere_as_one(const nb_game *games, size_t count, const nb_game *host,
+                               nb_status (*analyse)(const nb_game *, nb_solver *,
+                                                    nb_analysis *, nb_err *),
+                               nb_solver *s, nb_analysis *out, nb_err *err)
+{
+    size_t parts = 0;
+    for (size_t c = 0; c < count; c++)
+        parts += games[c].len;
+    uint64_t bytes = (parts + count + 2) * sizeof(uint64_t);
+    if (!nb_budget_hold(s->budget, bytes))
+        return nb_budget_fail(s->budget, err);
+    uint64_t *state = nb_xmalloc((parts + 1) * sizeof *state);
+    uint64_t *first = nb_xmalloc((count + 1) * sizeof *first); /* each component's first part */
+    for (size_t c = 0, at = 0; c < count; at += games[c].len, c++) {
+        first[c] = at;
+        memcpy(state + at, games[c].state, games[c].len * sizeof *state);
+    }
+    nb_game one = *host;
+    one.state = state, one.len = parts;
+    nb_analysis inner = {0};
+    nb_movelist_init(&inner.moves, out->moves.limit);
+    nb_status st = analyse(&one, s, &inner, err);
+    nb_state words = {0};
+    if (st == NB_OK) {
+        out->verdict = inner.verdict, out->method = inner.method;
+        free(out->element);
+        out->element = inner.element, inner.element = NULL;
+        for (size_t i = 0; i < inner.moves.len; i++) {
+            nb_move m = nb_movelist_at(&inner.moves, i);
+            nb_state_resize(&words, m.len);
+            memcpy(words.w, m.w, m.len * sizeof *words.w);
+            size_t c = nb_last_at_most(first, count, words.w[0]);
+            words.w[0] -= first[c];
+            nb_movelist_push(&out->moves, &(nb_move){.component = c, .wins_now = m.wins_now,
+                                                     .len = m.len, .w = words.w});
+        }
+        out->moves.truncated |= inner.moves.truncated;
+        out->moves.incomplete |= inner.moves.incomplete;
+    } else if (st != NB_EDECLINED && err->index[0] != NB_NO_INDEX && err->index[0] < parts) {
+        size_t c = nb_last_at_most(first, count, err->index[0]); /* a part's fault: blamed */
+        err->component = c, err->index[0] -= first[c];           /* on its own component */
+    }
+    free(words.w);
+    nb_analysis_free(&inner);
+    free(state);
+    free(first);
+    nb_budget_drop(s->budget, bytes);
+    return st;
+}
+
 /* Misère play of a disjunctive sum: whose components all follow one ruleset, by that
  * ruleset's rule for such sums where it has one (tokens on several dags); any other, by
  * the tame theory when every part is tame (nb_tame.c: heaps labelled by their rulesets,

@@ -25,4 +25,16 @@ extern const nb_ruleset nb_sum;
  * malloc'ed (caller frees). */
 uint64_t *nb_sum_state(const nb_sum_params *p, size_t *len);
 
+/* Misère play of a sum whose components are one game together: games of one ruleset whose
+ * state is a list of parts, a word each, and whose moves name their part in their first
+ * word (heaps of one octal code, Notakto boards of one size: a move of the sum is a move on
+ * one part of one component, and so a move of the game of all their parts, and back). The
+ * caller has checked that they are; `host`, one of them, lends its params to that game.
+ * It is answered by `analyse` (the ruleset's misère rule), each winning move given back to
+ * the component holding its part; NB_EDECLINED, nothing written, where the rule declines. */
+nb_status nb_sum_misere_as_one(const nb_game *games, size_t count, const nb_game *host,
+                               nb_status (*analyse)(const nb_game *, nb_solver *,
+                                                    nb_analysis *, nb_err *),
+                               nb_solver *s, nb_analysis *out, nb_err *err);
+
 #endif

@@ -12,6 +12,8 @@
 
 #include "core/nb_util.h"
 #include "engine/nb_legal.h"
+#include "engine/nb_sum.h"
+#include "engine/nb_tame.h"
 
 static const nb_notakto_params *params_of(const nb_game *g) { return g->params; }
 
@@ -321,6 +323,22 @@ static nb_status nt_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_
     return NB_OK;
 }
 
+/* Misère play of a sum of Notakto games: of one board size, one game of all their boards
+ * (nb_sum_misere_as_one), through the quotient or the table; else, and where they decline
+ * or pass max_states, the tame theory, then the search (which names the limit). */
+static nb_status nt_misere_sum(const nb_game *games, size_t count, nb_solver *s,
+                               nb_analysis *out, nb_err *err)
+{
+    for (size_t c = 0; c < count; c++)
+        if (params_of(&games[c])->k != params_of(games)->k)
+            return nb_tame_analyse_sum(games, count, s, out, err);
+    nb_status st = nb_sum_misere_as_one(games, count, games, nt_misere, s, out, err);
+    if (st != NB_EDECLINED && st != NB_ELIMIT)
+        return st;
+    nb_err_clear(err);
+    return nb_tame_analyse_sum(games, count, s, out, err);
+}
+
 const nb_ruleset nb_notakto = {
     .name = "notakto",
     .check = nt_check,
@@ -337,4 +355,5 @@ const nb_ruleset nb_notakto = {
     .canonicalize = nt_canonicalize,
     .components = nb_components_per_part,
     .analyse_misere = nt_misere,
+    .analyse_misere_sum = nt_misere_sum,
 };

@@ -9,6 +9,8 @@
 
 #include "core/nb_util.h"
 #include "engine/nb_heaps.h"
+#include "engine/nb_sum.h"
+#include "engine/nb_tame.h"
 #include "theory/nb_arith.h"
 #include "theory/nb_octable.h"
 #include "theory/nb_quotient.h"
@@ -567,6 +569,33 @@ static nb_status oc_analyse_misere(const nb_game *g, nb_solver *s, nb_analysis *
     return st;
 }
 
+static bool same_rule(const nb_octal_rule *a, const nb_octal_rule *b)
+{
+    return !memcmp(a->digit, b->digit, sizeof a->digit) &&
+           !memcmp(a->mark, b->mark, sizeof a->mark) && a->last == b->last && a->tail == b->tail;
+}
+
+/* Misère play of a sum of octal games: of one code, that code's game on all their heaps
+ * (nb_sum_misere_as_one), through its quotient; past the quotient, and for sums of several
+ * codes, the tame theory, then the search. */
+static nb_status oc_analyse_misere_sum(const nb_game *games, size_t count, nb_solver *s,
+                                       nb_analysis *out, nb_err *err)
+{
+    size_t widest = 0;
+    for (size_t c = 0; c < count; c++) {
+        if (!same_rule(&oc_params(&games[c])->rule, &oc_params(games)->rule))
+            return nb_tame_analyse_sum(games, count, s, out, err);
+        if (nb_heaps_max(&games[c]) > nb_heaps_max(&games[widest]))
+            widest = c; /* its table reaches every heap of the others */
+    }
+    nb_status st = nb_sum_misere_as_one(games, count, &games[widest], oc_analyse_misere, s,
+                                        out, err);
+    if (st != NB_EDECLINED)
+        return st;
+    nb_err_clear(err);
+    return nb_tame_analyse_sum(games, count, s, out, err);
+}
+
 /* {heap, take, count, a, b, c}: digit `take` of the code allows leaving `count` heaps
  * (bit 1 none, 2 one, 4 two, 8 three), each at least 1, ascending, adding up to what the
  * take leaves, as the digit's mark allows ('!' pairwise unequal, '?' not all equal, '='
@@ -625,6 +654,7 @@ const nb_ruleset nb_octal = {
     .legal = oc_legal,
     .each_move = oc_each_move,
     .analyse_misere = oc_analyse_misere,
+    .analyse_misere_sum = oc_analyse_misere_sum,
     .canonicalize = nb_heaps_canonicalize,
     .components = nb_components_per_part,
 };
