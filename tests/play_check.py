@@ -257,6 +257,12 @@ def check_games(width, strengths):
     ids = [e.get_attribute("data-game") for e in find_all("#gallery [data-game]")]
     check(ids == GAMES, f"the gallery offers {ids}")
     shot(f"play-gallery-{width}")
+    # before a game is chosen a wide screen's gallery takes its width, cards in columns;
+    # a narrow one keeps its two
+    columns = lambda: len({round(e.rect["x"]) for e in find_all("#gallery [data-game]")})
+    wide = find("#gallery").rect["width"]
+    check(columns() >= 3 and wide > 0.8 * width if width > 760 else columns() == 2,
+          f"{width} px: the gallery before a game is {wide:.0f} px wide in {columns()} columns")
     played = 0
     for n, game_id in enumerate(GAMES):
         for k, s in enumerate(strengths(n)):
@@ -265,6 +271,8 @@ def check_games(width, strengths):
             played += 1
         driver.execute_script("document.getElementById('arena').scrollIntoView()")
         shot(f"play-{game_id}-{width}")
+    check(columns() == (1 if width > 760 else 2),
+          f"{width} px: the gallery beside a game is in {columns()} columns")
     return played
 
 
