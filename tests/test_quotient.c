@@ -814,6 +814,30 @@ START_TEST(one_code_sums_match_brute_force)
     }
     ck_assert_msg(one_code >= 80 && by_quotient * 10 >= one_code * 9,
                   "%u sums of one code, %u through the quotient", one_code, by_quotient);
+    /* a heap of 10^6 in the second component beside a small first one: the same verdict
+     * and moves as the one game of their heaps, each move in its own component's words */
+    nb_octal_params kp[2] = {{.rule = rule_of("0.77")}, {.rule = rule_of("0.77")}}, kone = kp[0];
+    uint64_t small[1] = {3}, large[2] = {1000000, 5}, all[3] = {3, 1000000, 5};
+    nb_game kparts[2] = {{&nb_octal, &kp[0], 1, small}, {&nb_octal, &kp[1], 2, large}};
+    nb_sum_params ksum = {.count = 2, .games = kparts};
+    nb_game g = {&nb_sum, &ksum, 0, NULL}, one = {&nb_octal, &kone, 3, all};
+    g.state = nb_sum_state(&ksum, &g.len);
+    nb_analysis a, b;
+    nb_err err = {0};
+    ck_assert_msg(nb_analyse(&solver, &g, NB_MISERE, 1000, &a, &err) == NB_OK, "%s", err.msg);
+    ck_assert_msg(nb_analyse(&solver, &one, NB_MISERE, 1000, &b, &err) == NB_OK, "%s", err.msg);
+    ck_assert_int_eq(a.method, NB_METHOD_MISERE_QUOTIENT);
+    ck_assert_int_eq(a.verdict, b.verdict);
+    ck_assert_uint_eq(a.moves.len, b.moves.len);
+    for (size_t i = 0; i < a.moves.len; i++) {
+        nb_move m = nb_movelist_at(&a.moves, i), n = nb_movelist_at(&b.moves, i);
+        ck_assert_uint_eq(m.w[0] + (m.component ? 1 : 0), n.w[0]);
+        ck_assert(m.len == n.len && !memcmp(m.w + 1, n.w + 1, (m.len - 1) * sizeof *m.w));
+    }
+    ck_assert_uint_gt(a.moves.len, 0);
+    nb_analysis_free(&a);
+    nb_analysis_free(&b);
+    free(g.state);
 }
 END_TEST
 /* Sums of two or three dags without cycles under misère play, with tokens enough that the

@@ -581,12 +581,14 @@ static bool same_rule(const nb_octal_rule *a, const nb_octal_rule *b)
 static nb_status oc_analyse_misere_sum(const nb_game *games, size_t count, nb_solver *s,
                                        nb_analysis *out, nb_err *err)
 {
-    size_t widest = 0;
+    size_t widest = 0; /* the component of the largest heap: its table reaches them all */
+    uint64_t top = 0;
     for (size_t c = 0; c < count; c++) {
         if (!same_rule(&oc_params(&games[c])->rule, &oc_params(games)->rule))
             return nb_tame_analyse_sum(games, count, s, out, err);
-        if (nb_heaps_max(&games[c]) > nb_heaps_max(&games[widest]))
-            widest = c; /* its table reaches every heap of the others */
+        uint64_t most = nb_heaps_max(&games[c]);
+        if (most > top)
+            top = most, widest = c;
     }
     nb_status st = nb_sum_misere_as_one(games, count, &games[widest], oc_analyse_misere, s,
                                         out, err);
