@@ -69,28 +69,34 @@ const api_type *api_type_find(const char *name)
     return NULL;
 }
 
+/* The registered types' names (only those with a table when asked), NULL-terminated, in
+ * names[0..room). */
+static void type_names(const char **names, size_t room, bool tables_only)
+{
+    size_t n = 0;
+    for (const api_type *const *t = api_registry; *t && n + 1 < room; t++)
+        if (!tables_only || (*t)->table)
+            names[n++] = (*t)->name;
+    names[n] = NULL;
+}
+
 /* The registered type a client most likely meant by `name` ("Nim", "wythof"), or NULL. */
 static const char *type_meant(const char *name)
 {
     const char *names[64];
-    size_t n = 0;
-    for (const api_type *const *t = api_registry; *t && n + 1 < 64; t++)
-        names[n++] = (*t)->name;
-    names[n] = NULL;
+    type_names(names, 64, false);
     return api_meant_name(name, names);
 }
 
 void api_type_list(char *out, size_t size, bool tables_only)
 {
-    const api_type *picked[32];
-    size_t n = 0, used = 0;
-    for (const api_type *const *t = api_registry; *t && n < 32; t++)
-        if (!tables_only || (*t)->table)
-            picked[n++] = *t;
-    out[0] = '\0';
-    for (size_t i = 0; i < n && used < size; i++)
-        used += (size_t)snprintf(out + used, size - used, "%s%s", i == 0 ? "" : i + 1 == n ? " and " : ", ",
-                                 picked[i]->name);
+    const char *names[64];
+    type_names(names, 64, tables_only);
+    api_buf list = {0};
+    api_put_names(&list, names);
+    api_put(&list, "", 1); /* its NUL */
+    nb_copy_cut(out, size, list.failed || !list.p ? "" : list.p);
+    free(list.p);
 }
 
 /* Keys the object may hold: type, convention (top level), the type's fields, and for a
