@@ -54,21 +54,27 @@ void api_path_index(char *out, size_t size, const char *base, size_t index)
 }
 
 /* After jansson refused an integer too large for 64 bits: parse again reading integers as
- * reals, and find the first number whose magnitude passes 2^63-1, its pointer appended
- * to `path` (which, on the way back from a branch without one, is cut back). */
-static bool find_huge(json_t *v, api_buf *path)
+ * reals, and find the first number whose magnitude passes 2^63-1: its pointer appended to
+ * `path`; the keys and indexes on the way appended to `name` ("edges[0]heaps[1]"), with
+ * *key_at where the last key begins, so that from there it is the name a problem's detail
+ * gives ("heaps[1]", "edges[0][1]"); and whether it is negative. On the way back from a
+ * branch without one, each is as it was. */
+static bool find_huge(json_t *v, api_buf *path, api_buf *name, size_t *key_at, bool *negative)
 {
-    if (json_is_real(v))
+    if (json_is_real(v)) {
+        *negative = json_real_value(v) < 0;
         return json_real_value(v) >= 9.2233720368547758e18 || /* 2^63 and past it */
                json_real_value(v) <= -9.2233720368547758e18;
-    size_t n = path->len;
+    }
+    size_t n = path->len, named = name->len, at = *key_at;
     if (json_is_array(v)) {
         size_t i;
         json_t *item;
         json_array_foreach(v, i, item) {
-            path->len = n;
+            path->len = n, name->len = named;
             api_putf(path, "/%zu", i);
-            if (find_huge(item, path))
+            api_putf(name, "[%zu]", i);
+            if (find_huge(item, path, name, key_at, negative))
                 return true;
         }
     } else if (json_is_object(v)) {
@@ -76,14 +82,15 @@ static bool find_huge(json_t *v, api_buf *path)
         json_t *item;
         json_object_foreach(v, key, item) {
             char *step = path_new("", key);
-            path->len = n;
+            path->len = n, name->len = named, *key_at = named;
             api_put(path, step, strlen(step));
+            api_put(name, key, strlen(key));
             free(step);
-            if (find_huge(item, path))
+            if (find_huge(item, path, name, key_at, negative))
                 return true;
         }
     }
-    path->len = n;
+    path->len = n, name->len = named, *key_at = at;
     return false;
 }
 
@@ -120,20 +127,26 @@ json_t *api_parse(const char *body, size_t len, nb_budget *budget, api_problem *
         return NULL;
     }
     if (huge) {
-        api_buf path = {0};
-        bool found = as_real && find_huge(as_real, &path);
+        api_buf path = {0}, name = {0};
+        size_t key_at = 0;
+        bool negative = false;
+        bool found = as_real && find_huge(as_real, &path, &name, &key_at, &negative);
         json_decref(as_real);
         if (found) {
             size_t len;
-            char *pointer = api_buf_take(&path, &len);
-            bool cut; /* (a body is an object or an array: the pointer is never "") */
-            int shown = api_quoted_length(pointer, &cut);
-            api_fail(p, 400, pointer, "%.*s%s must be an integer between -2^63 and 2^63-1",
-                     shown, pointer, cut ? "..." : "");
+            char *pointer = api_buf_take(&path, &len), *names = api_buf_take(&name, &len);
+            const char *called = names + key_at; /* (a body is an object or an array: the */
+            bool cut;                            /* name is never "") */
+            int shown = api_quoted_length(called, &cut);
+            api_fail(p, 400, pointer, "%.*s%s %s", shown, called, cut ? "..." : "",
+                     negative ? "is less than -2^63, which no field takes"
+                              : "must be an integer of at most 2^63-1 (9223372036854775807)");
             free(pointer);
+            free(names);
             return NULL;
         }
         free(path.p);
+        free(name.p);
     }
     api_fail_as(p, "malformed-json", 400, pointer[0] ? pointer : NULL, "malformed JSON at %s",
                 error);
@@ -306,20 +319,26 @@ int api_get_int(json_t *v, const char *pointer, const char *name, int64_t min, i
                 int64_t *out, api_problem *p)
 {
     json_int_t x;
-    if (json_is_string(v) && integer_text(json_string_value(v), json_string_length(v)) &&
-        !int_of(v, &x))
-        return api_fail(p, 400, pointer, "%s must be an integer between -2^63 and 2^63-1",
-                        name);
-    if (json_is_string(v) && !int_of(v, &x)) {
+    bool past_64_bits = json_is_string(v) && !int_of(v, &x) &&
+                        integer_text(json_string_value(v), json_string_length(v));
+    if (past_64_bits) { /* past the field's range too, on the side of its sign */
+        bool negative = json_string_value(v)[0] == '-';
+        if (!negative && max == INT64_MAX)
+            return api_fail(p, 400, pointer, "%s must be an integer of at most 2^63-1 "
+                            "(9223372036854775807)", name);
+        if (negative && min == INT64_MIN)
+            return api_fail(p, 400, pointer, "%s must be an integer of at least -2^63", name);
+        x = negative ? INT64_MIN : INT64_MAX;
+    } else if (json_is_string(v) && !int_of(v, &x)) {
         bool cut;
         int shown = api_quoted_length(json_string_value(v), &cut);
         return api_fail(p, 400, pointer, "%s must be an integer, or a string of its decimal "
                         "digits, got \"%.*s%s\"", name, shown, json_string_value(v),
                         cut ? "..." : "");
-    }
-    if (!int_of(v, &x))
+    } else if (!int_of(v, &x)) {
         return api_fail(p, 400, pointer, "%s must be an integer, got %s", name, kind_of(v));
-    if (x < min || x > max) {
+    }
+    if (past_64_bits || x < min || x > max) {
         if (max == INT64_MAX)
             return api_fail(p, 400, pointer, "%s must be an integer of at least %lld", name,
                             (long long)min);

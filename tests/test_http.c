@@ -879,7 +879,9 @@ START_TEST(bad_input)
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1,\" 3\"]}", 400, "/heaps/1", "digits");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1,\"-3\"]}", 400, "/heaps/1", "at least 0");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1,\"9223372036854775808\"]}", 400,
-                   "/heaps/1", "2^63-1");
+                   "/heaps/1", "heaps[1] must be an integer of at most 2^63-1 (9223372036854775807)");
+    expect_problem(A, "{\"type\":\"nim\",\"heaps\":[\"-9223372036854775809\"]}", 400,
+                   "/heaps/0", "heaps[0] must be an integer of at least 0");
     expect_problem(A, "{\"type\":\"bash\",\"heaps\":[1],\"k\":\"0\"}", 400, "/k", "at least 1");
     expect_problem(A, "{\"type\":\"hackenbush\",\"nodes\":1,\"edges\":[],\"ground\":1}", 400,
                    "/ground", "in 0..0 (there is 1 node)");
@@ -889,7 +891,19 @@ START_TEST(bad_input)
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[3.0]}", 400, "/heaps/0", "integer");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[\"3e0\"]}", 400, "/heaps/0", "integer");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[-3]}", 400, "/heaps/0", "at least 0");
-    expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1,9223372036854775808]}", 400, "/heaps/1", "2^63-1");
+    /* an integer past 64 bits, named as the field's own problems name it */
+    expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1,9223372036854775808]}", 400, "/heaps/1",
+                   "heaps[1] must be an integer of at most 2^63-1 (9223372036854775807)");
+    expect_problem(A, "{\"type\":\"nim\",\"heaps\":[-9223372036854775809]}", 400, "/heaps/0",
+                   "heaps[0] is less than -2^63, which no field takes");
+    expect_problem(A, "{\"type\":\"sum\",\"components\":[{\"type\":\"dag\",\"nodes\":2,"
+                   "\"edges\":[[0,18446744073709551616]]}]}", 400, "/components/0/edges/0/1",
+                   "edges[0][1] must be an integer of at most 2^63-1");
+    /* an object met on the way (its key not the name) and a body that is an array */
+    expect_problem(A, "{\"edges\":[[0,1],{\"a\":1},[0,99999999999999999999]]}", 400, "/edges/2/1",
+                   "edges[2][1] must be an integer of at most 2^63-1");
+    expect_problem(A, "[[1,{\"x\":2}],[3,99999999999999999999]]", 400, "/1/1",
+                   "[1][1] must be an integer of at most 2^63-1");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1],\"heaps\":[2]}", 400, NULL, "duplicate");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1],\"extra\":true}", 400, "/extra",
                    "unknown field \"extra\"; the fields here are type, convention and heaps");
@@ -1528,8 +1542,9 @@ START_TEST(problems_quote_client_text_safely)
     for (int d = 0; d < 300; d++)
         body[n++] = ']';
     snprintf(body + n, sizeof body - n, "}");
-    expect_problem("/v1/analyze", body, 400, pointer, "between -2^63 and 2^63-1");
-    expect_problem("/v1/analyze", "[1,99999999999999999999]", 400, "/1", "/1 must be an integer");
+    expect_problem("/v1/analyze", body, 400, pointer, "...");
+    expect_problem("/v1/analyze", body, 400, pointer, "must be an integer of at most 2^63-1");
+    expect_problem("/v1/analyze", "[1,99999999999999999999]", 400, "/1", "[1] must be an integer");
 }
 END_TEST
 
