@@ -268,8 +268,9 @@ START_TEST(large_sums_through_the_quotient)
 END_TEST
 
 /* Two empty 4 x 4 boards under misère play: past the quotient, and their search would meet
- * at least 4,962^2 / 2 positions, more than max_states: refused at once, naming it; a
- * fuller pair is searched. */
+ * at least 4,962^2 / 2 positions, more than max_states: refused at once, naming it, as one
+ * game and as a sum of two (whose search would meet the same positions, until the
+ * request's time ran out); a fuller pair is searched. */
 START_TEST(searches_past_max_states_refused)
 {
     nt_position t;
@@ -279,6 +280,17 @@ START_TEST(searches_past_max_states_refused)
     ck_assert_int_eq(nb_analyse(&solver, &t.g, NB_MISERE, 8, &a, &err), NB_ELIMIT);
     ck_assert_msg(strstr(err.msg, "max_states=10000000") != NULL, "%s", err.msg);
     nb_err_clear(&err);
+    nb_notakto_params p[2] = {{.k = 4}, {.k = 4}}; /* each component its own, as decoded */
+    uint64_t empty[2] = {0, 0};
+    nb_game parts[2] = {{&nb_notakto, &p[0], 1, &empty[0]}, {&nb_notakto, &p[1], 1, &empty[1]}};
+    nb_sum_params sum = {.count = 2, .games = parts};
+    nb_game g = {&nb_sum, &sum, 0, NULL};
+    g.state = nb_sum_state(&sum, &g.len);
+    ck_assert_int_eq(nb_analyse(&solver, &g, NB_MISERE, 8, &a, &err), NB_ELIMIT);
+    ck_assert_msg(strstr(err.msg, "positions to search, more than the limit max_states=10000000"),
+                  "%s", err.msg); /* counted, not searched */
+    nb_err_clear(&err);
+    free(g.state);
     free(t.g.state);
     nt_open(&t, 4, (const char *const[]){"X.X..X.X.X.X..X.", ".X..X.X..X.X...X"}, 2);
     brute_check(&solver, &t.g, NB_MISERE, "two 4 x 4 boards of 7 and 6 X's");

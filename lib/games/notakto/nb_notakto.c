@@ -325,7 +325,10 @@ static nb_status nt_misere(const nb_game *g, nb_solver *s, nb_analysis *out, nb_
 
 /* Misère play of a sum of Notakto games: of one board size, one game of all their boards
  * (nb_sum_misere_as_one), through the quotient or the table; else, and where they decline
- * or pass max_states, the tame theory, then the search (which names the limit). */
+ * or pass max_states, the tame theory, then the search (which names the limit). Where the
+ * one game's positions pass max_states and the theory declines, its refusal is the answer:
+ * the search of the sum would meet the same positions (the one game's request is refused
+ * at once the same way). */
 static nb_status nt_misere_sum(const nb_game *games, size_t count, nb_solver *s,
                                nb_analysis *out, nb_err *err)
 {
@@ -335,8 +338,12 @@ static nb_status nt_misere_sum(const nb_game *games, size_t count, nb_solver *s,
     nb_status st = nb_sum_misere_as_one(games, count, games, nt_misere, s, out, err);
     if (st != NB_EDECLINED && st != NB_ELIMIT)
         return st;
+    nb_err refusal = *err;
     nb_err_clear(err);
-    return nb_tame_analyse_sum(games, count, s, out, err);
+    nb_status tame = nb_tame_analyse_sum(games, count, s, out, err);
+    if (tame == NB_EDECLINED && st == NB_ELIMIT)
+        *err = refusal, tame = st;
+    return tame;
 }
 
 const nb_ruleset nb_notakto = {
