@@ -261,8 +261,7 @@ json_t *api_require(json_t *obj, const char *base, const char *key, api_problem 
     return NULL;
 }
 
-/* What a JSON value is, for a message: "a string", "an array"... */
-static const char *kind_of(const json_t *v)
+const char *api_kind_of(const json_t *v)
 {
     switch (json_typeof(v)) {
     case JSON_OBJECT: return "an object";
@@ -336,7 +335,7 @@ int api_get_int(json_t *v, const char *pointer, const char *name, int64_t min, i
                         "digits, got \"%.*s%s\"", name, shown, json_string_value(v),
                         cut ? "..." : "");
     } else if (!int_of(v, &x)) {
-        return api_fail(p, 400, pointer, "%s must be an integer, got %s", name, kind_of(v));
+        return api_fail(p, 400, pointer, "%s must be an integer, got %s", name, api_kind_of(v));
     }
     if (past_64_bits || x < min || x > max) {
         if (max == INT64_MAX)

@@ -40,6 +40,9 @@ void api_put_names(api_buf *b, const char *const *names);
  * naming the key meant (api_meant_name) or every allowed key. */
 int api_check_keys(json_t *obj, const char *base, const char *const *allowed, api_problem *p);
 
+/* What a JSON value is, for a message: "a string", "an array", "null"... (static text). */
+const char *api_kind_of(const json_t *v);
+
 /* Required member `key` of obj; NULL with p filled (400) when missing. */
 json_t *api_require(json_t *obj, const char *base, const char *key, api_problem *p);
 

@@ -3,6 +3,7 @@
 #ifndef API_UTF8_H
 #define API_UTF8_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Length of the valid UTF-8 sequence at s (lead byte >= 0x80, `end` past the last byte
@@ -36,6 +37,13 @@ static inline size_t api_utf8_prefix(const char *s, size_t n, size_t max)
         k--;
     return k;
 }
+
+/* The first character of the valid UTF-8 string s (n bytes, NULs allowed) that is not
+ * one of the ASCII characters of `allowed`: its place counted in characters into *index,
+ * and its text as a problem quotes it into quoted ('x', 'é', or U+0007 for a control
+ * character); false when every character is allowed. */
+bool api_utf8_stranger(const char *s, size_t n, const char *allowed, size_t *index,
+                       char quoted[16]);
 
 /* Makes the NUL-terminated s valid UTF-8 in place: every byte that starts no valid
  * sequence (a client's raw bytes, a character cut short by a full buffer) becomes '?'. */

@@ -869,7 +869,24 @@ START_TEST(bad_input)
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1],\"convention\":\"mis\xc3\xa8re\"}", 400,
                    "/convention", "(lower case, no accent), got \"mis\xc3\xa8re\"");
     expect_problem(A, "{\"type\":\"cram\",\"board\":[\"..\",\".\"]}", 400, "/board/1",
-                   "this row has 1 cell, the first has 2");
+                   "board[1] has 1 cell, board[0] 2: the rows are equally long");
+    /* a board's character that is not a cell is named by its place in characters, as sent */
+    expect_problem(A, "{\"type\":\"cram\",\"board\":[\"..\",\"\xc3\xa9.\"]}", 400, "/board/1",
+                   "cell 0 of board[1] is '\xc3\xa9': a cell is '.' (empty) or '#' (filled)");
+    expect_problem(A, "{\"type\":\"cram\",\"board\":[null]}", 400, "/board/0",
+                   "board[0] must be a string of '.' (empty) and '#' (filled), got null");
+    expect_problem(A, "{\"type\":\"notakto\",\"boards\":[\"........\xc3\xa9\"]}", 400,
+                   "/boards/0", "cell 8 of boards[0] is '\xc3\xa9': a cell is '.' (empty) or 'X'");
+    expect_problem(A, "{\"type\":\"notakto\",\"boards\":[\".........\",\"...\"]}", 400,
+                   "/boards/1", "boards[1] has 3 cells: a board has 9, 16 or 25");
+    expect_problem(A, "{\"type\":\"notakto\",\"boards\":[\".........\",\"................\"]}",
+                   400, "/boards/1", "boards[1] is 4 x 4, boards[0] 3 x 3");
+    expect_problem(A, "{\"type\":\"notakto\",\"boards\":[[1]]}", 400, "/boards/0",
+                   "got an array");
+    expect_problem(A, "{\"type\":\"coins\",\"coins\":\"HT\\tH\"}", 400, "/coins",
+                   "coin 3 is U+0009: coins must be H or T");
+    expect_problem(A, "{\"type\":\"coins\",\"grid\":[\"HT\",\"T\xc3\xa9\"]}", 400, "/grid/1",
+                   "coin 2 of row 2 is '\xc3\xa9': coins must be H or T");
     expect_problem("/v1/table", "{\"type\":\"moore\",\"k\":2,\"up_to\":5}", 400, "/type",
                    "has no SG table");
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1,2.5]}", 400, "/heaps/1", "integer");
@@ -925,7 +942,8 @@ START_TEST(bad_input)
                    "set[3] repeats 2, which set[1] holds already");
     expect_problem(A, "{\"type\":\"subtraction\",\"heaps\":[1],\"set\":[0]}", 400, "/set/0", NULL);
     expect_problem(A, "{\"type\":\"subtraction\",\"heaps\":[1],\"set\":[]}", 400, "/set", NULL);
-    expect_problem(A, "{\"type\":\"coins\",\"coins\":\"HTX\"}", 400, "/coins", "H or T");
+    expect_problem(A, "{\"type\":\"coins\",\"coins\":\"HTX\"}", 400, "/coins",
+                   "coin 3 is 'X': coins must be H or T");
     expect_problem(A, "{\"type\":\"coins\",\"coins\":7}", 400, "/coins", NULL);
     expect_problem(A, "{\"type\":\"cutting\",\"pieces\":[[2,0]]}", 400, "/pieces/0/1", NULL);
     expect_problem(A, "{\"type\":\"cutting\",\"pieces\":[[2]]}", 400, "/pieces/0", "pair");

@@ -1,11 +1,13 @@
 /* types/coins.c - coin-turning games: a row ("coins", a string of H and T) under one
  * "rule", or a "grid" (equal strings, row 1 first) under a pair of rules; moves {"flip"}. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "api_json.h"
 #include "api_position.h"
 #include "api_types.h"
+#include "api_utf8.h"
 #include "core/nb_util.h"
 #include "games/coins/nb_coins.h"
 
@@ -52,18 +54,27 @@ static int decode_rules(json_t *obj, const char *base, nb_coins_params *params, 
     return 0;
 }
 
-/* A row of H and T into bits from `from` on. */
-static int decode_row(json_t *row, const char *ptr, uint64_t *bits, size_t from, api_problem *p)
+/* Whether a row (a string; row_number: its number in a grid from 1, 0 for the one row
+ * of "coins") is H's and T's, else the problem naming the first coin that is not. */
+static int check_row(json_t *row, const char *ptr, size_t row_number, api_problem *p)
+{
+    size_t bad;
+    char quoted[16], where[48] = "";
+    if (!api_utf8_stranger(json_string_value(row), json_string_length(row), "HT", &bad, quoted))
+        return 0;
+    if (row_number)
+        snprintf(where, sizeof where, " of row %zu", row_number);
+    return api_fail(p, 400, ptr, "coin %zu%s is %s: coins must be H or T", bad + 1, where,
+                    quoted);
+}
+
+/* A row of H and T (checked) into bits from `from` on. */
+static void decode_row(json_t *row, uint64_t *bits, size_t from)
 {
     const char *s = json_string_value(row);
-    for (size_t i = 0; s[i]; i++) {
-        if (s[i] != 'H' && s[i] != 'T')
-            return api_fail(p, 400, ptr, "coin %zu is '%c': coins must be H or T", i + 1,
-                            s[i] >= 32 && s[i] < 127 ? s[i] : '?');
+    for (size_t i = 0; s[i]; i++)
         if (s[i] == 'H')
             bits[(from + i) / 64] |= 1ULL << ((from + i) % 64);
-    }
-    return 0;
 }
 
 static int decode_grid(json_t *grid, const char *ptr, const api_limits *lim,
@@ -77,7 +88,10 @@ static int decode_grid(json_t *grid, const char *ptr, const api_limits *lim,
         json_t *row = json_array_get(grid, r);
         api_path_index(at, sizeof at, ptr, r);
         if (!json_is_string(row))
-            return api_fail(p, 400, at, "each row of the grid is a string of H and T");
+            return api_fail(p, 400, at, "each row of the grid is a string of H and T, row %zu "
+                            "is %s", r + 1, api_kind_of(row));
+        if (check_row(row, at, r + 1, p))
+            return p->status;
         if (!r)
             params->ncols = json_string_length(row);
         if (json_string_length(row) != params->ncols)
@@ -91,11 +105,8 @@ static int decode_grid(json_t *grid, const char *ptr, const api_limits *lim,
     size_t cells = params->nrows * params->ncols;
     g->game.len = (cells + 63) / 64;
     g->game.state = nb_xcalloc(g->game.len + 1, sizeof *g->game.state);
-    for (size_t r = 0; r < params->nrows; r++) {
-        api_path_index(at, sizeof at, ptr, r);
-        if (decode_row(json_array_get(grid, r), at, g->game.state, r * params->ncols, p))
-            return p->status;
-    }
+    for (size_t r = 0; r < params->nrows; r++)
+        decode_row(json_array_get(grid, r), g->game.state, r * params->ncols);
     return 0;
 }
 
@@ -122,12 +133,16 @@ static int coins_decode(json_t *obj, const char *base, const api_limits *lim, ap
     if (!coins)
         return p->status;
     if (!json_is_string(coins))
-        return api_fail(p, 400, ptr, "coins must be a string of H and T");
+        return api_fail(p, 400, ptr, "coins must be a string of H and T, got %s",
+                        api_kind_of(coins));
+    if (check_row(coins, ptr, 0, p))
+        return p->status;
     params->nrows = 1;
     params->ncols = json_string_length(coins);
     g->game.len = (params->ncols + 63) / 64;
     g->game.state = nb_xcalloc(g->game.len + 1, sizeof *g->game.state);
-    return decode_row(coins, ptr, g->game.state, 0, p);
+    decode_row(coins, g->game.state, 0);
+    return 0;
 }
 
 static const nb_coins_params *params_of(const api_move_writer *w)

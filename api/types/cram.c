@@ -6,6 +6,7 @@
 #include "api_json.h"
 #include "api_position.h"
 #include "api_types.h"
+#include "api_utf8.h"
 #include "core/nb_util.h"
 #include "games/cram/nb_cram.h"
 
@@ -29,20 +30,20 @@ static int cram_decode(json_t *obj, const char *base, const api_limits *lim, api
         json_t *row = json_array_get(board, r);
         api_path_index(at, sizeof at, ptr, r);
         if (!json_is_string(row))
-            return api_fail(p, 400, at, "a row must be a string of '.' (empty) and '#' (filled)");
-        size_t n = json_string_length(row);
+            return api_fail(p, 400, at, "board[%zu] must be a string of '.' (empty) and '#' "
+                            "(filled), got %s", r, api_kind_of(row));
+        size_t n = json_string_length(row), bad;
+        char quoted[16];
+        if (api_utf8_stranger(json_string_value(row), n, ".#", &bad, quoted))
+            return api_fail(p, 400, at, "cell %zu of board[%zu] is %s: a cell is '.' (empty) "
+                            "or '#' (filled)", bad, r, quoted);
         if (r && n != cols)
-            return api_fail(p, 400, at, "this row has %zu cell%s, the first has %zu: the rows "
-                            "are equally long", n, n == 1 ? "" : "s", cols);
+            return api_fail(p, 400, at, "board[%zu] has %zu cell%s, board[0] %zu: the rows "
+                            "are equally long", r, n, n == 1 ? "" : "s", cols);
         cols = n;
         if (n > lim->lib.max_side)
-            return api_fail(p, 422, at, "this row has %zu cells, over the limit max_side=%llu",
-                            n, (unsigned long long)lim->lib.max_side);
-        const char *text = json_string_value(row);
-        size_t bad = strspn(text, ".#");
-        if (bad < n)
-            return api_fail(p, 400, at, "cell %zu is '%c': a cell is '.' (empty) or '#' "
-                            "(filled)", bad, text[bad] ? text[bad] : '?');
+            return api_fail(p, 422, at, "board[%zu] has %zu cells, over the limit "
+                            "max_side=%llu", r, n, (unsigned long long)lim->lib.max_side);
     }
     params->rows = cols ? rows : 0;
     params->cols = cols;

@@ -7,6 +7,7 @@
 #include "api_json.h"
 #include "api_position.h"
 #include "api_types.h"
+#include "api_utf8.h"
 #include "core/nb_util.h"
 #include "games/notakto/nb_notakto.h"
 
@@ -42,22 +43,22 @@ static int notakto_decode(json_t *obj, const char *base, const api_limits *lim, 
         json_t *board = json_array_get(boards, i);
         api_path_index(at, sizeof at, ptr, i);
         if (!json_is_string(board))
-            return api_fail(p, 400, at, "a board is a string of its cells row by row, '.' "
-                            "(empty) or 'X'");
-        size_t cells = json_string_length(board);
+            return api_fail(p, 400, at, "boards[%zu] must be a string of its cells row by row, "
+                            "'.' (empty) or 'X', got %s", i, api_kind_of(board));
+        const char *text = json_string_value(board);
+        size_t cells = json_string_length(board), bad;
+        char quoted[16];
+        if (api_utf8_stranger(text, cells, ".X", &bad, quoted))
+            return api_fail(p, 400, at, "cell %zu of boards[%zu] is %s: a cell is '.' (empty) "
+                            "or 'X'", bad, i, quoted);
         unsigned k = side_of(cells);
         if (!k)
-            return api_fail(p, 400, at, "a board has 9, 16 or 25 cells (3 x 3, 4 x 4 or "
-                            "5 x 5), not %zu", cells);
+            return api_fail(p, 400, at, "boards[%zu] has %zu cell%s: a board has 9, 16 or 25 "
+                            "(3 x 3, 4 x 4 or 5 x 5)", i, cells, cells == 1 ? "" : "s");
         if (i && k != params->k)
-            return api_fail(p, 400, at, "this board is %u x %u, the first %u x %u: every "
-                            "board has the same side", k, k, params->k, params->k);
+            return api_fail(p, 400, at, "boards[%zu] is %u x %u, boards[0] %u x %u: every "
+                            "board has the same side", i, k, k, params->k, params->k);
         params->k = k;
-        const char *text = json_string_value(board);
-        size_t bad = strspn(text, ".X");
-        if (bad < cells)
-            return api_fail(p, 400, at, "cell %zu is '%c': a cell is '.' (empty) or 'X'", bad,
-                            text[bad] ? text[bad] : '?');
         for (size_t c = 0; c < cells; c++)
             g->game.state[i] |= (uint64_t)(text[c] == 'X') << c;
     }
