@@ -317,7 +317,8 @@ int api_batch(const api_context *ctx, json_t *body, const api_query *q, api_buf 
     if (!positions)
         return p->status;
     if (!json_is_array(positions))
-        return api_fail(p, 400, "/positions", "positions must be an array of game objects");
+        return api_fail(p, 400, "/positions", "positions must be an array of game objects, "
+                        "got %s", API_GOT(positions));
     size_t n = json_array_size(positions);
     if (n > ctx->limits->max_batch)
         return api_fail_too_many(p, "/positions", "positions", n, "games", "max_batch",

@@ -54,27 +54,24 @@ void api_path_index(char *out, size_t size, const char *base, size_t index)
 }
 
 /* After jansson refused an integer too large for 64 bits: parse again reading integers as
- * reals, and find the first number whose magnitude passes 2^63-1: its pointer appended to
- * `path`; the keys and indexes on the way appended to `name` ("edges[0]heaps[1]"), with
- * *key_at where the last key begins, so that from there it is the name a problem's detail
- * gives ("heaps[1]", "edges[0][1]"); and whether it is negative. On the way back from a
- * branch without one, each is as it was. */
-static bool find_huge(json_t *v, api_buf *path, api_buf *name, size_t *key_at, bool *negative)
+ * reals, and find the first number whose magnitude passes 2^63-1, its pointer appended
+ * to `path` (which, on the way back from a branch without one, is cut back), and whether
+ * it is negative. */
+static bool find_huge(json_t *v, api_buf *path, bool *negative)
 {
     if (json_is_real(v)) {
         *negative = json_real_value(v) < 0;
         return json_real_value(v) >= 9.2233720368547758e18 || /* 2^63 and past it */
                json_real_value(v) <= -9.2233720368547758e18;
     }
-    size_t n = path->len, named = name->len, at = *key_at;
+    size_t n = path->len;
     if (json_is_array(v)) {
         size_t i;
         json_t *item;
         json_array_foreach(v, i, item) {
-            path->len = n, name->len = named;
+            path->len = n;
             api_putf(path, "/%zu", i);
-            api_putf(name, "[%zu]", i);
-            if (find_huge(item, path, name, key_at, negative))
+            if (find_huge(item, path, negative))
                 return true;
         }
     } else if (json_is_object(v)) {
@@ -82,15 +79,14 @@ static bool find_huge(json_t *v, api_buf *path, api_buf *name, size_t *key_at, b
         json_t *item;
         json_object_foreach(v, key, item) {
             char *step = path_new("", key);
-            path->len = n, name->len = named, *key_at = named;
+            path->len = n;
             api_put(path, step, strlen(step));
-            api_put(name, key, strlen(key));
             free(step);
-            if (find_huge(item, path, name, key_at, negative))
+            if (find_huge(item, path, negative))
                 return true;
         }
     }
-    path->len = n, name->len = named, *key_at = at;
+    path->len = n;
     return false;
 }
 
@@ -127,26 +123,22 @@ json_t *api_parse(const char *body, size_t len, nb_budget *budget, api_problem *
         return NULL;
     }
     if (huge) {
-        api_buf path = {0}, name = {0};
-        size_t key_at = 0;
-        bool negative = false;
-        bool found = as_real && find_huge(as_real, &path, &name, &key_at, &negative);
+        api_buf path = {0};
+        bool negative = false, found = as_real && find_huge(as_real, &path, &negative);
         json_decref(as_real);
         if (found) {
             size_t len;
-            char *pointer = api_buf_take(&path, &len), *names = api_buf_take(&name, &len);
-            const char *called = names + key_at; /* (a body is an object or an array: the */
-            bool cut;                            /* name is never "") */
+            char *pointer = api_buf_take(&path, &len), called[96];
+            api_pointer_name(pointer, called, sizeof called);
+            bool cut;
             int shown = api_quoted_length(called, &cut);
             api_fail(p, 400, pointer, "%.*s%s %s", shown, called, cut ? "..." : "",
                      negative ? "is less than -2^63, which no field takes"
                               : "must be an integer of at most 2^63-1 (9223372036854775807)");
             free(pointer);
-            free(names);
             return NULL;
         }
         free(path.p);
-        free(name.p);
     }
     api_fail_as(p, "malformed-json", 400, pointer[0] ? pointer : NULL, "malformed JSON at %s",
                 error);
@@ -314,6 +306,61 @@ void api_settle_int(json_t *container, size_t i, const char *key, json_t *v, int
         json_object_set_new(container, key, json_integer(x));
 }
 
+const char *api_got(const json_t *v, char buf[API_GOT_BYTES])
+{
+    if (json_is_string(v)) {
+        bool cut;
+        int shown = api_quoted_length(json_string_value(v), &cut);
+        snprintf(buf, API_GOT_BYTES, "\"%.*s%s\"", shown, json_string_value(v), cut ? "..." : "");
+        return buf;
+    }
+    if (!json_is_array(v))
+        return api_kind_of(v);
+    if (!json_array_size(v))
+        return "an empty array";
+    snprintf(buf, API_GOT_BYTES, "an array of %zu", json_array_size(v));
+    return buf;
+}
+
+static void put_char(char *out, size_t size, size_t *n, char c)
+{
+    if (*n + 1 < size)
+        out[(*n)++] = c;
+}
+
+void api_pointer_name(const char *pointer, char *out, size_t size)
+{
+    if (!pointer[0]) {
+        nb_copy_cut(out, size, "the body");
+        return;
+    }
+    const char *key = NULL; /* past the '/' of the last segment that is no index */
+    for (const char *seg = pointer; *seg == '/'; seg += 1 + strcspn(seg + 1, "/")) {
+        size_t len = strcspn(seg + 1, "/");
+        if (!len || strspn(seg + 1, "0123456789") < len)
+            key = seg + 1;
+    }
+    size_t n = 0;
+    const char *c = key ? key : pointer;
+    for (; key && *c && *c != '/'; c++) { /* the key, its escapes undone */
+        bool escape = *c == '~' && (c[1] == '0' || c[1] == '1');
+        put_char(out, size, &n, escape ? (c[1] == '0' ? '~' : '/') : *c);
+        c += escape;
+    }
+    while (*c == '/') { /* the indexes after it */
+        size_t len = strcspn(c + 1, "/");
+        put_char(out, size, &n, '[');
+        for (size_t i = 0; i < len; i++)
+            put_char(out, size, &n, c[1 + i]);
+        put_char(out, size, &n, ']');
+        c += 1 + len;
+    }
+    if (size)
+        out[n] = '\0';
+    if (!n) /* a key of no letters: the pointer itself */
+        nb_copy_cut(out, size, pointer);
+}
+
 int api_get_int(json_t *v, const char *pointer, const char *name, int64_t min, int64_t max,
                 int64_t *out, api_problem *p)
 {
@@ -353,7 +400,8 @@ static int get_int_array(json_t *v, const char *pointer, const char *name, int64
                          int64_t max, uint64_t **out, size_t *len, api_problem *p)
 {
     if (!json_is_array(v))
-        return api_fail(p, 400, pointer, "%s must be an array of integers", name);
+        return api_fail(p, 400, pointer, "%s must be an array of integers, got %s", name,
+                        API_GOT(v));
     size_t n = json_array_size(v);
     uint64_t *vals = nb_xmalloc((n + 1) * sizeof *vals);
     for (size_t i = 0; i < n; i++) {
@@ -407,8 +455,8 @@ int api_member_pairs(json_t *obj, const char *base, const char *key,
     if (!pairs)
         return p->status;
     if (!json_is_array(pairs))
-        return api_fail(p, 400, ptr, "%s must be an array of [%s,%s] pairs", key, names[0],
-                        names[1]);
+        return api_fail(p, 400, ptr, "%s must be an array of [%s,%s] pairs, got %s", key,
+                        names[0], names[1], API_GOT(pairs));
     size_t n = json_array_size(pairs);
     uint64_t *state = nb_xmalloc((2 * n + 1) * sizeof *state);
     for (size_t i = 0; i < n; i++) {
@@ -417,15 +465,16 @@ int api_member_pairs(json_t *obj, const char *base, const char *key,
         api_path_index(item, sizeof item, ptr, i);
         if (!json_is_array(pair) || json_array_size(pair) != 2) {
             free(state);
-            return api_fail(p, 400, item, "%s[%zu] must be a pair [%s,%s]", key, i, names[0],
-                            names[1]);
+            return api_fail(p, 400, item, "%s[%zu] must be a pair [%s,%s], got %s", key, i,
+                            names[0], names[1], API_GOT(pair));
         }
         for (size_t d = 0; d < 2; d++) {
-            char side[API_PATH_BYTES + 48];
+            char side[API_PATH_BYTES + 48], called[64];
             int64_t v = 0;
             api_path_index(side, sizeof side, item, d);
+            snprintf(called, sizeof called, "%s of %s[%zu]", names[d], key, i);
             json_t *item = json_array_get(pair, d);
-            if (api_get_int(item, side, names[d], 0, INT64_MAX, &v, p)) {
+            if (api_get_int(item, side, called, 0, INT64_MAX, &v, p)) {
                 free(state);
                 return p->status;
             }
@@ -446,19 +495,28 @@ int api_member_edges(json_t *obj, const char *base, uint32_t **out, size_t *m, a
     if (!edges)
         return p->status;
     if (!json_is_array(edges))
-        return api_fail(p, 400, ptr, "edges must be an array of [u,v] pairs");
+        return api_fail(p, 400, ptr, "edges must be an array of [u,v] pairs, got %s",
+                        API_GOT(edges));
     size_t n = json_array_size(edges);
     uint32_t *list = nb_xmalloc((2 * n + 1) * sizeof *list);
     for (size_t e = 0; e < n; e++) {
         json_t *pair = json_array_get(edges, e);
         json_int_t ends[2];
-        if (!json_is_array(pair) || json_array_size(pair) != 2 ||
-            !int_of(json_array_get(pair, 0), &ends[0]) ||
-            !int_of(json_array_get(pair, 1), &ends[1])) {
-            char item[API_PATH_BYTES + 24];
-            api_path_index(item, sizeof item, ptr, e);
+        char item[API_PATH_BYTES + 24];
+        api_path_index(item, sizeof item, ptr, e);
+        if (!json_is_array(pair) || json_array_size(pair) != 2) {
             free(list);
-            return api_fail(p, 400, item, "edges[%zu] must be a pair [u,v] of node numbers", e);
+            return api_fail(p, 400, item, "edges[%zu] must be a pair [u,v] of node numbers, "
+                            "got %s", e, API_GOT(pair));
+        }
+        for (size_t k = 0; k < 2; k++) {
+            if (int_of(json_array_get(pair, k), &ends[k]))
+                continue;
+            char end[API_PATH_BYTES + 48];
+            api_path_index(end, sizeof end, item, k);
+            free(list);
+            return api_fail(p, 400, end, "edges[%zu][%zu] must be a node number, got %s", e, k,
+                            API_GOT(json_array_get(pair, k)));
         }
         for (size_t k = 0; k < 2; k++) {
             json_int_t v = ends[k];

@@ -40,8 +40,22 @@ void api_put_names(api_buf *b, const char *const *names);
  * naming the key meant (api_meant_name) or every allowed key. */
 int api_check_keys(json_t *obj, const char *base, const char *const *allowed, api_problem *p);
 
+#define API_GOT_BYTES 80
+
 /* What a JSON value is, for a message: "a string", "an array", "null"... (static text). */
 const char *api_kind_of(const json_t *v);
+
+/* What a message says it got: a string quoted ("\"zz\"", cut past 64 bytes), an array
+ * with its length ("an array of 3", "an empty array"), else api_kind_of; in buf when made. */
+const char *api_got(const json_t *v, char buf[API_GOT_BYTES]);
+/* api_got with a buffer that lasts to the end of the enclosing block: for a message's
+ * argument. */
+#define API_GOT(v) api_got((v), (char[API_GOT_BYTES]){0})
+
+/* The name a problem's detail gives the value at a JSON pointer: its last member's key and
+ * the indexes after it ("/components/0/heaps/2" -> "heaps[2]", "/components/1" ->
+ * "components[1]", "" -> "the body"), cut to fit out. */
+void api_pointer_name(const char *pointer, char *out, size_t size);
 
 /* Required member `key` of obj; NULL with p filled (400) when missing. */
 json_t *api_require(json_t *obj, const char *base, const char *key, api_problem *p);

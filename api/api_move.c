@@ -170,7 +170,8 @@ static int find_sum_move(const api_context *ctx, api_game *g, json_t *move, cons
         return p->status;
     api_path(ptr, sizeof ptr, base, "moves");
     if (every && !json_is_array(parts))
-        return api_fail(p, 400, ptr, "moves must be an array of {component, move} objects");
+        return api_fail(p, 400, ptr, "moves must be an array of {component, move} objects, "
+                        "got %s", API_GOT(parts));
     size_t n = every ? json_array_size(parts) : 1, last = 0;
     nb_state words = {0};
     int status = 0;

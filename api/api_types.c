@@ -158,8 +158,11 @@ int api_game_decode(json_t *obj, const char *base, bool top, bool for_table,
                     const api_limits *lim, api_game *g, api_problem *p)
 {
     memset(g, 0, sizeof *g);
-    if (!json_is_object(obj))
-        return api_fail(p, 400, base, "%s must be a game object", base[0] ? base : "the body");
+    if (!json_is_object(obj)) {
+        char called[96];
+        api_pointer_name(base, called, sizeof called);
+        return api_fail(p, 400, base, "%s must be a game object, got %s", called, API_GOT(obj));
+    }
     json_t *type = api_require(obj, base, "type", p);
     if (!type)
         return p->status;

@@ -133,7 +133,7 @@ static const struct { const char *body; int status; const char *pointer; } cases
     {"{\"type\":\"dag\",\"nodes\":3000000,\"edges\":[],\"tokens\":[]}", 422, "/nodes"},
     {"{\"type\":\"dag\",\"nodes\":2,\"edges\":[[0]],\"tokens\":[]}", 400, "/edges/0"},
     {"{\"type\":\"dag\",\"nodes\":2,\"edges\":[[0,-1]],\"tokens\":[]}", 400, "/edges/0/1"},
-    {"{\"type\":\"dag\",\"nodes\":2,\"edges\":[[0,1.0]],\"tokens\":[]}", 400, "/edges/0"},
+    {"{\"type\":\"dag\",\"nodes\":2,\"edges\":[[0,1.0]],\"tokens\":[]}", 400, "/edges/0/1"},
     {"{\"type\":\"dag\",\"nodes\":2,\"edges\":[],\"tokens\":[2]}", 400, "/tokens/0"},
     {"{\"type\":\"dag\",\"nodes\":2,\"edges\":[[0,1],[1,0]],\"tokens\":[0]}", 200, NULL}, /* a draw */
     {"{\"type\":\"dag\",\"nodes\":2,\"edges\":[]}", 400, "/tokens"},

@@ -870,6 +870,20 @@ START_TEST(bad_input)
                    "/convention", "(lower case, no accent), got \"mis\xc3\xa8re\"");
     expect_problem(A, "{\"type\":\"cram\",\"board\":[\"..\",\".\"]}", 400, "/board/1",
                    "board[1] has 1 cell, board[0] 2: the rows are equally long");
+    /* what came in a field's place is said: a string quoted, an array with its length */
+    expect_problem(A, "{\"type\":\"nim\",\"heaps\":\"3\"}", 400, "/heaps",
+                   "heaps must be an array of integers, got \"3\"");
+    expect_problem(A, "{\"type\":\"wythoff\",\"piles\":[[1,2,3]]}", 400, "/piles/0",
+                   "piles[0] must be a pair [a,b], got an array of 3");
+    expect_problem(A, "{\"type\":\"wythoff\",\"piles\":[[1,\"x\"]]}", 400, "/piles/0/1",
+                   "b of piles[0] must be an integer, or a string of its decimal digits, got \"x\"");
+    expect_problem(A, "{\"type\":\"dag\",\"nodes\":2,\"edges\":[[0,true]]}", 400, "/edges/0/1",
+                   "edges[0][1] must be a node number, got true");
+    expect_problem(A, "{\"type\":\"sum\",\"components\":[{\"type\":\"nim\",\"heaps\":[1]},[]]}", 400,
+                   "/components/1", "components[1] must be a game object, got an empty array");
+    expect_problem(A, "[1]", 400, NULL, "the body must be a game object, got an array of 1");
+    expect_problem(A, "{\"type\":\"divisor\",\"rule\":\"add\",\"numbers\":[4]}", 400, "/rule",
+                   "rule must be \"replace\" or \"subtract\", got \"add\"");
     /* a board's character that is not a cell is named by its place in characters, as sent */
     expect_problem(A, "{\"type\":\"cram\",\"board\":[\"..\",\"\xc3\xa9.\"]}", 400, "/board/1",
                    "cell 0 of board[1] is '\xc3\xa9': a cell is '.' (empty) or '#' (filled)");

@@ -82,14 +82,15 @@ static int decode_grid(json_t *grid, const char *ptr, const api_limits *lim,
 {
     char at[API_PATH_BYTES];
     if (!json_is_array(grid))
-        return api_fail(p, 400, ptr, "grid must be an array of strings of H and T");
+        return api_fail(p, 400, ptr, "grid must be an array of strings of H and T, got %s",
+                        API_GOT(grid));
     params->nrows = json_array_size(grid);
     for (size_t r = 0; r < params->nrows; r++) {
         json_t *row = json_array_get(grid, r);
         api_path_index(at, sizeof at, ptr, r);
         if (!json_is_string(row))
             return api_fail(p, 400, at, "each row of the grid is a string of H and T, row %zu "
-                            "is %s", r + 1, api_kind_of(row));
+                            "is %s", r + 1, API_GOT(row));
         if (check_row(row, at, r + 1, p))
             return p->status;
         if (!r)
@@ -134,7 +135,7 @@ static int coins_decode(json_t *obj, const char *base, const api_limits *lim, ap
         return p->status;
     if (!json_is_string(coins))
         return api_fail(p, 400, ptr, "coins must be a string of H and T, got %s",
-                        api_kind_of(coins));
+                        API_GOT(coins));
     if (check_row(coins, ptr, 0, p))
         return p->status;
     params->nrows = 1;

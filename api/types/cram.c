@@ -21,7 +21,8 @@ static int cram_decode(json_t *obj, const char *base, const api_limits *lim, api
         return p->status;
     api_path(ptr, sizeof ptr, base, "board");
     if (!json_is_array(board))
-        return api_fail(p, 400, ptr, "board must be an array of strings of '.' and '#'");
+        return api_fail(p, 400, ptr, "board must be an array of strings of '.' and '#', got %s",
+                        API_GOT(board));
     size_t rows = json_array_size(board), cols = 0;
     if (rows > lim->lib.max_side)
         return api_fail(p, 422, ptr, "the board has %zu rows, over the limit max_side=%llu",
@@ -31,7 +32,7 @@ static int cram_decode(json_t *obj, const char *base, const api_limits *lim, api
         api_path_index(at, sizeof at, ptr, r);
         if (!json_is_string(row))
             return api_fail(p, 400, at, "board[%zu] must be a string of '.' (empty) and '#' "
-                            "(filled), got %s", r, api_kind_of(row));
+                            "(filled), got %s", r, API_GOT(row));
         size_t n = json_string_length(row), bad;
         char quoted[16];
         if (api_utf8_stranger(json_string_value(row), n, ".#", &bad, quoted))

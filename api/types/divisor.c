@@ -25,7 +25,8 @@ static int divisor_decode(json_t *obj, const char *base, const api_limits *lim, 
     } else {
         char ptr[API_PATH_BYTES];
         api_path(ptr, sizeof ptr, base, "rule");
-        return api_fail(p, 400, ptr, "rule must be \"replace\" or \"subtract\"");
+        return api_fail(p, 400, ptr, "rule must be \"replace\" or \"subtract\", got %s",
+                        API_GOT(rule));
     }
     return api_member_int_array(obj, base, "numbers", 0, INT64_MAX, &g->game.state,
                                 &g->game.len, p);

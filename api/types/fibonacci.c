@@ -22,7 +22,7 @@ static int decode_limits(json_t *obj, const char *base, api_game *g, api_problem
     api_path(ptr, sizeof ptr, base, "limits");
     if (!json_is_array(limits) || json_array_size(limits) != n)
         return api_fail(p, 400, ptr, "limits must be an array of %zu limits, one per heap, each "
-                        "an integer or null", n);
+                        "an integer or null, got %s", n, API_GOT(limits));
     for (size_t h = 0; h < n; h++) {
         json_t *v = json_array_get(limits, h);
         int64_t r;

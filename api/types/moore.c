@@ -53,7 +53,8 @@ static int moore_read(const api_game *g, json_t *move, const char *base, nb_stat
         return p->status;
     api_path(ptr, sizeof ptr, base, "takes");
     if (!json_is_array(takes) || !json_array_size(takes))
-        return api_fail(p, 400, ptr, "takes must be an array of {heap, take} objects");
+        return api_fail(p, 400, ptr, "takes must be an array of {heap, take} objects, got %s",
+                        API_GOT(takes));
     for (size_t i = 0; i < json_array_size(takes); i++) {
         json_t *one = json_array_get(takes, i);
         api_path_index(item, sizeof item, ptr, i);

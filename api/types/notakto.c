@@ -32,7 +32,8 @@ static int notakto_decode(json_t *obj, const char *base, const api_limits *lim, 
         return p->status;
     api_path(ptr, sizeof ptr, base, "boards");
     if (!json_is_array(boards))
-        return api_fail(p, 400, ptr, "boards must be an array of strings of '.' and 'X'");
+        return api_fail(p, 400, ptr, "boards must be an array of strings of '.' and 'X', got %s",
+                        API_GOT(boards));
     size_t n = json_array_size(boards);
     if (n > lim->lib.max_parts)
         return api_fail(p, 422, ptr, "holds %zu boards, over the limit max_parts=%llu", n,
@@ -44,7 +45,7 @@ static int notakto_decode(json_t *obj, const char *base, const api_limits *lim, 
         api_path_index(at, sizeof at, ptr, i);
         if (!json_is_string(board))
             return api_fail(p, 400, at, "boards[%zu] must be a string of its cells row by row, "
-                            "'.' (empty) or 'X', got %s", i, api_kind_of(board));
+                            "'.' (empty) or 'X', got %s", i, API_GOT(board));
         const char *text = json_string_value(board);
         size_t cells = json_string_length(board), bad;
         char quoted[16];

@@ -21,7 +21,8 @@ static int octal_decode(json_t *obj, const char *base, const api_limits *lim, ap
     if (!code)
         return p->status;
     if (!json_is_string(code))
-        return api_fail(p, 400, ptr, "code must be a string such as \"0.77\"");
+        return api_fail(p, 400, ptr, "code must be a string such as \"0.77\", got %s",
+                        API_GOT(code));
     nb_err err = {0};
     if (nb_octal_parse(json_string_value(code), &params->rule, &err) != NB_OK)
         return api_game_fail(p, g, base, &err);

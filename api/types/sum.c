@@ -26,14 +26,15 @@ static int sum_decode(json_t *obj, const char *base, const api_limits *lim, api_
         else if (!name || strcmp(name, "disjunctive"))
             return api_fail(p, 400, ptr, "rule must be \"disjunctive\" (a move in one "
                             "component, the default) or \"every\" (a move in every "
-                            "component that has one)");
+                            "component that has one), got %s", API_GOT(rule));
     }
     json_t *comps = api_require(obj, base, "components", p);
     api_path(ptr, sizeof ptr, base, "components");
     if (!comps)
         return p->status;
     if (!json_is_array(comps))
-        return api_fail(p, 400, ptr, "components must be an array of game objects");
+        return api_fail(p, 400, ptr, "components must be an array of game objects, got %s",
+                        API_GOT(comps));
     size_t n = json_array_size(comps);
     g->children = nb_xcalloc(n + 1, sizeof *g->children);
     params->games = nb_xcalloc(n + 1, sizeof *params->games);
