@@ -481,7 +481,10 @@ json_t *api_parse_text(const char *body, size_t len, bool *huge, char *error, si
     parser ps = {.at = body, .end = body + len};
     skip_space(&ps);
     json_t *root = NULL;
-    if (ps.at == ps.end || (*ps.at != '{' && *ps.at != '['))
+    if (ps.end - ps.at >= 3 && !memcmp(ps.at, "\xEF\xBB\xBF", 3))
+        fail(&ps, ps.at, "a byte order mark (U+FEFF) starts the body: JSON sent over a "
+             "network has none (RFC 8259, 8.1)");
+    else if (ps.at == ps.end || (*ps.at != '{' && *ps.at != '['))
         fail(&ps, ps.at, "'[' or '{' expected");
     else
         root = parse_value(&ps);

@@ -856,6 +856,8 @@ START_TEST(bad_input)
     const char *A = "/v1/analyze";
     expect_problem(A, "{\"type\":\"nim\",\"heaps\":[1,2", 400, NULL, "malformed JSON");
     expect_problem(A, "", 400, NULL, "malformed JSON");
+    expect_problem(A, "\xef\xbb\xbf{\"type\":\"nim\",\"heaps\":[1]}", 400, NULL,
+                   "malformed JSON at line 1, column 1: a byte order mark (U+FEFF) starts the body");
     expect_problem(A, "[1,2]", 400, "", "game object");
     expect_problem(A, "{\"heaps\":[1]}", 400, "/type", "missing");
     expect_problem(A, "{\"type\":\"chess\",\"heaps\":[1]}", 400, "/type",
