@@ -74,8 +74,10 @@ echo "longest: $(for log in "$logs"/*; do
 done | sort -rn | head -6 | awk '{printf "%s%s %s s", (NR > 1 ? ", " : ""), $2, $1}')"
 echo "$passed passed, $failed failed"
 if [ ${#bad[@]} -ne 0 ]; then
-  # the failing checks again, last, where a log's tail shows them
+  # the failing checks again, last, where a log's tail shows them, after the last lines
+  # the job's daemons wrote (left out of the stream above): what the server said then
   for name in "${bad[@]}"; do
+    grep -E '^nimberd: ' "$logs/$name" | tail -12 | sed "s/^/[$name] /"
     grep -E ':[EF]:|^FAIL' "$logs/$name" | sed "s/^/[$name] /" | tail -20
   done
   echo "failing: ${bad[*]}"; exit 1
