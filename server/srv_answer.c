@@ -11,12 +11,12 @@
 void srv_answer(srv_request *r, int status, char *out, size_t len, bool is_static,
                 const char *content_type)
 {
-    r->answered = true;
     r->status = status;
     r->out = out;
     r->out_len = len;
     r->out_static = is_static;
     r->content_type = content_type;
+    r->answered = true;
 }
 
 void srv_answer_problem(srv_request *r, api_problem *p)

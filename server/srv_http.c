@@ -318,6 +318,17 @@ static void at_work(srv_request *r)
         srv_watch_phase(r->sock, SRV_WORK, 0);
 }
 
+/* Computes the request's answer, or hands it to a worker, and queues an answer this
+ * thread made. A request handed to a worker is the worker's until the worker resumes the
+ * connection, and nothing of it is read here meanwhile (its answer may be half written);
+ * the handler's next call queues it. */
+static enum MHD_Result dispatch(srv_request *r)
+{
+    at_work(r);
+    srv_dispatch(r);
+    return r->on_worker || !r->answered ? MHD_YES : srv_answer_queue(r);
+}
+
 static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char *url,
                               const char *method, const char *version, const char *upload,
                               size_t *upload_size, void **con_cls)
@@ -327,11 +338,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
     size_t max_body = s->cfg.max_body_mb << 20;
     if (!r) {
         r = *con_cls = begin(s, conn, url, method, version);
-        if (r->refuse_first) { /* before the body */
-            at_work(r);
-            srv_dispatch(r);
-            return srv_answer_queue(r);
-        }
+        if (r->refuse_first) /* before the body */
+            return dispatch(r);
         return MHD_YES;
     }
     if (r->answered)
@@ -347,17 +355,12 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
             r->known_at = srv_elapsed(&r->start);
         }
         *upload_size = 0;
-        if (known && srv_elapsed(&r->start) - r->known_at > LINGER_SECONDS) {
-            at_work(r);
-            srv_dispatch(r); /* enough: answered now, and the connection closed */
-            return srv_answer_queue(r);
-        }
+        if (known && srv_elapsed(&r->start) - r->known_at > LINGER_SECONDS)
+            return dispatch(r); /* enough: answered now, and the connection closed */
         return MHD_YES;
     }
     body_done(r);
-    at_work(r);
-    srv_dispatch(r);
-    return r->answered ? srv_answer_queue(r) : MHD_YES;
+    return dispatch(r);
 }
 
 static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
