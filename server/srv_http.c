@@ -129,9 +129,10 @@ static void client_address(struct MHD_Connection *conn, const char *forwarded, b
 }
 
 /* A request's record, from its head read in one walk: what is wrong with the head, its
- * media type, its id (echoed or made), and room for its body reserved from its length. */
-static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char *url,
-                          const char *method, const char *version)
+ * media type, its id (echoed or made), and room for its body reserved from its length.
+ * on_metrics: it came to the --metrics-listen listener. */
+static srv_request *begin(srv_server *s, bool on_metrics, struct MHD_Connection *conn,
+                          const char *url, const char *method, const char *version)
 {
     srv_head head;
     srv_head_read(conn, &head);
@@ -162,13 +163,9 @@ static srv_request *begin(srv_server *s, struct MHD_Connection *conn, const char
     srv_head_copy_method(r->method, sizeof r->method, method);
     nb_copy_cut(r->path, sizeof r->path, url);
     r->route = srv_route_find(url);
-    if (s->metrics_daemon && r->route) { /* /metrics on its own listener, and only there */
-        const union MHD_ConnectionInfo *d = MHD_get_connection_info(conn,
-                                                                    MHD_CONNECTION_INFO_DAEMON);
-        bool on_metrics = d && d->daemon == s->metrics_daemon;
-        if ((r->route->id == SRV_METRICS) != on_metrics)
-            r->route = NULL;
-    }
+    /* /metrics on its own listener, and only there */
+    if (s->cfg.metrics_listen[0] && r->route && (r->route->id == SRV_METRICS) != on_metrics)
+        r->route = NULL;
     /* the client: the log's, and the key of its rate limit and its share of the workers */
     client_address(conn, head.forwarded_for, s->cfg.trust_proxy, r->client, sizeof r->client);
     r->client_key = srv_client_key(r->client);
@@ -329,15 +326,14 @@ static enum MHD_Result dispatch(srv_request *r)
     return r->on_worker || !r->answered ? MHD_YES : srv_answer_queue(r);
 }
 
-static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char *url,
-                              const char *method, const char *version, const char *upload,
-                              size_t *upload_size, void **con_cls)
+static enum MHD_Result handle(srv_server *s, bool on_metrics, struct MHD_Connection *conn,
+                              const char *url, const char *method, const char *version,
+                              const char *upload, size_t *upload_size, void **con_cls)
 {
-    srv_server *s = cls;
     srv_request *r = *con_cls;
     size_t max_body = s->cfg.max_body_mb << 20;
     if (!r) {
-        r = *con_cls = begin(s, conn, url, method, version);
+        r = *con_cls = begin(s, on_metrics, conn, url, method, version);
         if (r->refuse_first) /* before the body */
             return dispatch(r);
         return MHD_YES;
@@ -361,6 +357,23 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
     }
     body_done(r);
     return dispatch(r);
+}
+
+/* libmicrohttpd's handlers on the API's listener and on --metrics-listen's: which one a
+ * request came to is told here, fixed before either listener starts (a daemon's handle
+ * is stored only after its threads may have begun to serve). */
+static enum MHD_Result handle_api(void *cls, struct MHD_Connection *conn, const char *url,
+                                  const char *method, const char *version, const char *upload,
+                                  size_t *upload_size, void **con_cls)
+{
+    return handle(cls, false, conn, url, method, version, upload, upload_size, con_cls);
+}
+
+static enum MHD_Result handle_metrics(void *cls, struct MHD_Connection *conn, const char *url,
+                                      const char *method, const char *version,
+                                      const char *upload, size_t *upload_size, void **con_cls)
+{
+    return handle(cls, true, conn, url, method, version, upload, upload_size, con_cls);
 }
 
 static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
@@ -438,7 +451,8 @@ static bool start_metrics(srv_server *s, char *err, size_t errlen)
     if (listener < 0)
         return false;
     s->metrics_daemon = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC, 0, NULL, NULL, handle, s,
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC, 0, NULL, NULL,
+        handle_metrics, s,
         MHD_OPTION_LISTEN_SOCKET, listener,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)cfg->conn_timeout,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)METRICS_CONNECTIONS,
@@ -524,7 +538,7 @@ srv_server *srv_server_start(const srv_config *cfg, char *err, size_t errlen)
                      MHD_USE_ITC;
     srv_edge_init(cfg->max_body_mb);
     s->daemon = MHD_start_daemon(
-        flags, 0, accept_new, s, handle, s,
+        flags, 0, accept_new, s, handle_api, s,
         MHD_OPTION_LISTEN_SOCKET, listener,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)cfg->threads,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)cfg->conn_timeout,
