@@ -14,26 +14,31 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* Whether this build (and so nimberd, built with the same flags) runs under ASan. */
+/* The variable the options of this build's sanitizer are read from (and so nimberd's,
+ * built with the same flags), where it reserves terabytes of address space: ASan, TSan. */
 #if defined(__SANITIZE_ADDRESS__)
-#define UNDER_ASAN 1
+#define SANITIZER_OPTIONS "ASAN_OPTIONS"
+#elif defined(__SANITIZE_THREAD__)
+#define SANITIZER_OPTIONS "TSAN_OPTIONS"
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
-#define UNDER_ASAN 1
+#define SANITIZER_OPTIONS "ASAN_OPTIONS"
+#elif __has_feature(thread_sanitizer)
+#define SANITIZER_OPTIONS "TSAN_OPTIONS"
 #endif
 #endif
 
-/* In the child: allocations past cap_mb MiB fail. ASan reserves terabytes of address
- * space, so there its own allocator is told (it warns on stderr of each one it refuses);
+/* In the child: allocations past cap_mb MiB fail. Under a sanitizer that reserves the
+ * address space its allocator is told (it warns on stderr of each one it refuses);
  * elsewhere the address space is capped. */
 static void cap_memory(size_t cap_mb)
 {
-#ifdef UNDER_ASAN
+#ifdef SANITIZER_OPTIONS
     static char options[512];
-    const char *old = getenv("ASAN_OPTIONS");
+    const char *old = getenv(SANITIZER_OPTIONS);
     snprintf(options, sizeof options, "%s%sallocator_may_return_null=1:max_allocation_size_mb=%zu",
              old ? old : "", old && *old ? ":" : "", cap_mb);
-    setenv("ASAN_OPTIONS", options, 1);
+    setenv(SANITIZER_OPTIONS, options, 1);
 #else
     struct rlimit limit = {(rlim_t)cap_mb << 20, (rlim_t)cap_mb << 20};
     setrlimit(RLIMIT_AS, &limit);
