@@ -313,14 +313,23 @@ static bool room_to_grow(grower *g)
     return !g->triples || reserve_pairs(g, rows, g->words);
 }
 
+/* A unit of work for the budget: this many pair tests (a few ns each), so that its
+ * clock is read about every 16,384. */
+#define TESTS_PER_UNIT 64
+
 /* Values until n reaches target or the budget is spent; past `must` values, also once
- * the pair tests pass max_work. */
+ * the pair tests pass max_work. The budget is told each value's work (a value of the
+ * general method may take millions of pair tests), so that a slow value is looked at as
+ * soon as many quick ones. */
 static void grow(grower *g, uint64_t target, uint64_t must, uint64_t max_work)
 {
+    uint64_t last_work = 0;
     while (g->n < target && (g->n < must || g->work <= max_work) &&
-           !nb_budget_spent(g->budget) &&
+           !nb_budget_spent_after(g->budget, last_work / TESTS_PER_UNIT) &&
            (g->n < g->cap || room_to_grow(g))) {
+        uint64_t before = g->work;
         uint32_t v = g->general ? next_value_general(g) : next_value(g);
+        last_work = g->work - before;
         size_t words = words_for(v > g->top ? v : g->top);
         if (g->triples && words != g->words && !reserve_pairs(g, g->pair_cap, words))
             return; /* no room for rows that wide */
