@@ -360,6 +360,12 @@ nb_status nb_cache_acquire(nb_cache *c, const char *key, const nb_cache_kind *ki
     return st;
 }
 
+void nb_cached_copy(nb_cached *to, const nb_cached *from, size_t size)
+{
+    *to = (nb_cached){0};
+    memcpy((char *)to + sizeof *to, (const char *)from + sizeof *from, size - sizeof *to);
+}
+
 void nb_cache_release(nb_cache *c, const nb_cached *t)
 {
     if (!t)

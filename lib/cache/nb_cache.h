@@ -19,6 +19,12 @@ typedef struct nb_cached {
     bool retired;  /* no longer the entry's current version, or evicted */
 } nb_cached;
 
+/* Starts a new version `to` from version `from` (tables of `size` bytes, the header
+ * first): every field but the header, which other threads change under the cache's lock
+ * while `from` is shared, and so is not read here; `to`'s header is zeroed for its
+ * builder to set. */
+void nb_cached_copy(nb_cached *to, const nb_cached *from, size_t size);
+
 /* How to build one kind of table. `need` is kind-specific (e.g. the heap to reach).
  * covers: true when version t answers `need` (or can never grow further).
  * build: makes a version that covers `need`, starting from `old` (NULL or read-only).

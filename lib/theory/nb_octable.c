@@ -457,7 +457,7 @@ static nb_status octable_build(const nb_cached *old_, const void *need_, nb_cach
     const nb_octable *old = (const nb_octable *)old_;
     const nb_octable_need *need = need_;
     nb_octable *t = nb_xmalloc(sizeof *t);
-    *t = *old;
+    nb_cached_copy(&t->base, &old->base, sizeof *t);
     t->file = NULL;
     bool provable = nb_octal_provable(&t->rule);
     bool arithmetic = nb_arith_theorem_of(&t->rule) != NB_ARITH_NONE;

@@ -162,7 +162,7 @@ static nb_status subtable_build(const nb_cached *old_, const void *need_, nb_cac
     const nb_subtable *old = (const nb_subtable *)old_;
     const nb_subtable_need *need = need_;
     nb_subtable *t = nb_xmalloc(sizeof *t);
-    *t = *old;
+    nb_cached_copy(&t->base, &old->base, sizeof *t);
     size_t cap = old->n > FIRST_GROWTH ? old->n : FIRST_GROWTH;
     if (cap > t->limit)
         cap = t->limit;
