@@ -376,11 +376,8 @@ int api_get_int(json_t *v, const char *pointer, const char *name, int64_t min, i
             return api_fail(p, 400, pointer, "%s must be an integer of at least -2^63", name);
         x = negative ? INT64_MIN : INT64_MAX;
     } else if (json_is_string(v) && !int_of(v, &x)) {
-        bool cut;
-        int shown = api_quoted_length(json_string_value(v), &cut);
         return api_fail(p, 400, pointer, "%s must be an integer, or a string of its decimal "
-                        "digits, got \"%.*s%s\"", name, shown, json_string_value(v),
-                        cut ? "..." : "");
+                        "digits, got %s", name, API_GOT(v));
     } else if (!int_of(v, &x)) {
         return api_fail(p, 400, pointer, "%s must be an integer, got %s", name, api_kind_of(v));
     }

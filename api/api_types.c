@@ -147,11 +147,10 @@ static int decode_convention(json_t *obj, const char *base, const api_type *t, b
     api_path(ptr, sizeof ptr, base, "convention");
     if (!s)
         return api_fail(p, 400, ptr, "convention must be the string \"normal\" or \"misere\"");
-    bool cut, spelt = !strcasecmp(s, "normal") || !strcasecmp(s, "misere") ||
-                      !strcasecmp(s, "mis\xc3\xa8re"); /* "misère" */
-    int shown = api_quoted_length(s, &cut);
-    return api_fail(p, 400, ptr, "convention must be \"normal\" or \"misere\"%s, got \"%.*s%s\"",
-                    spelt ? " (lower case, no accent)" : "", shown, s, cut ? "..." : "");
+    bool spelt = !strcasecmp(s, "normal") || !strcasecmp(s, "misere") ||
+                 !strcasecmp(s, "mis\xc3\xa8re"); /* "misère" */
+    return api_fail(p, 400, ptr, "convention must be \"normal\" or \"misere\"%s, got %s",
+                    spelt ? " (lower case, no accent)" : "", API_GOT(c));
 }
 
 int api_game_decode(json_t *obj, const char *base, bool top, bool for_table,

@@ -93,6 +93,17 @@ typedef struct worker {
     const test_table *got;
 } worker;
 
+/* Runs fn on each of n (at most 8) jobs, `size` bytes apart (0: one argument for all),
+ * each in a thread of its own, all at once. */
+static void in_threads(void *(*fn)(void *), void *jobs, size_t size, int n)
+{
+    pthread_t th[8];
+    for (int i = 0; i < n; i++)
+        pthread_create(&th[i], NULL, fn, (char *)jobs + (size_t)i * size);
+    for (int i = 0; i < n; i++)
+        pthread_join(th[i], NULL);
+}
+
 static void *acquire_slow(void *arg)
 {
     worker *w = arg;
@@ -108,14 +119,10 @@ START_TEST(single_flight)
 {
     reset_counters();
     nb_cache *cache = nb_cache_new(1 << 20);
-    pthread_t th[8];
     worker w[8];
-    for (int i = 0; i < 8; i++) {
-        w[i] = (worker){cache, NULL};
-        pthread_create(&th[i], NULL, acquire_slow, &w[i]);
-    }
     for (int i = 0; i < 8; i++)
-        pthread_join(th[i], NULL);
+        w[i] = (worker){cache, NULL};
+    in_threads(acquire_slow, w, sizeof *w, 8);
     ck_assert_int_eq(atomic_load(&builds), 1);
     for (int i = 0; i < 8; i++) {
         ck_assert_ptr_eq(w[i].got, w[0].got);
@@ -223,11 +230,7 @@ START_TEST(stress_threads)
 {
     reset_counters();
     nb_cache *cache = nb_cache_new(20000); /* far below the keys' total: constant eviction */
-    pthread_t th[4];
-    for (int i = 0; i < 4; i++)
-        pthread_create(&th[i], NULL, stress, cache);
-    for (int i = 0; i < 4; i++)
-        pthread_join(th[i], NULL);
+    in_threads(stress, cache, 0, 4);
     nb_cache_stats st = nb_cache_get_stats(cache);
     ck_assert_uint_eq(st.hits + st.misses, 12000);
     ck_assert_uint_gt(st.evictions, 0);
@@ -263,13 +266,9 @@ START_TEST(subtraction_tables_from_threads)
 {
     nb_solver solver = {nb_cache_new(1 << 16), nb_limits_default(), NULL};
     solve_job jobs[4];
-    pthread_t th[4];
-    for (int i = 0; i < 4; i++) {
-        jobs[i].solver = &solver;
-        pthread_create(&th[i], NULL, solve_sets, &jobs[i]);
-    }
     for (int i = 0; i < 4; i++)
-        pthread_join(th[i], NULL);
+        jobs[i].solver = &solver;
+    in_threads(solve_sets, jobs, sizeof *jobs, 4);
     solve_job alone = {&solver, {0}};
     nb_cache_free(solver.cache);
     solver.cache = nb_cache_new(1 << 24);
@@ -311,13 +310,9 @@ START_TEST(tables_grown_from_versions_others_release)
 {
     nb_solver solver = {nb_cache_new(64 << 20), nb_limits_default(), NULL};
     grundy_job jobs[4];
-    pthread_t th[4];
-    for (int i = 0; i < 4; i++) {
-        jobs[i] = (grundy_job){&solver, 64 + 7 * (uint64_t)i, {0}};
-        pthread_create(&th[i], NULL, grow_grundy, &jobs[i]);
-    }
     for (int i = 0; i < 4; i++)
-        pthread_join(th[i], NULL);
+        jobs[i] = (grundy_job){&solver, 64 + 7 * (uint64_t)i, {0}};
+    in_threads(grow_grundy, jobs, sizeof *jobs, 4);
     nb_cache_stats st = nb_cache_get_stats(solver.cache);
     ck_assert_uint_gt(st.misses, 4); /* grown in steps, not built once */
     nb_cache_free(solver.cache);
