@@ -14,20 +14,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* The variable the options of this build's sanitizer are read from (and so nimberd's,
- * built with the same flags), where it reserves terabytes of address space: ASan, TSan. */
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZER_OPTIONS "ASAN_OPTIONS"
-#elif defined(__SANITIZE_THREAD__)
-#define SANITIZER_OPTIONS "TSAN_OPTIONS"
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZER_OPTIONS "ASAN_OPTIONS"
-#elif __has_feature(thread_sanitizer)
-#define SANITIZER_OPTIONS "TSAN_OPTIONS"
-#endif
-#endif
-
 /* In the child: allocations past cap_mb MiB fail. Under a sanitizer that reserves the
  * address space its allocator is told (it warns on stderr of each one it refuses);
  * elsewhere the address space is capped. */

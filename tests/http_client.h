@@ -8,6 +8,22 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+/* The variable the options of this build's sanitizer are read from (and so nimberd's,
+ * built with the same flags), where it reserves terabytes of address space: ASan, TSan.
+ * Undefined without a sanitizer: then nimberd's allocator (jemalloc) gives freed memory
+ * back. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZER_OPTIONS "ASAN_OPTIONS"
+#elif defined(__SANITIZE_THREAD__)
+#define SANITIZER_OPTIONS "TSAN_OPTIONS"
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZER_OPTIONS "ASAN_OPTIONS"
+#elif __has_feature(thread_sanitizer)
+#define SANITIZER_OPTIONS "TSAN_OPTIONS"
+#endif
+#endif
+
 typedef struct daemon_proc {
     pid_t pid;
     unsigned port;
