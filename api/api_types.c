@@ -176,13 +176,11 @@ int api_game_decode(json_t *obj, const char *base, bool top, bool for_table,
             return api_fail_as(p, "unknown-type", 400, ptr, "type must be a string, one of %s",
                                known);
         const char *meant = type_meant(name);
-        bool cut;
-        int shown = api_quoted_length(name, &cut);
         if (meant)
-            return api_fail_as(p, "unknown-type", 400, ptr, "unknown game type \"%.*s%s\": "
-                               "did you mean \"%s\"?", shown, name, cut ? "..." : "", meant);
-        return api_fail_as(p, "unknown-type", 400, ptr, "unknown game type \"%.*s%s\"; known "
-                           "types are %s", shown, name, cut ? "..." : "", known);
+            return api_fail_as(p, "unknown-type", 400, ptr, "unknown game type %s: did you "
+                               "mean \"%s\"?", API_GOT(type), meant);
+        return api_fail_as(p, "unknown-type", 400, ptr, "unknown game type %s; known types "
+                           "are %s", API_GOT(type), known);
     }
     if (check_keys(obj, base, t, top, for_table, p) || decode_convention(obj, base, t, top, g, p))
         return p->status;

@@ -98,6 +98,7 @@ typedef struct worker {
 static void in_threads(void *(*fn)(void *), void *jobs, size_t size, int n)
 {
     pthread_t th[8];
+    ck_assert_int_le(n, 8);
     for (int i = 0; i < n; i++)
         pthread_create(&th[i], NULL, fn, (char *)jobs + (size_t)i * size);
     for (int i = 0; i < n; i++)
