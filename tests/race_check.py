@@ -3,14 +3,15 @@
 (CI): client threads for a while, each request a catalog example (half of them with sizes
 changed, a third misère) on analyze, moves, play, GET analyze, batch, table and quotient,
 or a plain GET; a fifth ask for gzip, one in twenty leaves mid-request. Every answer must
-be whole, with a status its input explains (200, 400, 422, or 503 when busy), a 200 whose
-body is JSON; and the daemon must stop cleanly on SIGTERM: under
-TSAN_OPTIONS=halt_on_error=1 the first race ends it, which fails the check and prints
-the sanitizer's report. Usage: race_check.py NIMBERD [SECONDS] [THREADS]"""
+be whole (the bytes its Content-Length names), with a status its input explains (200,
+400, 422, or 503 when busy), a 200 whose body is JSON; and the daemon must stop cleanly
+on SIGTERM: under TSAN_OPTIONS=halt_on_error=1 the first race ends it, which fails the
+check and prints the sanitizer's report. Usage: race_check.py NIMBERD [SECONDS] [THREADS]"""
 import gzip
 import json
 import os
 import random
+import re
 import signal
 import sys
 import tempfile
@@ -86,7 +87,14 @@ def send(d, method, path, body, rng):
             return None
         data = read_all(s)
     status, headers, _ = parse(data)
-    return status, headers, data.split(b"\r\n\r\n", 1)[-1]
+    return status, headers, data.partition(b"\r\n\r\n")[2]
+
+
+def whole(headers, body):
+    """Whether the body has the bytes its Content-Length names (nimberd names it on every
+    answer)."""
+    length = re.search(r"(?im)^content-length:\s*(\d+)\s*$", headers)
+    return bool(length) and int(length.group(1)) == len(body)
 
 
 def json_body(headers, body):
@@ -116,8 +124,9 @@ def load(d):
             if answer is None:
                 continue
             status, headers, text = answer
-            ok = status in EXPECTED and (status != 200 or path.endswith(".yaml") or
-                                         path == "/metrics" or json_body(headers, text))
+            ok = status in EXPECTED and whole(headers, text) and (
+                status != 200 or path.endswith(".yaml") or path == "/metrics" or
+                json_body(headers, text))
             with lock:
                 statuses[status] = statuses.get(status, 0) + 1
                 if not ok and len(wrong) < 5:
