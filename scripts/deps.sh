@@ -12,8 +12,8 @@ pkgs=(gcc make pkg-config libmicrohttpd-dev libjansson-dev libprimecount-dev lib
 if [ "$what" = unit ]; then
   pkgs+=(check)
 elif [ "$what" != build ]; then
-  pkgs+=(check curl python3 python3-yaml python3-jsonschema chromium chromium-driver
-         python3-selenium)
+  pkgs+=(check curl python3 python3-yaml python3-jsonschema python3-networkx chromium
+         chromium-driver python3-selenium)
 fi
 if [ "$what" = deploy ] || [ "$what" = ci ]; then pkgs+=(nginx); fi
 if [ "$what" = image ] || [ "$what" = ci ]; then pkgs+=(podman runc netavark mmdebstrap); fi

@@ -5,7 +5,8 @@
 # TypeScript client generated from it compiled and run; the client in clients/typescript/
 # compiled strictly and run; /docs' vendored files), README.md and docs/ and the
 # recorded answers (tests/golden.jsonl), every type's rules written again
-# (tests/rules_check.py), the web page in headless chromium: Analyse
+# (tests/rules_check.py), Cram's values of regions of one graph and different shapes
+# (tests/cram_graph_check.py), the web page in headless chromium: Analyse
 # (browser_check.py) and Play, every gallery game played whole and axe-core's audit
 # (play_check.py, with the npm packages tests/axe/package-lock.json pins; screenshots in
 # BUILD/screenshots). The checks that start nimberds of their own are
@@ -29,6 +30,7 @@ tests/client_check.sh "$(dirname "$bin")" "$port" || rc=1
 "$py" tests/docs_check.py "$port" || rc=1
 "$py" tests/golden.py check "$port" || rc=1
 "$py" tests/rules_check.py "$port" || rc=1
+"$py" tests/cram_graph_check.py "$port" || rc=1
 "$py" tests/browser_check.py "$port" "$(dirname "$bin")/screenshots" || rc=1
 npm ci --silent --no-audit --no-fund --prefix tests/axe >/dev/null &&
   "$py" tests/play_check.py "$port" "$(dirname "$bin")/screenshots" || rc=1
