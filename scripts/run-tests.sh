@@ -61,7 +61,7 @@ for log in "$logs"/*; do
     p=$((checks - f))
   fi
   while read -r sp sf; do p=$((p + sp)); f=$((f + sf)); done < <(
-    sed -nE 's/^[a-z]+: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/p' "$log")
+    sed -nE 's/^[a-z][a-z0-9 _-]*: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/p' "$log")
   rc=$(sed -n 's/^exit //p' "$log" | tail -1)
   if [ "${rc:-1}" -ne 0 ] && [ $f -eq 0 ]; then f=1; fi
   passed=$((passed + p)); failed=$((failed + f))
