@@ -267,23 +267,27 @@ START_TEST(large_sums_through_the_quotient)
 }
 END_TEST
 
-/* Two empty 4 x 4 boards under misère play: past the quotient, and their search would meet
- * at least 4,962^2 / 2 positions, more than max_states: refused at once, naming it, as one
- * game and as a sum of two (whose search would meet the same positions, until the
- * request's time ran out); a fuller pair is searched. */
+/* Three empty 4 x 4 boards under misère play: past the quotient, and their search would
+ * meet at least 1,453^3 / 3! positions (the live boards up to the symmetries of their lines,
+ * and a dead one), more than max_states: refused at once, naming it, as one game and as a
+ * sum of three (whose search would meet the same positions, until the request's time ran
+ * out); a fuller pair is searched. */
 START_TEST(searches_past_max_states_refused)
 {
     nt_position t;
-    nt_open(&t, 4, (const char *const[]){"................", "................"}, 2);
+    static const char *const empty3[] = {"................", "................",
+                                         "................"};
+    nt_open(&t, 4, empty3, 3);
     nb_analysis a;
     nb_err err = {0};
     ck_assert_int_eq(nb_analyse(&solver, &t.g, NB_MISERE, 8, &a, &err), NB_ELIMIT);
     ck_assert_msg(strstr(err.msg, "max_states=10000000") != NULL, "%s", err.msg);
     nb_err_clear(&err);
-    nb_notakto_params p[2] = {{.k = 4}, {.k = 4}}; /* each component its own, as decoded */
-    uint64_t empty[2] = {0, 0};
-    nb_game parts[2] = {{&nb_notakto, &p[0], 1, &empty[0]}, {&nb_notakto, &p[1], 1, &empty[1]}};
-    nb_sum_params sum = {.count = 2, .games = parts};
+    nb_notakto_params p[3] = {{.k = 4}, {.k = 4}, {.k = 4}}; /* each part its own, as decoded */
+    uint64_t empty[3] = {0, 0, 0};
+    nb_game parts[3] = {{&nb_notakto, &p[0], 1, &empty[0]}, {&nb_notakto, &p[1], 1, &empty[1]},
+                        {&nb_notakto, &p[2], 1, &empty[2]}};
+    nb_sum_params sum = {.count = 3, .games = parts};
     nb_game g = {&nb_sum, &sum, 0, NULL};
     g.state = nb_sum_state(&sum, &g.len);
     ck_assert_int_eq(nb_analyse(&solver, &g, NB_MISERE, 8, &a, &err), NB_ELIMIT);
@@ -301,6 +305,61 @@ END_TEST
 /* 4 x 4 and 5 x 5 boards: the empty 4 x 4 board and random boards alone (the table), sums
  * of full 4 x 4 boards (the quotient as far as it goes, then the search) and of 5 x 5
  * ones, against the brute force in both conventions. */
+/* The symmetries of each side's lines: 8, 32 and 32 distinct permutations of the cells,
+ * the first the identity, each mapping the lines onto the lines; every board and each of
+ * its images have one normal-play value and one misère outcome in the table (every 3 x 3
+ * and 4 x 4 board, 20,000 random 5 x 5 ones) and one canonical form (a sixteenth of them);
+ * the 4 x 4 boards fall into 1,452 live
+ * classes (4,961 under the square's eight symmetries alone). */
+START_TEST(symmetries_of_the_lines)
+{
+    for (unsigned k = 3; k <= 5; k++) {
+        const uint8_t (*images)[NB_NOTAKTO_MAX_SIDE * NB_NOTAKTO_MAX_SIDE];
+        unsigned n = nb_notakto_symmetries(k, &images), cells = k * k;
+        ck_assert_uint_eq(n, k == 3 ? 8 : 32);
+        uint32_t lines[2 * NB_NOTAKTO_MAX_SIDE + 2];
+        unsigned nlines = nb_notakto_lines(k, lines);
+        for (unsigned s = 0; s < n; s++) {
+            uint32_t seen = 0;
+            for (unsigned i = 0; i < cells; i++) {
+                ck_assert(s || images[s][i] == i); /* the first: the identity */
+                seen |= 1u << images[s][i];
+            }
+            ck_assert_uint_eq(seen, (1u << cells) - 1); /* a permutation */
+            for (unsigned l = 0; l < nlines; l++) {
+                uint32_t image = 0;
+                for (unsigned i = 0; i < cells; i++)
+                    image |= (uint32_t)(lines[l] >> i & 1) << images[s][i];
+                bool a_line = false;
+                for (unsigned m = 0; m < nlines; m++)
+                    a_line |= image == lines[m];
+                ck_assert_msg(a_line, "k %u symmetry %u: line %u goes to no line", k, s, l);
+            }
+            for (unsigned u = 0; u < s; u++)
+                ck_assert_msg(memcmp(images[u], images[s], cells), "k %u: %u twice", k, s);
+        }
+        const nb_cached *c;
+        const nb_notaktotable *t = table_of(k, &c);
+        uint32_t boards = k < 5 ? 1u << cells : 20000;
+        for (uint32_t b = 0; b < boards; b++) {
+            uint32_t board = k < 5 ? b : (uint32_t)random_board(k, 3);
+            for (unsigned s = 1; s < n; s++) {
+                uint32_t image = 0;
+                for (uint32_t x = board; x; x &= x - 1)
+                    image |= 1u << images[s][__builtin_ctz(x)];
+                ck_assert_uint_eq(t->board[image], t->board[board]);
+                if (b % 16 == 0) /* one canonical form, for a sixteenth of the boards */
+                    ck_assert_uint_eq(nb_notakto_canonical(k, image),
+                                      nb_notakto_canonical(k, board));
+            }
+        }
+        if (k == 4)
+            ck_assert_uint_eq(t->parts, 1452 + 1);
+        nb_table_release(&solver, c);
+    }
+}
+END_TEST
+
 START_TEST(larger_boards_against_brute)
 {
     char what[96];
@@ -333,6 +392,7 @@ int main(void)
         {"large_sums", large_sums_through_the_quotient, true},
         {"brute_larger", larger_boards_against_brute, true},
         {"past_max_states", searches_past_max_states_refused, false},
+        {"symmetries", symmetries_of_the_lines, false},
     };
     srandom(20261128);
     return check_run(lib_suite("notakto", cases, sizeof cases / sizeof *cases), true);

@@ -201,10 +201,11 @@ export interface paths {
          *     rewrites through them to its element's shortest word, `elements[i].word`.
          *
          *     `{"type":"notakto","size":k}` gives the quotient of every sum of k x k Notakto boards,
-         *     whose parts are the live boards up to the square's symmetries (a dead board is the
-         *     identity), grown fullest first and certified the same way: `proved` when it covers
-         *     every board (3 x 3: order 18, as Plambeck and Whitehead found), else `partial`,
-         *     covering `boards_covered` of the `boards` and every board of at least
+         *     whose parts are the live boards up to the symmetries of their lines (the square's
+         *     eight for 3 x 3; 32 for 4 x 4, which also reorder the rows and columns; a dead
+         *     board is the identity), grown fullest first and certified the same way: `proved`
+         *     when it covers every board (3 x 3: order 18, as Plambeck and Whitehead found), else
+         *     `partial`, covering `boards_covered` of the `boards` and every board of at least
          *     `covers_from_xs` X's; `generator_boards` are the boards the generators are the
          *     elements of. 5 x 5 boards are too many for one: a 422 says so.
          */

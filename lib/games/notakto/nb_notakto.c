@@ -159,13 +159,22 @@ static int by_word(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Each board as the least of its images under the square's symmetries (the same game),
- * then the boards sorted (a sum's order does not matter): an equal position. */
+/* Each board as the least of its images under its lines' symmetries (the same game),
+ * read from the table's parts where it has them (a dead board there as the full board:
+ * every dead board is the same game, without a move), then the boards sorted (a sum's
+ * order does not matter): an equal position. */
 static void nt_canonicalize(const nb_game *g, uint64_t *state, size_t len)
 {
-    for (size_t i = 0; i < len; i++)
-        state[i] = nb_notakto_canonical(params_of(g)->k, (uint32_t)state[i]);
-    qsort(state, len, sizeof *state, by_word);
+    const nb_notaktotable *t = params_of(g)->table;
+    for (size_t i = 0; i < len; i++) {
+        uint32_t board = (uint32_t)state[i];
+        if (t && t->part)
+            state[i] = t->part[board] ? t->part_board[t->part[board]] : all_cells(g);
+        else
+            state[i] = nb_notakto_canonical(params_of(g)->k, board);
+    }
+    if (len > 1)
+        qsort(state, len, sizeof *state, by_word);
 }
 
 /* x^n in the quotient (x^0 the identity, element 0), by squaring. */

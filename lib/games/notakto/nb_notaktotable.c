@@ -7,38 +7,95 @@
  * The misère quotient (Plambeck and Siegel's, which nb_quotient.c grows for any parts
  * closed under options; Plambeck and Whitehead, "The secrets of Notakto: winning at X-only
  * tic-tac-toe", arXiv 1301.1672, found the 3 x 3 one of order 18): a sum of boards is a
- * sum of parts, one a live board up to the square's symmetries (a board and its images
- * are the same game), numbered with the fullest first so that every option's part is
+ * sum of parts, one a live board up to the symmetries of its lines (below: a board and its
+ * images are the same game), numbered with the fullest first so that every option's part is
  * numbered below its board's; a dead board is part 0, the empty position. */
 #include "games/notakto/nb_notaktotable.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/nb_util.h"
 
-/* The cell (r, c) goes to under symmetry s of the square (s = 0 .. 7). */
-static unsigned image_cell(unsigned k, unsigned s, unsigned r, unsigned c)
+/* The symmetries of each side's lines, made once: cell i goes to symmetry[k][s][i], and
+ * the cells of byte j of a board (cells 8 j to 8 j + 7, the bits of x) to the cells of
+ * byte_image[k][s][j][x]. */
+#define BOARD_BYTES 4 /* at most 25 cells */
+static uint8_t symmetry[NB_NOTAKTO_MAX_SIDE + 1][NB_NOTAKTO_SYMMETRIES]
+                      [NB_NOTAKTO_MAX_SIDE * NB_NOTAKTO_MAX_SIDE];
+static uint32_t byte_image[NB_NOTAKTO_MAX_SIDE + 1][NB_NOTAKTO_SYMMETRIES][BOARD_BYTES][256];
+static unsigned nsymmetries[NB_NOTAKTO_MAX_SIDE + 1];
+static pthread_once_t symmetries_made = PTHREAD_ONCE_INIT;
+
+/* The order after p[0 .. k) (lexicographically) into p: false after the last. */
+static bool next_order(unsigned *p, unsigned k)
 {
-    unsigned rr = r, cc = c;
-    if (s & 4) /* transpose */
-        rr = c, cc = r;
-    if (s & 1)
-        cc = k - 1 - cc;
-    if (s & 2)
-        rr = k - 1 - rr;
-    return rr * k + cc;
+    unsigned i = k - 1;
+    while (i && p[i - 1] > p[i])
+        i--;
+    if (!i)
+        return false;
+    unsigned j = k - 1;
+    while (p[j] < p[i - 1])
+        j--;
+    unsigned t = p[i - 1];
+    p[i - 1] = p[j], p[j] = t;
+    for (unsigned a = i, b = k - 1; a < b; a++, b--)
+        t = p[a], p[a] = p[b], p[b] = t;
+    return true;
+}
+
+/* A permutation of the cells that maps the lines onto the lines maps every board onto the
+ * same game (dead exactly when its image is, their moves matching one to one). These are:
+ * rows and columns both reordered by one order s that commutes with the reversal r (i ->
+ * k - 1 - i), the columns then reversed or not, the board then transposed or not (a row
+ * goes to a row, a column to a column, the diagonal {(i, i)} to itself or, reversed, to
+ * the other, since s r = r s). For 3 x 3 they are the square's eight symmetries; for 4 x 4
+ * and 5 x 5 there are 32 (s: 8 orders), which take the 4,961 live 4 x 4 boards up to the
+ * square's symmetries to 1,452. */
+static void make_symmetries(void)
+{
+    for (unsigned k = NB_NOTAKTO_MIN_SIDE; k <= NB_NOTAKTO_MAX_SIDE; k++) {
+        unsigned s[NB_NOTAKTO_MAX_SIDE], n = 0;
+        for (unsigned i = 0; i < k; i++)
+            s[i] = i;
+        do {
+            bool commutes = true;
+            for (unsigned i = 0; i < k; i++)
+                commutes &= s[k - 1 - i] == k - 1 - s[i];
+            for (unsigned g = 0; commutes && g < 4; g++, n++)
+                for (unsigned i = 0; i < k * k; i++) {
+                    unsigned r = i / k, c = i % k;
+                    if (g & 2) /* transpose */
+                        r = i % k, c = i / k;
+                    r = s[r], c = g & 1 ? k - 1 - s[c] : s[c];
+                    symmetry[k][n][i] = (uint8_t)(r * k + c);
+                    for (unsigned x = 0; x < 256; x++)
+                        byte_image[k][n][i / 8][x] |= (uint32_t)(x >> i % 8 & 1) << (r * k + c);
+                }
+        } while (next_order(s, k));
+        nsymmetries[k] = n;
+    }
+}
+
+unsigned nb_notakto_symmetries(unsigned k, const uint8_t (**images)[NB_NOTAKTO_MAX_SIDE *
+                                                                     NB_NOTAKTO_MAX_SIDE])
+{
+    pthread_once(&symmetries_made, make_symmetries);
+    *images = symmetry[k];
+    return nsymmetries[k];
 }
 
 uint32_t nb_notakto_canonical(unsigned k, uint32_t board)
 {
+    pthread_once(&symmetries_made, make_symmetries);
+    unsigned n = nsymmetries[k], bytes = (k * k + 7) / 8;
     uint32_t best = board;
-    for (unsigned s = 1; s < 8; s++) {
+    for (unsigned s = 1; s < n; s++) { /* 0: the identity */
         uint32_t image = 0;
-        for (uint32_t x = board; x; x &= x - 1) {
-            unsigned i = (unsigned)__builtin_ctz(x);
-            image |= 1u << image_cell(k, s, i / k, i % k);
-        }
+        for (unsigned j = 0; j < bytes; j++)
+            image |= byte_image[k][s][j][board >> 8 * j & 255];
         best = image < best ? image : best;
     }
     return best;

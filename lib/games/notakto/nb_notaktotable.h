@@ -1,6 +1,6 @@
 /* nb_notaktotable.h - every k x k Notakto board at once (k = 3, 4 or 5): its normal-play
  * value and its misère outcome alone, for all 2^(k k) boards, and for k <= 4 the misère
- * quotient of every sum of boards, the boards up to the square's symmetries as its parts;
+ * quotient of every sum of boards, the boards up to the symmetries of their lines as its parts;
  * cached under one key a size. */
 #ifndef NB_NOTAKTOTABLE_H
 #define NB_NOTAKTOTABLE_H
@@ -69,7 +69,14 @@ static inline bool nb_notakto_lost_alone(const nb_notaktotable *t, uint32_t boar
     return t->board[board] >> 7;
 }
 
-/* The least of a board's images under the eight symmetries of the square. */
+/* The symmetries of side k's lines (permutations of the cells that map the lines onto the
+ * lines: the same game): how many (8 for k = 3, 32 for 4 and 5; the first the identity),
+ * and into *images a static table of them, cell i going to images[s][i]. */
+#define NB_NOTAKTO_SYMMETRIES 32
+unsigned nb_notakto_symmetries(unsigned k, const uint8_t (**images)[NB_NOTAKTO_MAX_SIDE *
+                                                                     NB_NOTAKTO_MAX_SIDE]);
+
+/* The least of a board's images under the symmetries of its lines. */
 uint32_t nb_notakto_canonical(unsigned k, uint32_t board);
 
 /* A board's element of the quotient: false when the quotient does not cover it. */
