@@ -302,15 +302,12 @@ START_TEST(searches_past_max_states_refused)
 }
 END_TEST
 
-/* 4 x 4 and 5 x 5 boards: the empty 4 x 4 board and random boards alone (the table), sums
- * of full 4 x 4 boards (the quotient as far as it goes, then the search) and of 5 x 5
- * ones, against the brute force in both conventions. */
 /* The symmetries of each side's lines: 8, 32 and 32 distinct permutations of the cells,
  * the first the identity, each mapping the lines onto the lines; every board and each of
  * its images have one normal-play value and one misère outcome in the table (every 3 x 3
  * and 4 x 4 board, 20,000 random 5 x 5 ones) and one canonical form (a sixteenth of them);
- * the 4 x 4 boards fall into 1,452 live
- * classes (4,961 under the square's eight symmetries alone). */
+ * the 4 x 4 boards fall into 1,452 live classes (4,961 under the square's eight symmetries
+ * alone). */
 START_TEST(symmetries_of_the_lines)
 {
     for (unsigned k = 3; k <= 5; k++) {
@@ -360,6 +357,9 @@ START_TEST(symmetries_of_the_lines)
 }
 END_TEST
 
+/* 4 x 4 and 5 x 5 boards: the empty 4 x 4 board and random boards alone (the table), sums
+ * of full 4 x 4 boards (the quotient as far as it goes, then the search) and of 5 x 5
+ * ones, against the brute force in both conventions. */
 START_TEST(larger_boards_against_brute)
 {
     char what[96];
