@@ -325,33 +325,67 @@ static uint32_t times_generator(const grower *g, uint32_t x, size_t k)
     return x - b + qmon_mul(&m->base_mon, b, m->base_gens.v[k - m->gens]);
 }
 
+/* The whole table of a quotient given by its generators' action and a word of each
+ * element (m->act, parent, via): row x is row parent(x) acted on by generator via(x) (x
+ * = parent(x) g, and the monoid is commutative, so x y = (parent(x) y) g), each parent's
+ * row made first. A product is then a lookup in the action, a table of the quotient's
+ * order, where a product in M looked its class up among M's many more elements. False
+ * when out of memory or the budget is spent. */
+static bool dense_table(const qmon *m, nb_budget *budget, uint16_t **out)
+{
+    uint32_t n = m->order;
+    uint16_t *table = malloc((size_t)n * n * sizeof *table);
+    uint8_t *made = calloc(n, 1);
+    uint32_t *chain = malloc((size_t)n * sizeof *chain);
+    bool ok = table && made && chain;
+    for (uint32_t y = 0; ok && y < n; y++)
+        table[y] = (uint16_t)y; /* row 0: the identity */
+    if (ok)
+        made[0] = 1;
+    for (uint32_t x = 1; ok && x < n; x++) {
+        size_t len = 0;
+        for (uint32_t c = x; !made[c]; c = m->parent[c])
+            chain[len++] = c;
+        while (ok && len--) {
+            uint32_t c = chain[len], k = m->via[c];
+            const uint16_t *from = table + (size_t)m->parent[c] * n;
+            uint16_t *row = table + (size_t)c * n;
+            ok = !nb_budget_spent_after(budget, n);
+            for (uint32_t y = 0; ok && y < n; y++)
+                row[y] = (uint16_t)m->act[(size_t)from[y] * m->gens + k];
+            made[c] = 1;
+        }
+    }
+    free(made), free(chain);
+    if (!ok)
+        free(table), table = NULL;
+    *out = table;
+    return ok;
+}
+
 /* The reduced quotient's multiplication from M's (cls: M -> class, rep: class -> its
- * first element): the whole table up to g->dense elements, else each class times each
- * of M's generators (their classes generate the quotient) and a word of each. False when
- * out of memory or the budget is spent. */
+ * first element): each class times each of M's generators (their classes generate the
+ * quotient: cls is a congruence, so the class of a product is the product of the
+ * classes) and a word of each; from them the whole table up to g->dense elements. False
+ * when out of memory or the budget is spent. */
 static bool quotient_table(grower *g, const uint32_t *cls, const uint32_t *rep,
                            uint32_t count, qmon *out)
 {
     uint32_t gens = (uint32_t)(g->m.gens + g->m.base_gens.len);
     *out = (qmon){count, gens, NULL, NULL, NULL, NULL};
-    bool ok = true;
-    if (count <= g->dense) {
-        out->table = malloc((size_t)count * count * sizeof *out->table);
-        ok = out->table != NULL;
-        for (uint32_t a = 0; ok && a < count; a++) { /* order^2 products: the budget looked at */
-            ok = !nb_budget_spent_after(g->budget, (uint64_t)count * (g->m.gens + 1));
-            for (uint32_t b = 0; ok && b < count; b++)
-                out->table[(size_t)a * count + b] = (uint16_t)cls[mul_m(&g->m, rep[a], rep[b])];
-        }
-    } else {
-        out->act = malloc((size_t)count * (gens ? gens : 1) * sizeof *out->act);
-        ok = out->act != NULL;
-        for (uint32_t a = 0; ok && a < count; a++) {
-            ok = !nb_budget_spent_after(g->budget, gens);
-            for (uint32_t k = 0; ok && k < gens; k++)
-                out->act[(size_t)a * gens + k] = cls[times_generator(g, rep[a], k)];
-        }
-        ok = ok && nb_quotient_qmon_tree(out);
+    out->act = malloc((size_t)count * (gens ? gens : 1) * sizeof *out->act);
+    bool ok = out->act != NULL;
+    for (uint32_t a = 0; ok && a < count; a++) {
+        ok = !nb_budget_spent_after(g->budget, gens);
+        for (uint32_t k = 0; ok && k < gens; k++)
+            out->act[(size_t)a * gens + k] = cls[times_generator(g, rep[a], k)];
+    }
+    ok = ok && nb_quotient_qmon_tree(out);
+    if (ok && count <= g->dense) {
+        uint16_t *table;
+        ok = dense_table(out, g->budget, &table);
+        qmon_free(out);
+        *out = (qmon){count, gens, table, NULL, NULL, NULL};
     }
     if (!ok)
         qmon_free(out);
@@ -888,22 +922,21 @@ static bool recalibrated_candidate(grower *g, const trial *t, const u32s *freed,
     }
     uint32_t base = (uint32_t)members.len;
     qmon base_mon = {base, (uint32_t)gens.len, NULL, NULL, NULL, NULL};
-    if (ok && base <= g->dense) { /* its whole table */
-        base_mon.table = malloc((size_t)base * base * sizeof *base_mon.table);
-        ok = base_mon.table != NULL;
-        for (uint32_t a = 0; ok && a < base; a++)
-            for (uint32_t b = 0; b < base; b++)
-                base_mon.table[(size_t)a * base + b] =
-                    (uint16_t)(index[qmon_mul(&t->mon, members.v[a], members.v[b])] - 1);
-    } else if (ok) { /* its generators' action, and the words found above */
-        base_mon.act = malloc((size_t)base * (gens.len ? gens.len : 1) * sizeof *base_mon.act);
-        ok = base_mon.act != NULL;
-        for (uint32_t a = 0; ok && a < base; a++)
-            for (size_t j = 0; j < gens.len; j++)
-                base_mon.act[(size_t)a * gens.len + j] =
-                    index[qmon_mul(&t->mon, members.v[a], gens.v[j])] - 1;
-        if (ok)
-            base_mon.parent = parent.v, base_mon.via = via.v, parent.v = via.v = NULL;
+    /* its generators' action and the words found above; its whole table from them */
+    base_mon.act = ok ? malloc((size_t)base * (gens.len ? gens.len : 1) * sizeof *base_mon.act)
+                      : NULL;
+    ok = ok && base_mon.act != NULL;
+    for (uint32_t a = 0; ok && a < base; a++)
+        for (size_t j = 0; j < gens.len; j++)
+            base_mon.act[(size_t)a * gens.len + j] =
+                index[qmon_mul(&t->mon, members.v[a], gens.v[j])] - 1;
+    if (ok)
+        base_mon.parent = parent.v, base_mon.via = via.v, parent.v = via.v = NULL;
+    if (ok && base <= g->dense) {
+        uint16_t *table;
+        ok = dense_table(&base_mon, g->budget, &table);
+        qmon_free(&base_mon);
+        base_mon = (qmon){base, (uint32_t)gens.len, table, NULL, NULL, NULL};
     }
     if (ok) {
         candidate_free(&g->m);
