@@ -329,8 +329,8 @@ static uint32_t times_generator(const grower *g, uint32_t x, size_t k)
  * element (m->act, parent, via): row x is row parent(x) acted on by generator via(x) (x
  * = parent(x) g, and the monoid is commutative, so x y = (parent(x) y) g), each parent's
  * row made first. A product is then a lookup in the action, a table of the quotient's
- * order, where a product in M looked its class up among M's many more elements. False
- * when out of memory or the budget is spent. */
+ * order, rather than a product in M and its class looked up among M's many more elements.
+ * False when out of memory or the budget is spent. */
 static bool dense_table(const qmon *m, nb_budget *budget, uint16_t **out)
 {
     uint32_t n = m->order;
