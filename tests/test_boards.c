@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "brute.h"
 #include "check_run.h"
@@ -701,17 +702,24 @@ START_TEST(cram_table_kept)
     ck_assert_int_gt(refused, 0);
     solver.limits = nb_limits_default();
     free(b.g.state);
-    /* on a cold cache, 3 x 14 (about two seconds of search) asked with a budget of one
-     * second each time: a search the deadline stops keeps the regions it valued too, so
-     * that each request goes on from the last, until one answers the value a search on a
-     * cache of its own, not stopped, finds */
+    /* on a cold cache, 3 x 14 asked with a deadline a quarter of the time its whole search
+     * took each time: a search the deadline stops keeps the regions it valued too, so that
+     * each request goes on from the last, until one answers the value a search on a cache
+     * of its own, not stopped, finds (the deadline follows the search's time on this
+     * machine, so that it stops the first requests however fast the machine is) */
     cram_open(&b, 3, 14, NULL);
     nb_cache_free(solver.cache);
     solver.cache = nb_cache_new(64u << 20);
     nb_analysis whole;
     nb_err whole_err = {0};
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     ck_assert_msg(nb_analyse(&solver, &b.g, NB_NORMAL, 0, &whole, &whole_err) == NB_OK, "%s",
                   whole_err.msg);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    int64_t whole_ns = (t1.tv_sec - t0.tv_sec) * 1000000000LL + (t1.tv_nsec - t0.tv_nsec);
+    int64_t back_ns = 1000000000LL - whole_ns / 4; /* a deadline of 1 s from a start set back */
+    back_ns = back_ns < 0 ? 0 : back_ns;
     uint64_t want = whole.sg;
     nb_analysis_free(&whole);
     nb_cache_free(solver.cache);
@@ -719,7 +727,11 @@ START_TEST(cram_table_kept)
     uint64_t kept = 0;
     for (refused = 0;; refused++) {
         nb_budget second;
-        nb_budget_start(&second, 1);
+        struct timespec start;
+        clock_gettime(CLOCK_MONOTONIC, &start);
+        int64_t ns = start.tv_sec * 1000000000LL + start.tv_nsec - back_ns;
+        start = (struct timespec){(time_t)(ns / 1000000000LL), (long)(ns % 1000000000LL)};
+        nb_budget_start_at(&second, 1, start);
         solver.budget = &second;
         nb_analysis a;
         nb_err err = {0};
