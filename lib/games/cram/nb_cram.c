@@ -48,37 +48,50 @@ static uint64_t column_mask(unsigned h, unsigned w, unsigned c)
 }
 
 /* The connected part of `set` (cells of a frame h x w) that holds its lowest cell: grown
- * by the cells beside it, the column masks made once. */
+ * by the cells beside it until it stops growing, and rightwards along each run of cells
+ * at once: adding the part's cells to the run cells that have a cell to their right
+ * carries through each run from its first cell of the part to its end. */
 static uint64_t flood(uint64_t set, unsigned h, unsigned w)
 {
-    uint64_t first = column_mask(h, w, 0), last = first << (w - 1);
+    uint64_t first = column_mask(h, w, 0), last = first << (w - 1), runs = set & ~last;
     uint64_t comp = set & -set, before = 0;
     while (comp != before) {
         before = comp;
-        comp |= (((comp & ~last) << 1) | ((comp & ~first) >> 1) | (comp << w) | (comp >> w)) & set;
+        uint64_t seeds = comp & runs, along = ((runs + seeds) ^ runs) | seeds;
+        comp |= (along | ((comp & ~first) >> 1) | (comp << w) | (comp >> w)) & set;
     }
     return comp;
 }
 
-/* The cells of `set` (within a frame w wide) in a frame of their own bounding box. */
-static frame shrink(uint64_t set, unsigned h, unsigned w)
+/* i / w rounded down for i < 64 and 1 <= w <= 64, without a division: i * (2^16 / w + 1)
+ * / 2^16 exceeds i / w by less than 64 / 2^16 < 1 / w, and the fraction of i / w is at
+ * most 1 - 1 / w, so the whole part is the same. */
+#define RECIP(w) (65536u / (w) + 1)
+#define RECIP8(b) RECIP(b + 1), RECIP(b + 2), RECIP(b + 3), RECIP(b + 4), RECIP(b + 5), \
+                  RECIP(b + 6), RECIP(b + 7), RECIP(b + 8)
+static const uint32_t recip[65] = {0, RECIP8(0), RECIP8(8), RECIP8(16), RECIP8(24),
+                                   RECIP8(32), RECIP8(40), RECIP8(48), RECIP8(56)};
+
+static unsigned row_of(unsigned i, unsigned w) { return i * recip[w] >> 16; }
+
+/* The cells of `set` (within a frame w wide) in a frame of their own bounding box: its
+ * rows from those of its first and last cells, its columns from the rows ORed. */
+static frame shrink(uint64_t set, unsigned w)
 {
-    unsigned top = h, bottom = 0;
-    uint64_t cols = 0, row_mask = full_mask(w);
-    for (unsigned r = 0; r < h; r++) {
-        uint64_t row = set >> (r * w) & row_mask;
-        if (row) {
-            top = top < r ? top : r;
-            bottom = r;
-            cols |= row;
-        }
-    }
-    if (!cols)
+    if (!set)
         return (frame){0, 0, 0};
-    unsigned left = (unsigned)__builtin_ctzll(cols), right = 63 - (unsigned)__builtin_clzll(cols);
-    frame f = {0, bottom - top + 1, right - left + 1};
-    for (unsigned r = top; r <= bottom; r++)
-        f.bits |= (set >> (r * w + left) & full_mask(f.w)) << ((r - top) * f.w);
+    unsigned top = row_of((unsigned)__builtin_ctzll(set), w);
+    unsigned h = row_of(63 - (unsigned)__builtin_clzll(set), w) - top + 1;
+    uint64_t rows = set >> (top * w), cols = 0;
+    for (unsigned r = 0; r < h; r++)
+        cols |= rows >> (r * w);
+    cols &= full_mask(w);
+    unsigned left = (unsigned)__builtin_ctzll(cols);
+    frame f = {0, h, 64 - (unsigned)__builtin_clzll(cols) - left};
+    if (f.w == w)
+        return (frame){rows, h, w};
+    for (unsigned r = 0; r < h; r++)
+        f.bits |= (rows >> (r * w + left) & full_mask(f.w)) << (r * f.w);
     return f;
 }
 
@@ -93,13 +106,22 @@ static uint64_t reverse_bits(uint64_t x)
 /* The half turn: cell i goes to h * w - 1 - i. */
 static uint64_t half_turn(frame f) { return reverse_bits(f.bits) >> (64 - f.h * f.w); }
 
-/* Each row reversed (c -> w - 1 - c). */
-static uint64_t mirror_rows(frame f)
+/* The rows in reverse order (r -> h - 1 - r); after a half turn, each row reversed. */
+static uint64_t flip_rows(frame f)
 {
-    uint64_t out = 0;
+    uint64_t out = 0, row_mask = full_mask(f.w);
     for (unsigned r = 0; r < f.h; r++)
-        out |= (reverse_bits(f.bits >> (r * f.w) & full_mask(f.w)) >> (64 - f.w)) << (r * f.w);
+        out |= (f.bits >> (r * f.w) & row_mask) << ((f.h - 1 - r) * f.w);
     return out;
+}
+
+/* A frame's images under the symmetries that keep its shape: itself, its half turn, its
+ * rows in reverse order and each row reversed. */
+static void four_images(frame f, uint64_t out[4])
+{
+    uint64_t turned = half_turn(f);
+    out[0] = f.bits, out[1] = turned;
+    out[2] = flip_rows(f), out[3] = flip_rows((frame){turned, f.h, f.w});
 }
 
 static frame transpose(frame f)
@@ -121,12 +143,11 @@ static frame canonical(frame f)
     frame best = f;
     for (int t = 0; t < (f.h == f.w ? 2 : 1); t++) {
         frame g = t ? transpose(f) : f;
-        uint64_t turned = half_turn(g), rows = mirror_rows(g);
-        frame images[4] = {g, {turned, g.h, g.w}, {rows, g.h, g.w},
-                           {half_turn((frame){rows, g.h, g.w}), g.h, g.w}};
+        uint64_t images[4];
+        four_images(g, images);
         for (int k = 0; k < 4; k++)
-            if (images[k].bits < best.bits)
-                best = images[k];
+            if (images[k] < best.bits)
+                best = (frame){images[k], g.h, g.w};
     }
     return best;
 }
@@ -385,7 +406,7 @@ static uint64_t rest_value(nb_cram_memo *m, uint64_t set, unsigned h, unsigned w
     set = reduce(set, h, w);
     while (set && m->ss.status == NB_OK) {
         uint64_t comp = flood(set, h, w);
-        x ^= frame_value(m, shrink(comp, h, w));
+        x ^= frame_value(m, shrink(comp, w));
         set &= ~comp;
     }
     return x;
@@ -490,7 +511,7 @@ static bool rest_loses(nb_cram_memo *m, uint64_t set, unsigned h, unsigned w, ui
         uint64_t comp = flood(set, h, w);
         set &= ~comp;
         unsigned k = (unsigned)__builtin_popcountll(comp);
-        if (hard(m, shrink(comp, h, w), k, &c, &x)) {
+        if (hard(m, shrink(comp, w), k, &c, &x)) {
             if (k <= most) {
                 x ^= frame_value(m, c);
                 continue;
@@ -543,7 +564,7 @@ static bool form_next(nb_cram_memo *m, frame f, cr_options *opts, cr_formed *out
     while (set && m->ss.status == NB_OK) {
         uint64_t comp = flood(set, f.h, f.w);
         set &= ~comp;
-        frame c = shrink(comp, f.h, f.w);
+        frame c = shrink(comp, f.w);
         if (!searched(c, (unsigned)__builtin_popcountll(comp))) {
             out->value ^= frame_value(m, c);
         } else {
@@ -1092,9 +1113,8 @@ static void cram_canonicalize(const nb_game *g, uint64_t *state, size_t len)
     frame f = {state[0], (unsigned)p->rows, (unsigned)p->cols};
     uint64_t best = f.bits;
     for (int t = 0; t < (f.h == f.w ? 2 : 1); t++) {
-        frame s = t ? transpose(f) : f;
-        uint64_t rows = mirror_rows(s);
-        uint64_t images[4] = {s.bits, half_turn(s), rows, half_turn((frame){rows, s.h, s.w})};
+        uint64_t images[4];
+        four_images(t ? transpose(f) : f, images);
         for (int k = 0; k < 4; k++)
             best = images[k] < best ? images[k] : best;
     }
