@@ -134,23 +134,24 @@ static frame transpose(frame f)
     return t;
 }
 
-/* The least of a frame's images under the symmetries of the square, among those no
- * taller than wide: the same game, one key. */
-static frame canonical(frame f)
+/* The least of a frame's images under the symmetries that keep its shape (the square's
+ * eight when it is square, else four). */
+static frame least_image(frame f)
 {
-    if (f.h > f.w)
-        f = transpose(f);
     frame best = f;
     for (int t = 0; t < (f.h == f.w ? 2 : 1); t++) {
-        frame g = t ? transpose(f) : f;
         uint64_t images[4];
-        four_images(g, images);
+        four_images(t ? transpose(f) : f, images);
         for (int k = 0; k < 4; k++)
             if (images[k] < best.bits)
-                best = (frame){images[k], g.h, g.w};
+                best.bits = images[k];
     }
     return best;
 }
+
+/* The least of a frame's images under the symmetries of the square, among those no
+ * taller than wide: the same game, one key. */
+static frame canonical(frame f) { return least_image(f.h > f.w ? transpose(f) : f); }
 
 /* Whether the mirror strategy shows the region is 0: a half turn maps it onto itself, no
  * cell is its own image (the centre of an odd x odd box) and none is beside its image
@@ -1114,15 +1115,7 @@ static void cram_canonicalize(const nb_game *g, uint64_t *state, size_t len)
     const nb_cram_params *p = params_of(g);
     if (len != 1 || p->rows * p->cols > 64 || !p->rows || !p->cols)
         return;
-    frame f = {state[0], (unsigned)p->rows, (unsigned)p->cols};
-    uint64_t best = f.bits;
-    for (int t = 0; t < (f.h == f.w ? 2 : 1); t++) {
-        uint64_t images[4];
-        four_images(t ? transpose(f) : f, images);
-        for (int k = 0; k < 4; k++)
-            best = images[k] < best ? images[k] : best;
-    }
-    state[0] = best;
+    state[0] = least_image((frame){state[0], (unsigned)p->rows, (unsigned)p->cols}).bits;
 }
 
 const nb_ruleset nb_cram = {
