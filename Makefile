@@ -125,7 +125,7 @@ bench:
 
 # Outside CI: the published periods of .16, .376, .354 and .1777 proved, Officers' values
 # a second, the misère quotients of Dawson's Kayles and Grundy's game grown for 30 minutes
-# each, and Cram's published boards past the 10-minute rows, 30 minutes each
+# each, and Cram's published boards past make bench's two, 30 minutes each
 # (bench/README.md).
 bench-long:
 	@scripts/deps.sh bench
