@@ -722,6 +722,31 @@ static void bench_chomp(void)
            median(warm, RUNS));
 }
 
+/* The process's peak resident set since the last reset_peak_rss() (or its start), in MiB:
+ * VmHWM, which writing 5 to clear_refs sets back to the resident set of the moment (Linux
+ * 4.0 and later; where it cannot, the peak since the start). */
+static double peak_rss_mb(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    double kib = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "VmHWM: %lf kB", &kib) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return kib / 1024.0;
+}
+
+static void reset_peak_rss(void)
+{
+    FILE *f = fopen("/proc/self/clear_refs", "w");
+    if (f) {
+        fputs("5", f);
+        fclose(f);
+    }
+}
+
 /* One empty Cram board of r x c, cold (a cache of its own), within max_states and
  * `seconds` (0: no deadline): the seconds, and into *value its value (-1 when the search
  * stopped at a limit), *regions the regions it valued, *bytes its table's memory. */
@@ -748,31 +773,6 @@ static double cram_cold(size_t r, size_t c, uint64_t max_states, uint64_t second
     return t;
 }
 
-/* Sets the process's peak resident memory back to what it holds now (Linux's clear_refs),
- * so that peak_mib tells the peak of what runs next alone. */
-static void peak_reset(void)
-{
-    FILE *f = fopen("/proc/self/clear_refs", "w");
-    if (f) {
-        fputs("5", f);
-        fclose(f);
-    }
-}
-
-/* The process's peak resident memory in MiB (VmHWM), or -1 when unknown. */
-static long peak_mib(void)
-{
-    FILE *f = fopen("/proc/self/status", "r");
-    char line[128];
-    long kib = -1;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "VmHWM: %ld kB", &kib) == 1)
-            break;
-    if (f)
-        fclose(f);
-    return kib < 0 ? -1 : kib / 1024;
-}
-
 /* Cram: every rectangle of 2 to 30 cells with both sides at least 2, cold, each time and
  * value; then 4 x 11 and 5 x 10 (published: *1 and *2), cold, with max_states 2 * 10^9
  * and up to an hour each (the frontier: how long, not whether a request's limits allow
@@ -793,10 +793,10 @@ static void bench_cram(void)
     for (int i = 0; i < 2; i++) {
         int64_t v;
         uint64_t regions, bytes;
-        peak_reset();
+        reset_peak_rss();
         double t = cram_cold(big[i][0], big[i][1], 2000000000, 3600, &v, &regions, &bytes);
-        printf("cram_%zux%zu %lld %.3f %llu %llu %ld\n", big[i][0], big[i][1], (long long)v, t,
-               (unsigned long long)regions, (unsigned long long)bytes, peak_mib());
+        printf("cram_%zux%zu %lld %.3f %llu %llu %.0f\n", big[i][0], big[i][1], (long long)v, t,
+               (unsigned long long)regions, (unsigned long long)bytes, peak_rss_mb());
     }
 }
 
@@ -915,31 +915,6 @@ static void bench_nodekayles(void)
     }
     printf("nodekayles_40_median %.6f\nnodekayles_40_max %.6f\nnodekayles_40_sets %llu\n"
            "nodekayles_40_failed %d\n", median(t, GRAPHS), most, (unsigned long long)sets, failed);
-}
-
-/* The process's peak resident set since the last reset_peak_rss() (or its start), in MiB:
- * VmHWM, which writing 5 to clear_refs sets back to the resident set of the moment (Linux
- * 4.0 and later; where it cannot, the peak since the start). */
-static double peak_rss_mb(void)
-{
-    FILE *f = fopen("/proc/self/status", "r");
-    char line[256];
-    double kib = 0;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "VmHWM: %lf kB", &kib) == 1)
-            break;
-    if (f)
-        fclose(f);
-    return kib / 1024.0;
-}
-
-static void reset_peak_rss(void)
-{
-    FILE *f = fopen("/proc/self/clear_refs", "w");
-    if (f) {
-        fputs("5", f);
-        fclose(f);
-    }
 }
 
 /* The staircase's moves, and from the end (no coin left) one move back to the start: a
