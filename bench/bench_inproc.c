@@ -12,7 +12,6 @@
  * figure: NAME VALUE (seconds unless said). */
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/resource.h>
 #include <string.h>
 #include <time.h>
 
@@ -814,17 +813,16 @@ static void bench_cram_long(unsigned minutes)
     for (size_t i = 0; i < sizeof boards / sizeof *boards; i++) {
         int64_t v;
         uint64_t regions, bytes;
+        reset_peak_rss();
         double t = cram_cold(boards[i].r, boards[i].c, 2000000000, 60ull * minutes, &v,
                              &regions, &bytes);
-        struct rusage u;
-        getrusage(RUSAGE_SELF, &u);
         printf("cram %zu x %zu (published *%d): ", boards[i].r, boards[i].c, boards[i].published);
         if (v >= 0)
             printf("*%lld in %.0f s", (long long)v, t);
         else
             printf("not reached in %.0f s", t);
-        printf(", %llu regions valued, table %llu MiB, peak RSS so far %ld MiB\n",
-               (unsigned long long)regions, (unsigned long long)(bytes >> 20), u.ru_maxrss / 1024);
+        printf(", %llu regions valued, table %llu MiB, peak RSS %.0f MiB\n",
+               (unsigned long long)regions, (unsigned long long)(bytes >> 20), peak_rss_mb());
         fflush(stdout);
     }
     for (size_t i = 0; i < sizeof open / sizeof *open; i++)
