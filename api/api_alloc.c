@@ -8,8 +8,11 @@
  * carved block by its address, and a block jansson made outside a parse (json_dumps'
  * text) is malloc's, which free() takes back. An arena is counted like a reference: one
  * for each block carved and not yet freed, one while a thread carves from it; at 0 it is
- * free for any thread to take. Under AddressSanitizer every block is malloc's, so that
- * the sanitizer sees each one. */
+ * free for any thread to take. The thread that holds an arena tallies its own carving and
+ * freeing there without atomics and posts the tally to the count once a parse ends (before
+ * its tree can reach another thread) and when it next readies or leaves the arena: the
+ * count never falls to 0 while the arena is held. Under AddressSanitizer every block is
+ * malloc's, so that the sanitizer sees each one. */
 #include "api_alloc.h"
 
 #include <jansson.h>
@@ -17,6 +20,7 @@
 #include <pthread.h>
 #include <stdalign.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -39,7 +43,7 @@
 /* An arena's count: blocks carved from it and not yet freed, plus 1 while a thread carves
  * from it; 0: free for a thread to take. */
 typedef struct arena {
-    atomic_size_t refs;
+    alignas(64) atomic_size_t refs; /* a cache line each: threads count their own apart */
     size_t used; /* bytes carved (only the thread that holds it reads or writes this) */
 } arena;
 
@@ -51,6 +55,8 @@ static alignas(64) unsigned char arena_bytes[ARENAS][ARENA_BYTES];
 static _Thread_local nb_budget *metered;
 /* The arena this thread carves from (one of its references), or NULL. */
 static _Thread_local arena *mine;
+/* Blocks of `mine` this thread carved less those it freed, not yet in mine's count. */
+static _Thread_local ptrdiff_t unposted;
 /* Lets go of a thread's arena when the thread ends. */
 static pthread_key_t thread_end;
 
@@ -61,7 +67,19 @@ extern size_t nallocx(size_t n, int flags) __attribute__((weak));
 
 static void let_go(arena *a) { atomic_fetch_sub_explicit(&a->refs, 1, memory_order_release); }
 
-static void let_go_at_thread_end(void *a) { let_go(a); }
+/* This thread's tally of its arena, added to the arena's count. */
+static void post(void)
+{
+    if (mine && unposted)
+        atomic_fetch_add_explicit(&mine->refs, (size_t)unposted, memory_order_release);
+    unposted = 0;
+}
+
+static void let_go_at_thread_end(void *a)
+{
+    post();
+    let_go(a);
+}
 
 /* The arena that block p was carved from, or NULL when malloc made it. */
 static arena *carved_from(const void *p)
@@ -81,7 +99,7 @@ static void *carve(size_t n)
         return NULL;
     void *p = arena_bytes[a - arenas] + a->used;
     a->used += need;
-    atomic_fetch_add_explicit(&a->refs, 1, memory_order_relaxed);
+    unposted++;
     return p;
 }
 
@@ -109,6 +127,10 @@ static void *counted_malloc(size_t n)
 static void counted_free(void *p)
 {
     arena *a = carved_from(p);
+    if (a && a == mine) {
+        unposted--;
+        return;
+    }
     if (a) {
         let_go(a);
         return;
@@ -145,12 +167,16 @@ static arena *take_arena(void)
 static void ready_arena(void)
 {
     arena *a = mine;
-    if (a && atomic_load_explicit(&a->refs, memory_order_acquire) == 1) {
+    if (a && atomic_load_explicit(&a->refs, memory_order_acquire) + (size_t)unposted == 1) {
+        /* no block of it lives, so no other thread touches its count */
+        atomic_store_explicit(&a->refs, 1, memory_order_relaxed);
+        unposted = 0;
         a->used = 0;
         return;
     }
     if (a && a->used <= ARENA_BYTES / 2)
         return;
+    post();
     if (a)
         let_go(a);
     mine = take_arena();
@@ -162,4 +188,14 @@ void api_alloc_meter(nb_budget *budget)
     metered = budget;
     if (CARVE && budget)
         ready_arena();
+    else
+        post(); /* the parse is over: its tree may go to other threads */
+}
+
+size_t api_alloc_pins(void)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < ARENAS; i++)
+        n += atomic_load_explicit(&arenas[i].refs, memory_order_acquire);
+    return n;
 }

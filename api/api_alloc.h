@@ -13,4 +13,9 @@
  * arena is given back once its last block and its thread have let it go. */
 void api_alloc_meter(nb_budget *budget);
 
+/* The arenas' counts summed: one for each thread that holds an arena and one for each
+ * carved block not yet freed, less what threads have carved or freed in their own arena
+ * since their last parse (a test's view). */
+size_t api_alloc_pins(void);
+
 #endif

@@ -3,10 +3,13 @@
  * it is stopped (a client gone, a server stopping) a 503, and either way, as after a
  * success, the request holds nothing of the budget when it is answered. */
 #include <check.h>
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "api_alloc.h"
 #include "api_endpoints.h"
 #include "api_json.h"
 #include "check_run.h"
@@ -315,6 +318,122 @@ START_TEST(parse_is_bounded)
 }
 END_TEST
 
+/* Trees parsed within a budget (carved from their thread's arena) and handed to another
+ * thread, which frees them later. */
+#define HANDED_TREES 3001
+typedef struct handover {
+    pthread_mutex_t lock;
+    pthread_cond_t more;
+    json_t *tree[2 * HANDED_TREES];
+    size_t made, taken;
+    bool go_on; /* step by step: the parser waits for this after its first tree */
+} handover;
+
+/* The parse of {"type":"nim","heaps":[i,i+1,i+2]} within a budget. */
+static json_t *numbered_tree(json_int_t i)
+{
+    char body[96];
+    snprintf(body, sizeof body, "{\"type\":\"nim\",\"heaps\":[%lld,%lld,%lld]}",
+             (long long)i, (long long)i + 1, (long long)i + 2);
+    nb_budget b;
+    nb_budget_start(&b, 0);
+    b.max_bytes = 1u << 20;
+    api_problem p = {0};
+    json_t *tree = api_parse(body, strlen(body), &b, &p);
+    ck_assert_ptr_nonnull(tree);
+    return tree;
+}
+
+/* Frees a tree of numbered_tree's after checking that nothing wrote over it. */
+static void free_checked(json_t *tree)
+{
+    json_t *heaps = json_object_get(tree, "heaps");
+    json_int_t i = json_integer_value(json_array_get(heaps, 0));
+    json_t *want = json_pack("{s:s,s:[I,I,I]}", "type", "nim", "heaps", i, i + 1, i + 2);
+    ck_assert_msg(json_equal(tree, want), "tree %lld was written over", (long long)i);
+    json_decref(want);
+    json_decref(tree);
+}
+
+static void give(handover *h, json_t *tree)
+{
+    pthread_mutex_lock(&h->lock);
+    h->tree[h->made++] = tree;
+    pthread_cond_broadcast(&h->more);
+    pthread_mutex_unlock(&h->lock);
+}
+
+static json_t *take(handover *h)
+{
+    pthread_mutex_lock(&h->lock);
+    while (h->taken == h->made)
+        pthread_cond_wait(&h->more, &h->lock);
+    json_t *tree = h->tree[h->taken++];
+    pthread_mutex_unlock(&h->lock);
+    return tree;
+}
+
+/* Hands one tree over, waits until told to go on, then parses one more and frees it
+ * itself, and ends. */
+static void *hand_over_one(void *arg)
+{
+    handover *h = arg;
+    give(h, numbered_tree(0));
+    pthread_mutex_lock(&h->lock);
+    while (!h->go_on)
+        pthread_cond_wait(&h->more, &h->lock);
+    pthread_mutex_unlock(&h->lock);
+    free_checked(numbered_tree(3));
+    return NULL;
+}
+
+/* Parses HANDED_TREES trees: every third one (the last too) it frees itself, the others
+ * it hands over. */
+static void *hand_over_many(void *arg)
+{
+    handover *h = arg;
+    for (json_int_t i = 0; i < HANDED_TREES; i++) {
+        json_t *tree = numbered_tree(i * 3);
+        if (i % 3 == 0)
+            free_checked(tree);
+        else
+            give(h, tree);
+    }
+    return NULL;
+}
+
+/* A tree handed to another thread and freed there leaves its arena counted once, for the
+ * thread that still holds it; a thread that ends, its last tree freed, leaves its arena
+ * free. Then two threads parse while this one frees what they hand over: no tree is
+ * written over (no arena is carved by two threads at once), and once they have ended
+ * and every tree is freed, the counts are as they were. */
+START_TEST(trees_freed_anywhere_give_their_arenas_back)
+{
+    size_t before = api_alloc_pins();
+    static handover h = {.lock = PTHREAD_MUTEX_INITIALIZER, .more = PTHREAD_COND_INITIALIZER};
+    pthread_t parser[2];
+    ck_assert_int_eq(pthread_create(&parser[0], NULL, hand_over_one, &h), 0);
+    free_checked(take(&h));
+    if (api_alloc_pins() != before) /* none when blocks are malloc's (a sanitizer build) */
+        ck_assert_uint_eq(api_alloc_pins(), before + 1);
+    pthread_mutex_lock(&h.lock);
+    h.go_on = true;
+    pthread_cond_broadcast(&h.more);
+    pthread_mutex_unlock(&h.lock);
+    pthread_join(parser[0], NULL);
+    ck_assert_uint_eq(api_alloc_pins(), before);
+
+    h.made = h.taken = 0;
+    for (int t = 0; t < 2; t++)
+        ck_assert_int_eq(pthread_create(&parser[t], NULL, hand_over_many, &h), 0);
+    for (size_t n = 2 * (HANDED_TREES - (HANDED_TREES + 2) / 3); n; n--)
+        free_checked(take(&h));
+    for (int t = 0; t < 2; t++)
+        pthread_join(parser[t], NULL);
+    ck_assert_uint_eq(api_alloc_pins(), before);
+}
+END_TEST
+
 static unsigned pauses;
 static void count_pause(void *ctx) { (void)ctx, pauses++; }
 
@@ -354,6 +473,7 @@ int main(void)
     tcase_add_test(tc, stop_is_a_503);
     tcase_add_test(tc, table_values_count);
     tcase_add_test(tc, parse_is_bounded);
+    tcase_add_test(tc, trees_freed_anywhere_give_their_arenas_back);
     tcase_add_test(tc, long_solves_pause);
     suite_add_tcase(s, tc);
     return check_run(s, true);
