@@ -219,7 +219,7 @@ static void gauges(srv_server *s, srv_gauges *g)
     g->queue_running = srv_pool_running(s->pool);
     g->workers = s->cfg.workers;
     g->queue_capacity = s->cfg.queue;
-    g->in_flight = atomic_load(&s->in_flight);
+    g->in_flight = srv_tally_sum(&s->in_flight);
     g->watch = srv_watch_get_stats(s->watch);
 }
 

@@ -75,7 +75,7 @@ static unsigned long address_space_mb(void)
  * would otherwise each be let in while the process still looks small. */
 static unsigned long over_memory(srv_server *s, size_t more)
 {
-    unsigned long coming = (unsigned long)((atomic_load(&s->unfilled) + more) >> 20);
+    unsigned long coming = (unsigned long)((srv_tally_sum(&s->unfilled) + more) >> 20);
     unsigned long space = s->as_limit_mb ? address_space_mb() + coming : 0;
     if (space && space + SRV_AS_HEADROOM_MB > s->as_limit_mb)
         return space;
@@ -90,14 +90,14 @@ static void reserve(srv_request *r, size_t bytes)
 {
     r->cap += bytes;
     r->filling = true;
-    atomic_fetch_add(&r->server->unfilled, bytes);
+    srv_tally_add(&r->server->unfilled, (long long)bytes);
 }
 
 /* The body is complete (or dropped): its room left unwritten is no longer counted. */
 static void body_done(srv_request *r)
 {
     if (r->filling)
-        atomic_fetch_sub(&r->server->unfilled, r->cap - r->len);
+        srv_tally_add(&r->server->unfilled, -(long long)(r->cap - r->len));
     r->filling = false;
 }
 
@@ -215,7 +215,7 @@ static srv_request *begin(srv_server *s, bool on_metrics, struct MHD_Connection 
     unsigned long long within = r->too_large ? s->cfg.max_body_mb << 20 : 0;
     r->refuse_first = r->bad_head || r->bad_media_first ||
                       (refused && (head.expects_continue || length - within > LINGER_BYTES));
-    atomic_fetch_add(&s->in_flight, 1);
+    srv_tally_add(&s->in_flight, 1);
     return r;
 }
 
@@ -237,7 +237,7 @@ static bool hold(srv_request *r, const char *data, size_t size)
     memcpy(r->body + r->len, data, size);
     r->len += size;
     if (r->filling)
-        atomic_fetch_sub(&r->server->unfilled, size);
+        srv_tally_add(&r->server->unfilled, -(long long)size);
     return true;
 }
 
@@ -405,7 +405,7 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     json_decref(r->json);
     free(r);
     *con_cls = NULL;
-    atomic_fetch_sub(&s->in_flight, 1);
+    srv_tally_add(&s->in_flight, -1);
 }
 
 /* A socket listening on bind:port (an IPv4 or IPv6 address), or -1 with the reason in err. SO_REUSEADDR lets a
@@ -616,7 +616,7 @@ static void wait_in_flight(srv_server *s, double timeout, double grace)
     clock_gettime(CLOCK_MONOTONIC, &since);
     double t;
     while ((t = srv_elapsed(&since)) < timeout &&
-           (atomic_load(&s->in_flight) > 0 ||
+           (srv_tally_sum(&s->in_flight) > 0 ||
             (grace > 0 && open_connections(s) > 0 &&
              (t < grace || since_last_request(s) < ACTIVE_GRACE_SECONDS)))) {
         struct timespec pause = {0, 10 * 1000000L};

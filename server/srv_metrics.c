@@ -15,6 +15,7 @@
 #include "api_types.h"
 #include "api_write.h"
 #include "nimber.h"
+#include "srv_tally.h"
 
 #ifndef NIMBER_COMMIT
 #define NIMBER_COMMIT "unknown"
@@ -34,8 +35,8 @@ typedef struct series {
     atomic_ullong count, micros;
 } series;
 
-/* Every counter of the metrics. Each thread counts into a shard of its own (threads past
- * NSHARDS share one), so that no two threads write one cache line on every request; the
+/* Every counter of the metrics. Each thread counts into a shard of its own (its stripe:
+ * threads past the first NSHARDS - 1 share the last), so that no two threads write one cache line on every request; the
  * shards are summed when the metrics are rendered. Only atomic_ullong members: a shard is
  * summed as a flat array of them. */
 typedef struct counters {
@@ -43,7 +44,7 @@ typedef struct counters {
     atomic_ullong games[MAX_TYPES + 1]; /* by registry row; the last: an unknown type */
     series by_game[MAX_TYPES];          /* a single game's requests' durations, by row */
 } counters;
-#define NSHARDS 16
+#define NSHARDS SRV_STRIPES
 #define COUNTERS (sizeof(counters) / sizeof(atomic_ullong))
 _Static_assert(sizeof(counters) % sizeof(atomic_ullong) == 0, "a shard is counters alone");
 
@@ -52,15 +53,8 @@ struct srv_metrics {
     double started; /* seconds since the epoch when the metrics began: the process start */
 };
 
-/* The calling thread's shard, picked on its first count. */
-static counters *mine(srv_metrics *m)
-{
-    static atomic_uint threads;
-    static _Thread_local unsigned shard = NSHARDS;
-    if (shard == NSHARDS)
-        shard = atomic_fetch_add(&threads, 1) % NSHARDS;
-    return &m->shards[shard];
-}
+/* The calling thread's shard. */
+static counters *mine(srv_metrics *m) { return &m->shards[srv_stripe()]; }
 
 static void count(atomic_ullong *c, unsigned long long n)
 {

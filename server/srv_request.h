@@ -13,6 +13,7 @@
 #include "srv_metrics.h"
 #include "srv_pool.h"
 #include "srv_routes.h"
+#include "srv_tally.h"
 
 typedef struct srv_watch srv_watch;
 struct srv_request;
@@ -63,11 +64,11 @@ typedef struct srv_server {
     atomic_uint_least64_t as_room; /* the bytes that limit leaves the requests, 0: none
                                     * (set once the threads are started) */
     unsigned long long id_salt;
-    /* Written by every request: kept off the cache lines of what every request reads. */
+    srv_tally in_flight;  /* requests begun and not yet completed */
+    srv_tally unfilled;   /* bytes reserved for bodies being received and not yet written:
+                           * memory the process is about to hold */
+    /* Written now and then by any request: kept off the lines of what every request reads. */
     char before_counters[64];
-    atomic_size_t in_flight;
-    atomic_size_t unfilled; /* bytes reserved for bodies being received and not yet
-                             * written: memory the process is about to hold */
     atomic_llong last_request_ns; /* CLOCK_MONOTONIC when a request last began (to 1 ms) */
     atomic_ullong next_id; /* threads numbered for request ids */
     char after_counters[64];

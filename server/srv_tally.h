@@ -1,0 +1,29 @@
+/* srv_tally.h - a count that every request changes: each thread adds into cache lines of
+ * its own, with no locked instruction (the first SRV_STRIPES - 1 threads to count; later
+ * ones share the last stripe and add atomically), so that two threads never pass a line
+ * back and forth on every request; a reader sums the stripes. */
+#ifndef SRV_TALLY_H
+#define SRV_TALLY_H
+
+#include <stdalign.h>
+#include <stdatomic.h>
+
+#define SRV_STRIPES 16
+
+typedef struct srv_tally {
+    struct { /* 128 bytes: the next line is prefetched beside a line, too */
+        alignas(128) atomic_ullong n; /* what this stripe's threads added, mod 2^64 */
+    } stripe[SRV_STRIPES];
+} srv_tally;
+
+/* The calling thread's stripe, in [0, SRV_STRIPES): its own, or the last, which the
+ * threads past the first SRV_STRIPES - 1 share. Picked on its first call, kept. */
+unsigned srv_stripe(void);
+
+/* Adds by (negative: subtracts) on the calling thread's stripe. */
+void srv_tally_add(srv_tally *t, long long by);
+
+/* The sum of every stripe: exact once the changes it should see are done. */
+unsigned long long srv_tally_sum(srv_tally *t);
+
+#endif
