@@ -26,6 +26,7 @@
 #include "srv_limit.h"
 #include "srv_log.h"
 #include "srv_pool.h"
+#include "srv_tally.h"
 
 static daemon_proc nimberd;
 
@@ -1988,6 +1989,33 @@ START_TEST(rate_limit_flag)
 }
 END_TEST
 
+/* Threads that each add to one tally, more of them than it has stripes of their own
+ * (so that some share the last): once they are done, the sum is every change. */
+static srv_tally tally;
+
+static void *add_to_tally(void *arg)
+{
+    (void)arg;
+    for (int i = 0; i < 100000; i++) {
+        srv_tally_add(&tally, 3);
+        srv_tally_add(&tally, -1);
+    }
+    return NULL;
+}
+
+START_TEST(tally_sums_every_thread)
+{
+    pthread_t t[2 * SRV_STRIPES];
+    for (size_t i = 0; i < 2 * SRV_STRIPES; i++)
+        ck_assert_int_eq(pthread_create(&t[i], NULL, add_to_tally, NULL), 0);
+    for (size_t i = 0; i < 2 * SRV_STRIPES; i++)
+        pthread_join(t[i], NULL);
+    ck_assert_uint_eq(srv_tally_sum(&tally), 2ULL * SRV_STRIPES * 100000 * 2);
+    srv_tally_add(&tally, -(long long)srv_tally_sum(&tally));
+    ck_assert_uint_eq(srv_tally_sum(&tally), 0);
+}
+END_TEST
+
 /* The limiter itself: 2N tokens, N a second, the wait rounded up to whole seconds; a table
  * full of other clients forgets the least recently seen, who comes back to a full bucket. */
 START_TEST(limiter_buckets)
@@ -2666,6 +2694,7 @@ int main(void)
     tcase_add_test(own, cors_origin_flag);
     tcase_add_test(own, rate_limit_flag);
     tcase_add_test(own, limiter_buckets);
+    tcase_add_test(own, tally_sums_every_thread);
     tcase_add_test(own, workers_shared_fairly);
     tcase_add_test(own, threads_follow_cpu_quota);
     tcase_add_test(own, answer_size_is_bounded);
