@@ -287,6 +287,14 @@ END_TEST
 
 /* The parse counts its tree: past the budget it stops with a 422, and gives back what it
  * held; a huge integer's second parse (to find its pointer) is counted too. */
+/* api_parse of body within *b, a budget started anew with max_bytes. */
+static json_t *parse_within(const char *body, nb_budget *b, size_t max_bytes, api_problem *p)
+{
+    nb_budget_start(b, 0);
+    b->max_bytes = max_bytes;
+    return api_parse(body, strlen(body), b, p);
+}
+
 START_TEST(parse_is_bounded)
 {
     size_t n = 200000;
@@ -297,19 +305,15 @@ START_TEST(parse_is_bounded)
     for (int huge = 0; huge < 2; huge++) {
         sprintf(t, "%s]}", huge ? ",99999999999999999999" : "");
         nb_budget b;
-        nb_budget_start(&b, 0);
-        b.max_bytes = 1u << 20;
         api_problem p = {0};
-        json_t *j = api_parse(body, strlen(body), &b, &p);
+        json_t *j = parse_within(body, &b, 1u << 20, &p);
         ck_assert_ptr_null(j);
         ck_assert_int_eq(p.status, 422);
         ck_assert_ptr_nonnull(strstr(p.detail, "max_request_mb=1"));
         ck_assert(b.held == 0);
         api_problem_clear(&p);
         /* with room it parses (or finds the huge integer), and holds the tree's bytes */
-        nb_budget_start(&b, 0);
-        b.max_bytes = 1u << 30;
-        j = api_parse(body, strlen(body), &b, &p);
+        j = parse_within(body, &b, 1u << 30, &p);
         ck_assert(huge ? !j && p.status == 400 : j && b.held > n * 16);
         json_decref(j);
         api_problem_clear(&p);
@@ -336,10 +340,8 @@ static json_t *numbered_tree(json_int_t i)
     snprintf(body, sizeof body, "{\"type\":\"nim\",\"heaps\":[%lld,%lld,%lld]}",
              (long long)i, (long long)i + 1, (long long)i + 2);
     nb_budget b;
-    nb_budget_start(&b, 0);
-    b.max_bytes = 1u << 20;
     api_problem p = {0};
-    json_t *tree = api_parse(body, strlen(body), &b, &p);
+    json_t *tree = parse_within(body, &b, 1u << 20, &p);
     ck_assert_ptr_nonnull(tree);
     return tree;
 }
