@@ -36,9 +36,9 @@ typedef struct series {
 } series;
 
 /* Every counter of the metrics. Each thread counts into a shard of its own (its stripe:
- * threads past the first NSHARDS - 1 share the last), so that no two threads write one cache line on every request; the
- * shards are summed when the metrics are rendered. Only atomic_ullong members: a shard is
- * summed as a flat array of them. */
+ * threads past the first NSHARDS - 1 share the last), so that no two threads write one
+ * cache line on every request; the shards are summed when the metrics are rendered. Only
+ * atomic_ullong members: a shard is summed as a flat array of them. */
 typedef struct counters {
     series s[SRV_ROUTES][NSTATUS];
     atomic_ullong games[MAX_TYPES + 1]; /* by registry row; the last: an unknown type */

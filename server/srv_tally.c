@@ -28,5 +28,5 @@ unsigned long long srv_tally_sum(srv_tally *t)
     unsigned long long sum = 0;
     for (unsigned i = 0; i < SRV_STRIPES; i++)
         sum += atomic_load_explicit(&t->stripe[i].n, memory_order_relaxed);
-    return sum;
+    return (long long)sum < 0 ? 0 : sum;
 }

@@ -23,7 +23,10 @@ unsigned srv_stripe(void);
 /* Adds by (negative: subtracts) on the calling thread's stripe. */
 void srv_tally_add(srv_tally *t, long long by);
 
-/* The sum of every stripe: exact once the changes it should see are done. */
+/* The sum of every stripe, each as of some moment while it is read: exact once the
+ * changes it should see are done. When each thread takes away only what it added itself
+ * (a request's changes are made on its HTTP thread), no stripe falls below 0, and neither
+ * does the sum; a sum below 0 all the same (a count some thread took from another's) is 0. */
 unsigned long long srv_tally_sum(srv_tally *t);
 
 #endif
