@@ -5,14 +5,17 @@
 #ifndef SRV_TALLY_H
 #define SRV_TALLY_H
 
-#include <stdalign.h>
 #include <stdatomic.h>
 
 #define SRV_STRIPES 16
 
+/* Stripes 128 bytes apart, so that no two share a cache line (nor the line prefetched
+ * beside it) wherever the tally lies: padded rather than aligned, since a tally lives in
+ * memory from malloc, which promises no more than 16-byte alignment. */
 typedef struct srv_tally {
-    struct { /* 128 bytes: the next line is prefetched beside a line, too */
-        alignas(128) atomic_ullong n; /* what this stripe's threads added, mod 2^64 */
+    struct {
+        atomic_ullong n; /* what this stripe's threads added, mod 2^64 */
+        char apart[128 - sizeof(atomic_ullong)];
     } stripe[SRV_STRIPES];
 } srv_tally;
 
